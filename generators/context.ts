@@ -1,0 +1,118 @@
+import { Faker, base, en } from '@faker-js/faker';
+import type { Profile } from './profile.js';
+import { SeededRandom } from './random.js';
+
+/** The recent window every generated timestamp falls in: fixed, so output never depends on the day it is made. */
+const windowStart = Date.UTC(2025, 0, 1);
+const windowEnd = Date.UTC(2026, 9, 31);
+
+/** Strings that break naive clients: unicode of several scripts, emoji, combining marks, quotes, control characters. */
+const edgeStrings = [
+  '',
+  'Zoë Ångström-Łukasiewicz',
+  '评估测试 · テスト · 평가',
+  'مرحبا بالعالم',
+  'עברית RTL',
+  '🚀🧪 eval 👩🏽‍💻',
+  'e\u0301 combining\u200b zero-width',
+  '"quoted" \\ back\\slash <tag> & ampersand',
+  'line one\nline two\ttabbed',
+  ' leading and trailing spaces ',
+];
+const longString = 'long-'.repeat(1000);
+export const boundaryIntegers = [0, 1, -1, 2147483647, -2147483648, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
+
+type IdStyle = 'object-id' | 'uuid-v7';
+
+/**
+ * Everything one generator set draws from. A set owns its random source and its faker instance; each top-level
+ * call reseeds them, so an instance is a function of (seed, options) and sets never share state.
+ */
+export class GenerationContext {
+  readonly random: SeededRandom;
+  readonly faker: Faker;
+  profile: Profile = 'mixed';
+  private idStyle: IdStyle = 'object-id';
+  private utcSuffix = '+00:00';
+
+  constructor() {
+    this.random = new SeededRandom();
+    this.faker = new Faker({ locale: [en, base], randomizer: this.random });
+  }
+
+  /** Starts one top-level instance: after this, every draw depends on the seed only. */
+  begin(seed: number, profile: Profile): void {
+    this.random.seed(seed);
+    this.profile = profile;
+    // A record comes from one release of the service: one id style and one timestamp style throughout.
+    this.idStyle = this.chance(0.5) ? 'object-id' : 'uuid-v7';
+    this.utcSuffix = this.chance(0.7) ? '+00:00' : 'Z';
+  }
+
+  get edge(): boolean {
+    return this.profile === 'edge';
+  }
+
+  float(min: number, max: number): number {
+    return min + this.random.next() * (max - min);
+  }
+
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.random.next() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.random.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.random.next() * items.length)] as T;
+  }
+
+  round(value: number, digits: number): number {
+    const scale = 10 ** digits;
+    return Math.round(value * scale) / scale;
+  }
+
+  hex(length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += '0123456789abcdef'[Math.floor(this.random.next() * 16)];
+    return out;
+  }
+
+  /** Whether an optional field is sent, by profile. */
+  includeOptional(): boolean {
+    if (this.profile === 'minimal') return false;
+    if (this.profile === 'full') return true;
+    return this.chance(0.5);
+  }
+
+  /** A realistic string, or under the edge profile often a hostile one. */
+  text(realistic: () => string): string {
+    if (this.edge && this.chance(0.5)) return this.chance(0.2) ? longString : this.pick(edgeStrings);
+    return realistic();
+  }
+
+  /** An id as the service makes them at a moment: a 24-hex ObjectId (older releases) or a UUIDv7 (newer ones). */
+  id(atMicros: number): string {
+    const ms = Math.floor(atMicros / 1000);
+    if (this.idStyle === 'object-id') {
+      return Math.floor(ms / 1000).toString(16).padStart(8, '0') + this.hex(16);
+    }
+    const time = ms.toString(16).padStart(12, '0');
+    const variant = '89ab'[this.int(0, 3)] as string;
+    return `${time.slice(0, 8)}-${time.slice(8)}-7${this.hex(3)}-${variant}${this.hex(3)}-${this.hex(12)}`;
+  }
+
+  /** A moment in the fixed recent window, in whole microseconds since the epoch (the service's precision). */
+  instant(): number {
+    return (windowStart + Math.floor(this.random.next() * (windowEnd - windowStart))) * 1000 + this.int(0, 999);
+  }
+
+  /** RFC 3339 with microseconds, as the service writes them; equal instants give equal strings. */
+  timestamp(micros: number): string {
+    const iso = new Date(Math.floor(micros / 1000)).toISOString();
+    return `${iso.slice(0, 23)}${String(micros % 1000).padStart(3, '0')}${this.utcSuffix}`;
+  }
+}

@@ -1,0 +1,99 @@
+import type { GenerationContext } from '../context.js';
+import { evaluatorKeys, noCostMessage, noLatencyMessage, type EvaluationState } from '../vocabulary.js';
+import { defaultState } from './result.js';
+import { drawPeriod, drawTestsetName, drawUsername, drawVariants, earlier, type Period, type Variants } from './shared.js';
+import type { BuildNested, Recipe } from '../walker.js';
+
+export interface EvaluationOptions {
+  /** The lifecycle state served; drawn by profile when absent. */
+  state?: EvaluationState;
+  appId?: string;
+  testsetId?: string;
+  /** The one variant this Evaluation runs (the service makes one Evaluation per requested variant). */
+  variantId?: string;
+  /** The evaluator configs requested; aggregated results only ever name these. */
+  evaluatorConfigIds?: readonly string[];
+}
+
+interface EvaluationPlan extends Period {
+  state: EvaluationState;
+  options: EvaluationOptions;
+  variants: Variants;
+  configIds: string[];
+  /** Rows of the test set run so far: total cost is the average times this. */
+  rows: number;
+  averageCost: number;
+}
+
+const finishedStates: ReadonlySet<EvaluationState> = new Set(['EVALUATION_FINISHED', 'EVALUATION_FINISHED_WITH_ERRORS']);
+
+function aggregatedResults(ctx: GenerationContext, plan: EvaluationPlan, build: BuildNested): unknown[] {
+  if (!finishedStates.has(plan.state)) return [];
+  const withErrors = plan.state === 'EVALUATION_FINISHED_WITH_ERRORS';
+  const failing = withErrors ? ctx.int(0, plan.configIds.length - 1) : -1;
+  return plan.configIds.map((configId, index) =>
+    build('AggregatedResult', ctx, {
+      evaluatorConfigId: configId,
+      evaluatorKey: ctx.pick(evaluatorKeys),
+      failed: index === failing || (withErrors && ctx.chance(0.2)),
+      before: plan.createdAt,
+    }),
+  );
+}
+
+/** Cost and latency exist once rows have run; before that, or after a failure, an `error` Result says why. */
+function figure(kind: 'cost' | 'latency', value: (plan: EvaluationPlan, ctx: GenerationContext) => number) {
+  return (ctx: GenerationContext, plan: EvaluationPlan, build: BuildNested) =>
+    finishedStates.has(plan.state)
+      ? build('Result', ctx, { type: kind, value: value(plan, ctx) })
+      : build('Result', ctx, { type: 'error', errorMessage: kind === 'cost' ? noCostMessage : noLatencyMessage });
+}
+
+export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
+  plan(ctx, options) {
+    const state = options.state ?? defaultState(ctx);
+    const period = drawPeriod(ctx, state === 'EVALUATION_INITIALIZED');
+    const configCount = options.evaluatorConfigIds?.length ?? (ctx.edge ? ctx.int(0, 1) : ctx.int(1, 4));
+    const configIds = options.evaluatorConfigIds ? [...options.evaluatorConfigIds] : Array.from({ length: configCount }, () => ctx.id(earlier(ctx, period.createdAt)));
+    const variantCount = options.variantId !== undefined ? 1 : ctx.edge ? ctx.int(0, 1) : 1;
+    const variantIds = options.variantId !== undefined ? [options.variantId] : undefined;
+    return {
+      ...period,
+      state,
+      options,
+      variants: drawVariants(ctx, variantCount, earlier(ctx, period.createdAt), variantIds),
+      configIds,
+      rows: ctx.int(5, 200),
+      averageCost: ctx.round(ctx.float(0.00002, 0.02), 6),
+    };
+  },
+  values: {
+    id: (ctx, plan) => ctx.id(plan.createdAt),
+    app_id: (ctx, plan) => plan.options.appId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    user_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
+    user_username: (ctx) => drawUsername(ctx),
+    variant_ids: (_ctx, plan) => plan.variants.ids,
+    variant_names: (_ctx, plan) => plan.variants.names,
+    variant_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
+    revisions: (_ctx, plan) => plan.variants.revisions,
+    testset_id: (ctx, plan) => plan.options.testsetId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    testset_name: (ctx) => drawTestsetName(ctx),
+    status: (ctx, plan, build) => build('Result', ctx, { type: 'status', state: plan.state }),
+    aggregated_results: aggregatedResults,
+    average_cost: figure('cost', (plan) => plan.averageCost),
+    total_cost: figure('cost', (plan, ctx) => ctx.round(plan.averageCost * plan.rows, 6)),
+    average_latency: figure('latency', (_plan, ctx) => ctx.round(ctx.float(0.3, 15), 4)),
+    created_at: (ctx, plan) => ctx.timestamp(plan.createdAt),
+    updated_at: (ctx, plan) => ctx.timestamp(plan.updatedAt),
+  },
+  present(field, plan, ctx) {
+    // testset_id is optional but the request always names one: when it is known, echo it.
+    if (field === 'testset_id' && plan.options.testsetId !== undefined) return ctx.profile !== 'minimal';
+    // Right after creation the service sends no cost or latency figures (domain notes); full still shows them.
+    if (field === 'average_cost' || field === 'total_cost' || field === 'average_latency') {
+      if (ctx.profile === 'mixed') return finishedStates.has(plan.state) && ctx.chance(0.9);
+    }
+    return undefined;
+  },
+};
+
