@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
+import { commands } from './commands/index.js';
+
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+function mainHelp(): string {
+  const width = Math.max(...commands.map((command) => command.name.length)) + 2;
+  return [
+    'Usage: evalkit <command> [options]',
+    '',
+    'Contract tests, a mock server and fixtures for the Evaluation Service API.',
+    '',
+    'Commands:',
+    ...commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
+    '',
+    'Run `evalkit <command> --help` for the options of a command.',
+    '',
+  ].join('\n');
+}
+
+/** Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict, 2 a usage error. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(mainHelp());
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  const command: Command | undefined = commands.find((candidate) => candidate.name === name);
+  if (!command) {
+    process.stderr.write(`evalkit: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}; see evalkit --help)\n`);
+    return 2;
+  }
+  try {
+    const values = parseCommandArgs(command, rest);
+    if (values === 'help') {
+      process.stdout.write(commandHelp(command));
+      return 0;
+    }
+    return await command.run(values);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
