@@ -1,4 +1,4 @@
-import { schemaFiles, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { validate } from '../validators/index.js';
 
 /** A body that breaks exactly one rule of its schema, and the rule it breaks. */
@@ -8,15 +8,6 @@ export interface InvalidCase {
   pointer: string;
   keyword: 'required' | 'type';
   body: unknown;
-}
-
-const byFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
-
-function resolve(schema: JsonSchema): JsonSchema {
-  if (typeof schema.$ref !== 'string') return schema;
-  const target = byFile.get(schema.$ref);
-  if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
-  return schemas[target];
 }
 
 /** Values of another type than the schema's, each a mistake a client really makes. */

@@ -1,4 +1,4 @@
-import { schemaFiles, schemas, resourceNames, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { resourceForRef, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import type { GenerationContext } from './context.js';
 
 /** Builds a nested resource in the same context (no reseeding), with that resource's options. */
@@ -31,15 +31,9 @@ function fieldsOf(schema: JsonSchema): Field[] {
   return Object.entries(properties).map(([name, fieldSchema]) => ({ name, required: required.has(name), schema: fieldSchema }));
 }
 
-const resourceByFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
-
 /** A value for a field the recipe knows nothing of, from its schema alone: schema changes show up with no code change. */
 function schemaValue(schema: JsonSchema, ctx: GenerationContext, build: BuildNested): unknown {
-  if (typeof schema.$ref === 'string') {
-    const target = resourceByFile.get(schema.$ref);
-    if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
-    return build(target, ctx);
-  }
+  if (typeof schema.$ref === 'string') return build(resourceForRef(schema.$ref), ctx);
   switch (schema.type) {
     case 'string':
       return schema.format === 'date-time' ? ctx.timestamp(ctx.instant()) : ctx.text(() => ctx.faker.lorem.word());

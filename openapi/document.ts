@@ -1,26 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { resourceNames, schemaFiles, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
-
-const byFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
-
-/** The schema as an OpenAPI component: its file $refs become component $refs; $id and $schema go (the document sets both). */
-function asComponent(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(asComponent);
-  if (!node || typeof node !== 'object') return node;
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(node as JsonSchema)) {
-    if (key === '$id' || key === '$schema') continue;
-    if (key === '$ref' && typeof value === 'string') {
-      const target = byFile.get(value);
-      if (!target) throw new Error(`unresolved $ref ${value}`);
-      out.$ref = componentRef(target);
-    } else {
-      out[key] = asComponent(value);
-    }
-  }
-  return out;
-}
+import { embedSchema, resourceNames, schemas, type ResourceName } from '../schemas/index.js';
 
 export function componentRef(name: ResourceName): string {
   return `#/components/schemas/${name}`;
@@ -113,7 +93,7 @@ export function openApiDocument(): Record<string, unknown> {
       },
     },
     components: {
-      schemas: Object.fromEntries(resourceNames.map((name) => [name, asComponent(schemas[name])])),
+      schemas: Object.fromEntries(resourceNames.map((name) => [name, embedSchema(schemas[name], componentRef)])),
     },
   };
 }

@@ -49,3 +49,42 @@ export function declaredProperties(name: ResourceName): string[] {
 export function requiredProperties(name: ResourceName): string[] {
   return [...((schemas[name].required as string[] | undefined) ?? [])];
 }
+
+const resourceByFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
+
+/** The resource a `$ref` between schema files names (`"error.json"` -> `Error`). */
+export function resourceForRef(ref: string): ResourceName {
+  const name = resourceByFile.get(ref);
+  if (!name) throw new Error(`unresolved $ref ${ref}: schemas refer to each other by file name`);
+  return name;
+}
+
+/** The schema a subschema stands for: the referenced resource's schema for a `$ref`, itself otherwise. */
+export function dereference(schema: JsonSchema): JsonSchema {
+  return typeof schema.$ref === 'string' ? schemas[resourceForRef(schema.$ref)] : schema;
+}
+
+/**
+ * A copy of a schema for embedding in another document: `$id` and `$schema` dropped (the host document sets them)
+ * and every file `$ref` rewritten by `refTo` (to `#/components/schemas/X` in OpenAPI, `#/$defs/X` in a bundle).
+ */
+export function embedSchema(node: unknown, refTo: (name: ResourceName) => string): unknown {
+  if (Array.isArray(node)) return node.map((item) => embedSchema(item, refTo));
+  if (!node || typeof node !== 'object') return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node as JsonSchema)) {
+    if (key === '$id' || key === '$schema') continue;
+    out[key] = key === '$ref' && typeof value === 'string' ? refTo(resourceForRef(value)) : embedSchema(value, refTo);
+  }
+  return out;
+}
+
+/** One self-contained schema for a resource, every resource it refers to under `$defs`: for tools that cannot follow file refs. */
+export function bundledSchema(name: ResourceName): JsonSchema {
+  const refTo = (target: ResourceName) => `#/$defs/${target}`;
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    ...(embedSchema(schemas[name], refTo) as JsonSchema),
+    $defs: Object.fromEntries(resourceNames.map((other) => [other, embedSchema(schemas[other], refTo)])),
+  };
+}

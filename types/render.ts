@@ -1,5 +1,5 @@
 import { compile } from 'json-schema-to-typescript';
-import { resourceNames, schemaFiles, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { resourceForRef, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 
 /** TypeScript's global `Error` must not be shadowed, so the spec's Error object is typed as ErrorObject. */
 const typeNames: Partial<Record<ResourceName, string>> = { Error: 'ErrorObject' };
@@ -8,17 +8,11 @@ export function typeNameOf(resource: ResourceName): string {
   return typeNames[resource] ?? resource;
 }
 
-const byFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
-
 /** Replaces each $ref to a sibling schema file with a tsType naming that resource, so each type is declared once. */
 function linkSchema(node: unknown): unknown {
   if (!node || typeof node !== 'object') return node;
   const schema = node as JsonSchema;
-  if (typeof schema.$ref === 'string') {
-    const target = byFile.get(schema.$ref);
-    if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
-    return { tsType: typeNameOf(target) };
-  }
+  if (typeof schema.$ref === 'string') return { tsType: typeNameOf(resourceForRef(schema.$ref)) };
   const linked: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'examples') continue;
