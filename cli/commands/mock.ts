@@ -1,0 +1,115 @@
+import { profiles } from '../../generators/index.js';
+import { faults } from '../../mock/faults.js';
+import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
+import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/scenarios.js';
+import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
+import { writeOut } from '../output.js';
+
+/** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
+const scenarioFlags = ['state', 'code', 'latency', 'fault'] as const satisfies readonly ScenarioKey[];
+
+function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
+  const scenario: Record<string, string | boolean> = {};
+  for (const key of scenarioFlags) {
+    const value = stringOption(values, key);
+    if (value === undefined) continue;
+    try {
+      scenarioEntry(key, value);
+    } catch (error) {
+      throw new UsageError(`--${key}: ${(error as Error).message}`);
+    }
+    scenario[key] = value;
+  }
+  if (values.nullable === true) scenario.nullable = true;
+  return scenario;
+}
+
+function corsOption(values: OptionValues): MockServerOptions['cors'] {
+  const origins = values['cors-origin'] as string[] | undefined;
+  if (values['no-cors'] === true) {
+    if (origins) throw new UsageError('--no-cors and --cors-origin contradict each other; pass one');
+    return false;
+  }
+  return origins && !origins.includes('*') ? origins : '*';
+}
+
+/** Resolves once SIGINT or SIGTERM arrives. */
+function shutdownSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const mockCommand: Command = {
+  name: 'mock',
+  summary: 'Run a mock Evaluation Service: both operations, seeded bodies, scenarios, fixtures, CORS.',
+  options: [
+    { name: 'port', type: 'string', value: 'N', description: 'Port to listen on; 0 picks a free one.', defaultText: '4010' },
+    { name: 'host', type: 'string', value: 'HOST', description: 'Interface to listen on.', defaultText: '127.0.0.1' },
+    { name: 'base-path', type: 'string', value: 'PATH', description: 'Serve both operations under PATH, e.g. /api.', defaultText: 'none' },
+    { name: 'seed', type: 'string', value: 'S', description: 'Seed of generated bodies: the same seed and id give the same body.', defaultText: '1' },
+    { name: 'profile', type: 'string', value: 'P', description: `Profile of generated bodies: ${profiles.join(', ')}.`, defaultText: 'mixed' },
+    { name: 'fixtures', type: 'string', value: 'DIR', description: 'Serve DIR/human-evaluations/<id>.json (all validated at start-up).' },
+    { name: 'strict-ids', type: 'boolean', description: 'With --fixtures: 404 for ids that have no fixture file.' },
+    { name: 'latency', type: 'string', value: 'MS|MIN-MAX', description: 'Wait before every answer: fixed, or uniform in a range.' },
+    {
+      name: 'state',
+      type: 'string',
+      value: 'STATE',
+      description: 'Lifecycle state served, e.g. EVALUATION_FAILED or failed.',
+      defaultText: 'EVALUATION_INITIALIZED for created evaluations',
+    },
+    { name: 'code', type: 'string', value: 'N', description: `Answer every request with this status: ${scenarioCodes.join(', ')}.` },
+    { name: 'fault', type: 'string', value: faults.join('|'), description: 'Break every answer: reset the connection or truncate the body.' },
+    { name: 'nullable', type: 'boolean', description: 'Send absent optional fields as null, as real deployments do (outside the spec).' },
+    { name: 'scenarios', type: 'string', value: 'FILE', description: 'JSON scenario config: server-wide, per operation, per id (see docs/mock.md).' },
+    { name: 'cors-origin', type: 'string', value: 'ORIGIN', multiple: true, description: 'Allow only this browser origin.', defaultText: 'any (*)' },
+    { name: 'no-cors', type: 'boolean', description: 'Send no CORS headers and answer no preflight.' },
+    { name: 'quiet', type: 'boolean', description: 'No request log (one line per request on stderr otherwise).' },
+  ],
+  details: [
+    'Per request, a Prefer header overrides the server scenario key by key, e.g.',
+    `  Prefer: code=404        Prefer: state=failed, latency=200        Prefer: fault=reset`,
+    `Keys: ${scenarioKeys.join(', ')}. Stop with Ctrl-C (SIGINT) or SIGTERM.`,
+  ].join('\n'),
+  async run(values) {
+    const quiet = values.quiet === true;
+    const options: MockServerOptions = {
+      port: integerOption(values, 'port', 0, 65535) ?? 4010,
+      host: stringOption(values, 'host') ?? '127.0.0.1',
+      basePath: stringOption(values, 'base-path'),
+      seed: stringOption(values, 'seed'),
+      profile: choiceOption(values, 'profile', profiles),
+      fixturesDir: stringOption(values, 'fixtures'),
+      strictIds: values['strict-ids'] === true,
+      scenario: scenarioOptions(values),
+      scenarioFile: stringOption(values, 'scenarios'),
+      cors: corsOption(values),
+      log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+    };
+    let server;
+    try {
+      server = await startMockServer(options);
+    } catch (error) {
+      if (error instanceof MockSetupError) throw new UsageError(error.message);
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+        process.stderr.write(`evalkit mock: cannot listen on ${options.host}:${options.port} (${code})\n`);
+        return 1;
+      }
+      throw error;
+    }
+    const stopping = shutdownSignal();
+    await writeOut(`evalkit mock listening on ${server.url}\n`);
+    const signal = await stopping;
+    await server.close();
+    if (!quiet) process.stderr.write(`evalkit mock: stopped (${signal})\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,64 @@
+import type { RequestHandler } from 'express';
+import { generators, seedFrom } from '../generators/index.js';
+import type { CreateEvaluationRequest } from '../types/resources.js';
+import { validate } from '../validators/index.js';
+import { HttpProblem, type ValidationDetail } from './errors.js';
+import { maxIdLength, maxListItems } from './limits.js';
+import { withNulls } from './nullable.js';
+import { requestScenario, respond } from './respond.js';
+import type { ScenarioBook } from './scenario-book.js';
+import type { ResolvedScenario } from './scenarios.js';
+import { serialize } from './send.js';
+import { validationDetail } from './validation-detail.js';
+
+/**
+ * The state a new evaluation is served in when no scenario sets one: the service answers at once and computes in the
+ * background, so right after creation the status is EVALUATION_INITIALIZED, aggregated_results is empty and no cost
+ * or latency exists yet (domain notes, "Semantics"). A client built against this default handles the real first answer.
+ */
+export const defaultCreatedState = 'EVALUATION_INITIALIZED';
+
+const idFields = ['app_id', 'testset_id'] as const;
+const listFields = ['variant_ids', 'evaluators_configs'] as const;
+
+/** The mock's size limits on a schema-valid request (limits.ts), as FastAPI would word them. */
+function limitDetail(request: CreateEvaluationRequest): ValidationDetail[] {
+  const detail: ValidationDetail[] = [];
+  const tooLong = (loc: Array<string | number>) =>
+    detail.push({ loc: ['body', ...loc], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' });
+  for (const field of idFields) if (request[field].length > maxIdLength) tooLong([field]);
+  for (const field of listFields) {
+    if (request[field].length > maxListItems) {
+      detail.push({ loc: ['body', field], msg: `ensure this value has at most ${maxListItems} items`, type: 'value_error.list.max_items' });
+    } else {
+      for (const [index, id] of request[field].entries()) if (id.length > maxIdLength) tooLong([field, index]);
+    }
+  }
+  return detail;
+}
+
+/** One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same answer. */
+function evaluationsFor(body: unknown, scenario: ResolvedScenario): Buffer {
+  const result = validate('CreateEvaluationRequest', body);
+  if (!result.valid) throw new HttpProblem(422, validationDetail('CreateEvaluationRequest', result.issues, body));
+  const request = body as CreateEvaluationRequest;
+  const overLimits = limitDetail(request);
+  if (overLimits.length > 0) throw new HttpProblem(422, overLimits);
+  // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
+  const { app_id: appId, testset_id: testsetId, evaluators_configs: evaluatorConfigIds } = request;
+  const state = scenario.state ?? defaultCreatedState;
+  const evaluations = request.variant_ids.map((variantId) => {
+    const seed = seedFrom(scenario.seed, appId, testsetId, variantId, state, ...evaluatorConfigIds);
+    const evaluation = generators.Evaluation(seed, { profile: scenario.profile, state, appId, testsetId, variantId, evaluatorConfigIds });
+    return scenario.nullable ? withNulls('Evaluation', evaluation) : evaluation;
+  });
+  return serialize(evaluations);
+}
+
+/** POST /evaluations, after jsonBody has parsed the request. */
+export function createEvaluations(scenarios: ScenarioBook): RequestHandler {
+  return (req, res) => {
+    const scenario = requestScenario(req, res, scenarios.forOperation('createEvaluation'));
+    return respond(res, scenario, 'createEvaluation', () => evaluationsFor(req.body, scenario));
+  };
+}

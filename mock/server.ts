@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createMockApp } from './app.js';
+import { normalizeBasePath, type MockOptions } from './options.js';
+
+export interface MockServerOptions extends MockOptions {
+  /** Default 4010 (Prism's); 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the mock is for local development, not for the network. */
+  host?: string;
+}
+
+export interface MockServer {
+  /** The base URL, base path included, e.g. `http://127.0.0.1:4010/api`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function rawJson(status: string, detail: string): string {
+  const body = JSON.stringify({ detail });
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+const headersTooLarge = rawJson('431 Request Header Fields Too Large', 'The request line and headers exceed 16 KiB (a very long id?)');
+const badRequest = rawJson('400 Bad Request', 'The request is not valid HTTP');
+
+/** Requests Node's parser refuses before Express sees them still get a JSON answer naming the problem. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (socket.writable) socket.end(error.code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge : badRequest);
+  else socket.destroy();
+}
+
+function urlOf(server: Server, host: string, basePath: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+}
+
+/** Starts the mock on an HTTP server; resolves once it listens. close() ends open connections too, so it never waits on a client. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const app = createMockApp(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer(app);
+  server.on('clientError', answerClientError);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
