@@ -43,10 +43,12 @@ const bodyParserDetails: Record<string, string> = {
 /** Turns an error from Express or a middleware into the HttpProblem it stands for; anything unforeseen is a 500. */
 function asProblem(error: unknown): HttpProblem {
   if (error instanceof HttpProblem) return error;
-  const { status, statusCode, type } = (error ?? {}) as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const { status, statusCode, type, code: errorCode } = (error ?? {}) as Record<string, unknown>;
   const code = status ?? statusCode;
   if (isClientError(code)) {
     if (typeof type === 'string' && bodyParserDetails[type]) return new HttpProblem(code, bodyParserDetails[type]);
+    // zlib's codes: a body that does not inflate with the Content-Encoding it claims.
+    if (typeof errorCode === 'string' && errorCode.startsWith('Z_')) return new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
     // The router's decodeURIComponent failing on a path parameter is the only URIError Express raises.
     if (error instanceof URIError) return new HttpProblem(400, 'The request path is not valid percent-encoded UTF-8');
     return new HttpProblem(code, STATUS_CODES[code] ?? 'Bad Request');

@@ -1,0 +1,135 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { evaluationStates, failedStates } from '../../generators/vocabulary.js';
+import { createMockApp, defaultCreatedState } from '../../mock/index.js';
+import { createRequest, expectEvaluations, secret } from './helpers.js';
+
+const app = createMockApp();
+
+function post(body: unknown, prefer?: string) {
+  const req = request(app).post('/evaluations').set('Content-Type', 'application/json');
+  if (prefer) req.set('Prefer', prefer);
+  return req.send(JSON.stringify(body));
+}
+
+describe('POST /evaluations', () => {
+  it('answers one valid Evaluation per requested variant, coherent with the request', async () => {
+    const res = await post(createRequest()).expect(200).expect('Content-Type', /application\/json/);
+    const evaluations = expectEvaluations(res.body);
+    expect(evaluations.map((evaluation) => evaluation.variant_ids)).toEqual([['variant-a'], ['variant-b']]);
+    for (const evaluation of evaluations) {
+      expect(evaluation.app_id).toBe('app-1');
+      expect(evaluation.testset_id).toBe('testset-1');
+      for (const field of ['variant_names', 'variant_revision_ids', 'revisions']) expect(evaluation[field]).toHaveLength(1);
+    }
+  });
+
+  it(`serves ${defaultCreatedState} by default: no results and no figures yet, as the service right after creation`, async () => {
+    const res = await post(createRequest()).expect(200);
+    for (const evaluation of expectEvaluations(res.body)) {
+      expect(evaluation.status).toEqual({ type: 'status', value: 'EVALUATION_INITIALIZED' });
+      expect(evaluation.aggregated_results).toEqual([]);
+      expect(evaluation.created_at).toBe(evaluation.updated_at);
+    }
+  });
+
+  it('serves every lifecycle state with results only for the requested configs, and an Error in failed states', async () => {
+    for (const state of evaluationStates) {
+      const res = await post(createRequest(), `state=${state}`).expect(200);
+      expect(res.headers['preference-applied']).toBe(`state=${state}`);
+      for (const evaluation of expectEvaluations(res.body)) {
+        expect(evaluation.status.value).toBe(state);
+        expect(evaluation.status.error !== undefined).toBe(failedStates.has(state));
+        const configIds = evaluation.aggregated_results.map((result: { evaluator_config: { id: string } }) => result.evaluator_config.id);
+        if (state === 'EVALUATION_FINISHED' || state === 'EVALUATION_FINISHED_WITH_ERRORS') {
+          expect(configIds).toEqual(['config-1', 'config-2', 'config-3']);
+        } else {
+          expect(configIds).toEqual([]);
+        }
+        if (state === 'EVALUATION_FINISHED_WITH_ERRORS') {
+          expect(evaluation.aggregated_results.some((result: { result: { type: string } }) => result.result.type === 'error')).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('answers the same request with the same body, and a changed request with another', async () => {
+    const first = await post(createRequest()).expect(200);
+    const again = await post(createRequest()).expect(200);
+    const other = await post(createRequest({ app_id: 'app-2' })).expect(200);
+    expect(again.text).toBe(first.text);
+    expect(other.body[0].id).not.toBe(first.body[0].id);
+  });
+
+  it('answers an empty variant list with an empty array, and works with the optional fields left out', async () => {
+    const empty = await post(createRequest({ variant_ids: [] })).expect(200);
+    expect(empty.body).toEqual([]);
+    const { lm_providers_keys: _keys, correct_answer_column: _column, ...required } = createRequest();
+    expectEvaluations((await post(required).expect(200)).body);
+  });
+
+  it('follows the server profile and server state', async () => {
+    for (const profile of ['minimal', 'full', 'mixed', 'edge'] as const) {
+      const res = await request(createMockApp({ profile, scenario: { state: 'EVALUATION_FINISHED' } }))
+        .post('/evaluations')
+        .send(createRequest())
+        .expect(200);
+      for (const evaluation of expectEvaluations(res.body)) expect(evaluation.status.value).toBe('EVALUATION_FINISHED');
+    }
+  });
+
+  it('never sends a provider key back, in any state', async () => {
+    for (const state of evaluationStates) {
+      const res = await post(createRequest(), `state=${state}`).expect(200);
+      expect(res.text).not.toContain(secret);
+      expect(res.text).not.toContain('lm_providers_keys');
+    }
+  });
+});
+
+describe('POST /evaluations with an invalid body', () => {
+  it('answers 422 listing every problem with its location, in the FastAPI shape', async () => {
+    const body = createRequest({
+      app_id: 42,
+      variant_ids: ['ok', 7],
+      rate_limit: { batch_size: '10', max_retries: 3, retry_delay: 1.5 },
+    });
+    delete body.testset_id;
+    const res = await post(body).expect(422);
+    expect(res.body.detail).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'testset_id'], msg: 'field required', type: 'value_error.missing' },
+        { loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' },
+        { loc: ['body', 'variant_ids', 1], msg: 'str type expected', type: 'type_error.str' },
+        { loc: ['body', 'rate_limit', 'batch_size'], msg: 'value is not a valid integer', type: 'type_error.integer' },
+        { loc: ['body', 'rate_limit', 'retry_delay'], msg: 'value is not a valid integer', type: 'type_error.integer' },
+        { loc: ['body', 'rate_limit', 'delay_between_batches'], msg: 'field required', type: 'value_error.missing' },
+      ]),
+    );
+    expect(res.body.detail).toHaveLength(6);
+  });
+
+  it('names a body that is not an object, and a missing rate_limit, as pydantic does', async () => {
+    expect((await post([]).expect(422)).body.detail).toEqual([{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }]);
+    const { rate_limit: _limit, ...noLimit } = createRequest();
+    expect((await post(noLimit).expect(422)).body.detail).toEqual([{ loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' }]);
+  });
+
+  it('never puts a provider key in a 422, even when the key itself is wrong', async () => {
+    const res = await post(createRequest({ app_id: null, lm_providers_keys: { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 } })).expect(422);
+    expect(res.text).not.toContain(secret);
+    expect(res.text).not.toContain('12345');
+    expect(res.body.detail).toContainEqual({ loc: ['body', 'lm_providers_keys', 'GROQ_API_KEY'], msg: 'str type expected', type: 'type_error.str' });
+  });
+
+  it('refuses requests over the mock limits: 100 variants or configs, 1024-character ids', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `v${i}`);
+    const res = await post(createRequest({ variant_ids: many, app_id: 'x'.repeat(1025) })).expect(422);
+    expect(res.body.detail).toEqual([
+      { loc: ['body', 'app_id'], msg: 'ensure this value has at most 1024 characters', type: 'value_error.any_str.max_length' },
+      { loc: ['body', 'variant_ids'], msg: 'ensure this value has at most 100 items', type: 'value_error.list.max_items' },
+    ]);
+    const longConfig = await post(createRequest({ evaluators_configs: ['ok', 'c'.repeat(2000)] })).expect(422);
+    expect(longConfig.body.detail[0].loc).toEqual(['body', 'evaluators_configs', 1]);
+  });
+});

@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import type { ResourceName } from '../../schemas/index.js';
+import { formatIssue, validate } from '../../validators/index.js';
+
+/** A valid create request: two variants and three evaluator configs, with a credential that must never come back. */
+export const secret = 'sk-test-DO-NOT-ECHO-4f2a9c';
+
+export function createRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    app_id: 'app-1',
+    variant_ids: ['variant-a', 'variant-b'],
+    evaluators_configs: ['config-1', 'config-2', 'config-3'],
+    testset_id: 'testset-1',
+    rate_limit: { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 },
+    lm_providers_keys: { OPENAI_API_KEY: secret },
+    correct_answer_column: 'correct_answer',
+    ...overrides,
+  };
+}
+
+/** Fails with every schema issue listed, so a failing test says what is wrong with the body. */
+export function expectValid(name: ResourceName, data: unknown): void {
+  const result = validate(name, data);
+  expect(result.issues.map(formatIssue), `${name} must be valid`).toEqual([]);
+}
+
+/** A success body of POST /evaluations: an array of valid Evaluations. */
+export function expectEvaluations(body: unknown): Array<Record<string, any>> {
+  expect(Array.isArray(body)).toBe(true);
+  for (const evaluation of body as unknown[]) expectValid('Evaluation', evaluation);
+  return body as Array<Record<string, any>>;
+}
