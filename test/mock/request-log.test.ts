@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { createMockApp } from '../../mock/index.js';
+import { createRequest, secret } from './helpers.js';
+
+describe('request log', () => {
+  it('writes one line per request: method, path, status, milliseconds; no query, body or secret', async () => {
+    const lines: string[] = [];
+    const app = createMockApp({ log: (line) => lines.push(line) });
+    await request(app).get('/human-evaluations/abc?token=query-secret').expect(200);
+    await request(app).post('/evaluations').send(createRequest()).expect(200);
+    await request(app).post('/evaluations').send(createRequest({ app_id: 1 })).expect(422);
+    await request(app).post('/evaluations').set('Content-Type', 'application/json').send(`{"k": ${secret}}`).expect(400);
+    await request(app).delete('/evaluations').expect(405);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
+    expect(lines[1]).toMatch(/^POST \/evaluations 200 \d+\.\dms$/);
+    expect(lines[2]).toMatch(/^POST \/evaluations 422 /);
+    expect(lines[3]).toMatch(/^POST \/evaluations 400 /);
+    expect(lines[4]).toMatch(/^DELETE \/evaluations 405 /);
+    expect(lines.join('\n')).not.toMatch(/query-secret|sk-test|OPENAI/);
+  });
+
+  it('cuts very long paths', async () => {
+    const lines: string[] = [];
+    await request(createMockApp({ log: (line) => lines.push(line) })).get(`/human-evaluations/${'x'.repeat(900)}`).expect(200);
+    expect(lines[0]?.length).toBeLessThan(240);
+  });
+
+  it('is off without a log function', async () => {
+    const app = createMockApp();
+    const written: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => written.push(String(chunk)) > 0) as typeof process.stderr.write;
+    try {
+      await request(app).get('/human-evaluations/abc').expect(200);
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(written).toEqual([]);
+  });
+});
