@@ -1,0 +1,72 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValid } from './helpers.js';
+import { startChild, type Child } from './processes.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const children: Child[] = [];
+
+function evalkit(...args: string[]): Child {
+  const child = startChild(process.execPath, ['bin/evalkit.js', ...args], root);
+  children.push(child);
+  return child;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
+});
+
+afterAll(() => {
+  for (const child of children) child.kill();
+});
+
+describe('evalkit mock (built CLI)', () => {
+  it('prints its URL, answers both operations, logs one line per request, and exits 0 on SIGTERM', async () => {
+    const mock = evalkit('mock', '--port', '0', '--base-path', '/api');
+    const [, url] = (await mock.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/api)\n/, 10_000)) as unknown as [string, string];
+    const get = await fetch(`${url}/human-evaluations/abc`);
+    expect(get.status).toBe(200);
+    expectValid('HumanEvaluation', await get.json());
+    const post = await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(post.status).toBe(422);
+    mock.process.kill('SIGTERM');
+    expect(await mock.exited).toEqual({ code: 0, signal: null });
+    expect(mock.stderr()).toMatch(/^GET \/api\/human-evaluations\/abc 200 [\d.]+ms$/m);
+    expect(mock.stderr()).toMatch(/^POST \/api\/evaluations 422 /m);
+  }, 20_000);
+
+  it('stays quiet with --quiet and stops on SIGINT', async () => {
+    const mock = evalkit('mock', '--port', '0', '--quiet');
+    const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
+    expect((await fetch(`${url}/human-evaluations/abc`)).status).toBe(200);
+    mock.process.kill('SIGINT');
+    expect((await mock.exited).code).toBe(0);
+    expect(mock.stderr()).toBe('');
+  }, 20_000);
+
+  it('refuses to start on an invalid fixture, naming file, field and reason, exit 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalkit-cli-fixtures-'));
+    mkdirSync(join(dir, 'human-evaluations'));
+    writeFileSync(join(dir, 'human-evaluations', 'x.json'), JSON.stringify({ id: 'x' }));
+    const mock = evalkit('mock', '--port', '0', '--fixtures', dir);
+    expect((await mock.exited).code).toBe(2);
+    expect(mock.stderr()).toContain(`${join(dir, 'human-evaluations', 'x.json')}: /app_id is required but missing`);
+    expect(mock.stdout()).toBe('');
+  }, 20_000);
+
+  it('reports bad flags in one line, exit 2', async () => {
+    for (const [args, message] of [
+      [['--state', 'done'], /--state: scenario key 'state' accepts/],
+      [['--latency', '10-5'], /--latency: /],
+      [['--strict-ids'], /strict ids need a fixtures folder/],
+      [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+      [['--no-cors', '--cors-origin', 'http://x'], /contradict/],
+    ] as Array<[string[], RegExp]>) {
+      const mock = evalkit('mock', '--port', '0', ...args);
+      expect((await mock.exited).code).toBe(2);
+      expect(mock.stderr()).toMatch(message);
+    }
+  }, 30_000);
+});
