@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluationStates } from '../../generators/vocabulary.js';
+import { profiles } from '../../generators/index.js';
+import { startMockServer, type MockServer } from '../../mock/index.js';
+import { createRequest } from './helpers.js';
+import { freePort, startChild, type Child } from './processes.js';
+
+/**
+ * An independent cross-check: Prism's validation proxy, reading our OpenAPI document, sits in front of the mock and
+ * reports any request or response that breaks the document (with --errors, as a 500 with sl-violations).
+ */
+const root = new URL('../../', import.meta.url).pathname;
+let mock: MockServer;
+let prism: Child;
+let proxy: string;
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0 });
+  const document = join(mkdtempSync(join(tmpdir(), 'evalkit-prism-')), 'openapi.json');
+  // From the built CLI (`evalkit openapi`, i.e. renderOpenApi): openapi/document.ts finds package.json only from dist/.
+  writeFileSync(document, execFileSync(process.execPath, ['bin/evalkit.js', 'openapi'], { cwd: root }));
+  const port = await freePort();
+  prism = startChild(join(root, 'node_modules/.bin/prism'), ['proxy', document, mock.url, '--errors', '-p', String(port), '-h', '127.0.0.1'], root);
+  await prism.waitFor(/Prism is listening/, 60_000);
+  proxy = `http://127.0.0.1:${port}`;
+}, 90_000);
+
+afterAll(async () => {
+  prism?.kill();
+  await mock?.close();
+});
+
+async function throughPrism(path: string, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(`${proxy}${path}`, init);
+  const violations = res.headers.get('sl-violations');
+  expect(violations, `Prism reports violations for ${init.method ?? 'GET'} ${path}: ${violations}`).toBeNull();
+  return res;
+}
+
+function postThroughPrism(prefer: string, body: unknown = createRequest()): Promise<Response> {
+  return fetch(`${proxy}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: prefer }, body: JSON.stringify(body) });
+}
+
+describe('Prism validation proxy in front of the mock', () => {
+  it('reports no violation for GET /human-evaluations/{id}, in every profile', async () => {
+    for (const profile of profiles) {
+      for (const id of ['6637c0a25368ef07b03a64cd', 'abc', 'ünï-çødé']) {
+        const res = await throughPrism(`/human-evaluations/${encodeURIComponent(id)}`, { headers: { Prefer: `profile=${profile}` } });
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as { id: string }).id).toBe(id);
+      }
+    }
+  }, 60_000);
+
+  it('reports no violation for POST /evaluations, in every state and profile', async () => {
+    for (const state of evaluationStates) {
+      for (const profile of profiles) {
+        const res = await postThroughPrism(`state=${state}, profile=${profile}`);
+        expect(res.headers.get('sl-violations'), `${state} ${profile}`).toBeNull();
+        expect(res.status).toBe(200);
+        expect(((await res.json()) as unknown[]).length).toBe(2);
+      }
+    }
+  }, 60_000);
+
+  it('does report the nullable flavour, which is outside the spec on purpose (the proxy is really checking)', async () => {
+    const res = await postThroughPrism('nullable=true, profile=minimal');
+    expect(res.status).toBe(500);
+    expect(res.headers.get('sl-violations')).toMatch(/testset_id must be string/);
+  }, 60_000);
+});
