@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
+import { renderOpenApi } from '../openapi/document.js';
+import { freePort } from './free-port.js';
+
+/**
+ * The mock against a bare Express route, a bare node:http server and Prism (static and dynamic), in one run.
+ * Every server runs in a process of its own with bench/cpu-probe preloaded, so CPU time per request comes from each
+ * server's own accounting (process.cpuUsage), not from req/s, which this shared machine makes swing by 2x.
+ * Usage: npm run bench:mock [-- SCALE]   (SCALE multiplies the request counts; default 1)
+ */
+const scale = Number(process.argv[2] ?? 1);
+const connections = 10;
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const probe = new URL('./cpu-probe.js', import.meta.url).href;
+const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
+const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
+
+interface Usage {
+  cpu: NodeJS.CpuUsage;
+  rss: number;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  usage(): Promise<Usage>;
+}
+
+async function startServer(args: (port: number) => string[], readyPath: string): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', probe, ...args(port)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = await fetch(`${url}${readyPath}`).then((res) => res.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server ${args(port).join(' ')} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const usage = () =>
+    new Promise<Usage>((resolve) => {
+      child.once('message', (message) => resolve(message as Usage));
+      child.send('usage');
+    });
+  return { url, child, usage };
+}
+
+const id = '6637c0a25368ef07b03a64cd';
+const getPath = `/human-evaluations/${id}`;
+const createBody = JSON.stringify({
+  app_id: '6637c0a25368ef07b03a64a0',
+  variant_ids: ['6637c0a25368ef07b03a64b1', '6637c0a25368ef07b03a64b2'],
+  evaluators_configs: ['6637c0a25368ef07b03a64d1', '6637c0a25368ef07b03a64d2', '6637c0a25368ef07b03a64d3'],
+  testset_id: '6637c0a25368ef07b03a64e0',
+  rate_limit: { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 },
+  lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' },
+});
+/** What to send; autocannon takes the path from the URL, except in `requests`. */
+type Load = { path: string } & Partial<Options>;
+const post: Load = { method: 'POST', path: '/evaluations', headers: { 'content-type': 'application/json' }, body: createBody };
+const get: Load = { method: 'GET', path: getPath };
+let fresh = 0;
+/** Every request a new id: the mock generates and serializes each body (the LRU cache never hits). */
+const getNewIds: Load = {
+  path: '/human-evaluations/',
+  requests: [{ method: 'GET', setupRequest: (request: RequestSpec) => ({ ...request, path: `/human-evaluations/bench-${fresh++}` }) }],
+};
+
+interface Row {
+  name: string;
+  /** Warm-up requests included: what the server has served for this row. */
+  sent: number;
+  requests: number;
+  rps: number;
+  p99: number;
+  cpuMs: number;
+  failures: number;
+}
+
+async function measure(name: string, server: Server, { path, ...request }: Load, amount: number): Promise<Row> {
+  const count = Math.max(200, Math.round(amount * scale));
+  const url = `${server.url}${path}`;
+  const warmup = await autocannon({ url, connections, amount: Math.max(100, Math.round(count / 10)), ...request });
+  const before = await server.usage();
+  const result: Result = await autocannon({ url, connections, amount: count, ...request });
+  const after = await server.usage();
+  const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
+  const row = {
+    name,
+    sent: warmup.requests.total + result.requests.total,
+    requests: result.requests.total,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    cpuMs: cpuMicros / 1000 / result.requests.total,
+    failures: result.errors + result.timeouts + result.non2xx,
+  };
+  process.stderr.write(`  ${name}: ${row.rps.toFixed(0)} req/s, ${row.cpuMs.toFixed(3)} ms CPU/request\n`);
+  return row;
+}
+
+function table(rows: Row[], floor: number): string {
+  const header = ['server', 'requests', 'req/s', 'p99 ms', 'CPU ms/req', 'x bare Express', 'failed'];
+  const lines = rows.map((row) => [
+    row.name,
+    String(row.requests),
+    row.rps.toFixed(0),
+    row.p99.toFixed(1),
+    row.cpuMs.toFixed(3),
+    (row.cpuMs / floor).toFixed(2),
+    String(row.failures),
+  ]);
+  const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => (line[index] as string).length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] as number)).join(' | ')} |`;
+  return [format(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...lines.map(format)].join('\n');
+}
+
+async function main(): Promise<void> {
+  const document = join(mkdtempSync(join(tmpdir(), 'evalkit-bench-')), 'openapi.json');
+  writeFileSync(document, renderOpenApi('json'));
+  const started: Server[] = [];
+  const start = async (args: (port: number) => string[], readyPath = getPath) => {
+    const server = await startServer(args, readyPath);
+    started.push(server);
+    return server;
+  };
+  try {
+    process.stderr.write(`bench:mock: ${connections} connections, scale ${scale}\n`);
+    const mock = await start((port) => [serversScript, 'mock', String(port)]);
+    // The bare servers answer the very bytes the mock sends for this id.
+    const bodyFile = join(tmpdir(), `evalkit-bench-body-${process.pid}.json`);
+    writeFileSync(bodyFile, Buffer.from(await (await fetch(`${mock.url}${getPath}`)).arrayBuffer()));
+    const rows: Row[] = [];
+    const mockRows = [
+      await measure('mock GET (same id)', mock, get, 40_000),
+      await measure('mock GET (new id each request)', mock, getNewIds, 30_000),
+      await measure('mock POST (2 variants, 3 configs)', mock, post, 30_000),
+    ];
+    const mockRequests = mockRows.reduce((sum, row) => sum + row.sent, 0);
+    const { rss } = await mock.usage();
+    rows.push(...mockRows);
+    const bareExpress = await measure('bare Express route', await start((port) => [serversScript, 'express', String(port), bodyFile]), get, 40_000);
+    rows.push(bareExpress, await measure('bare node:http', await start((port) => [serversScript, 'http', String(port), bodyFile]), get, 40_000));
+    const prismArgs = (dynamic: boolean) => (port: number) => [
+      prismCli,
+      'mock',
+      document,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+      '-v',
+      'silent',
+      ...(dynamic ? ['--dynamic'] : []),
+    ];
+    const prismStatic = await start(prismArgs(false));
+    rows.push(await measure('prism static GET', prismStatic, get, 10_000), await measure('prism static POST', prismStatic, post, 5_000));
+    const prismDynamic = await start(prismArgs(true));
+    rows.push(await measure('prism dynamic GET', prismDynamic, get, 4_000), await measure('prism dynamic POST', prismDynamic, post, 2_000));
+
+    const cpu = (name: string) => rows.find((row) => row.name === name)?.cpuMs ?? NaN;
+    const mockGet = cpu('mock GET (same id)');
+    const mockPost = cpu('mock POST (2 variants, 3 configs)');
+    const targets: Array<[string, boolean]> = [
+      [`mock GET CPU / bare Express: ${(mockGet / bareExpress.cpuMs).toFixed(2)}x (target <= 1.5x)`, mockGet / bareExpress.cpuMs <= 1.5],
+      [`prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`, cpu('prism static GET') > mockGet],
+      [`prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`, cpu('prism dynamic GET') >= 7 * mockGet],
+      [`prism dynamic POST CPU / mock POST: ${(cpu('prism dynamic POST') / mockPost).toFixed(1)}x (target >= 5x)`, cpu('prism dynamic POST') >= 5 * mockPost],
+      [
+        `mock p99 at ${connections} connections: ${Math.max(...mockRows.map((row) => row.p99)).toFixed(1)} ms (target < 20 ms)`,
+        mockRows.every((row) => row.p99 < 20),
+      ],
+      [
+        `mock RSS after ${Math.round(mockRequests / 1000)}k requests: ${(rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
+        rss < 150 * 2 ** 20,
+      ],
+    ];
+    process.stdout.write(`\n${table(rows, bareExpress.cpuMs)}\n\n${targets.map(([text, met]) => `${met ? 'met   ' : 'MISSED'} ${text}`).join('\n')}\n`);
+  } finally {
+    for (const server of started) server.child.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import express from 'express';
+import { startMockServer } from '../mock/index.js';
+
+/**
+ * One benchmarked server per process: `node dist/bench/servers.js KIND PORT [BODY_FILE]`.
+ * - mock: the evalkit mock, logging off;
+ * - express: a bare Express route answering a pre-serialized HumanEvaluation, the way one would write it (res.send);
+ * - http: a bare node:http server answering the same bytes: the floor of any Node server.
+ */
+const [kind, portText, bodyFile] = process.argv.slice(2);
+const port = Number(portText);
+
+async function start(): Promise<void> {
+  if (kind === 'mock') {
+    await startMockServer({ port });
+    return;
+  }
+  const body = readFileSync(bodyFile as string);
+  if (kind === 'express') {
+    const app = express();
+    app.get('/human-evaluations/:evaluation_id', (_req, res) => {
+      res.type('application/json').send(body);
+    });
+    await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', () => resolve()));
+    return;
+  }
+  if (kind === 'http') {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return;
+  }
+  throw new Error(`unknown server kind ${kind}`);
+}
+
+await start();
