@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import express from 'express';
-import { startMockServer } from '../mock/index.js';
 
 /**
- * One benchmarked server per process: `node dist/bench/servers.js KIND PORT [BODY_FILE]`.
- * - mock: the evalkit mock, logging off;
+ * The baselines, one per process: `node dist/bench/servers.js KIND PORT BODY_FILE` (the mock runs as `evalkit mock`).
  * - express: a bare Express route answering a pre-serialized HumanEvaluation, the way one would write it (res.send);
  * - http: a bare node:http server answering the same bytes: the floor of any Node server.
  */
@@ -13,10 +11,6 @@ const [kind, portText, bodyFile] = process.argv.slice(2);
 const port = Number(portText);
 
 async function start(): Promise<void> {
-  if (kind === 'mock') {
-    await startMockServer({ port });
-    return;
-  }
   const body = readFileSync(bodyFile as string);
   if (kind === 'express') {
     const app = express();
