@@ -102,6 +102,11 @@ describe('Prefer: latency and fault', () => {
     expect(res.headers['preference-applied']).toBe('latency=20');
   });
 
+  it('latency applies to a 422 too, which still arrives as JSON after the wait', async () => {
+    const res = await request(app).post('/evaluations').set('Prefer', 'latency=5-10').send(createRequest({ app_id: 1 })).expect(422);
+    expect(res.body.detail).toEqual([{ loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' }]);
+  });
+
   it('fault=reset drops the connection, fault=truncate sends half the body', async () => {
     const server = await startMockServer({ port: 0 });
     try {
