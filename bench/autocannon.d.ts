@@ -11,6 +11,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     amount?: number;
+    duration?: number;
     requests?: RequestSpec[];
   }
   export interface Histogram {

@@ -11,9 +11,12 @@ import { freePort } from './free-port.js';
  * The mock against a bare Express route, a bare node:http server and Prism (static and dynamic), in one run.
  * Every server runs in a process of its own with bench/cpu-probe preloaded, so CPU time per request comes from each
  * server's own accounting (process.cpuUsage), not from req/s, which this shared machine makes swing by 2x.
- * Usage: npm run bench:mock [-- SCALE]   (SCALE multiplies the request counts; default 1)
+ * Each measure runs for a fixed time (autocannon ends request-count runs on whole-second ticks, which skews req/s).
+ * Usage: npm run bench:mock [-- SECONDS_PER_MEASURE]   (default 5)
  */
-const scale = Number(process.argv[2] ?? 1);
+const seconds = Number(process.argv[2] ?? 5);
+/** The mock's RSS is read once it has served this many requests. */
+const memoryCheckRequests = 100_000;
 const connections = 10;
 const cappedHeapMb = 96;
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -62,16 +65,22 @@ const createBody = JSON.stringify({
   rate_limit: { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 },
   lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' },
 });
-/** What to send; autocannon takes the path from the URL, except in `requests`. */
-type Load = { path: string } & Partial<Options>;
+/** What to send. */
+type Load = RequestSpec & { path: string };
 const post: Load = { method: 'POST', path: '/evaluations', headers: { 'content-type': 'application/json' }, body: createBody };
 const get: Load = { method: 'GET', path: getPath };
 let fresh = 0;
 /** Every request a new id: the mock generates and serializes each body (the LRU cache never hits). */
 const getNewIds: Load = {
+  method: 'GET',
   path: '/human-evaluations/',
-  requests: [{ method: 'GET', setupRequest: (request: RequestSpec) => ({ ...request, path: `/human-evaluations/bench-${fresh++}` }) }],
+  setupRequest: (request) => ({ ...request, path: `/human-evaluations/bench-${fresh++}` }),
 };
+
+/** Autocannon's options for a load: the path goes in the URL, a per-request rewrite in `requests`. */
+function loadOptions(url: string, { path, setupRequest, ...request }: Load): Options {
+  return setupRequest ? { url, connections, requests: [{ ...request, setupRequest }] } : { url: `${url}${path}`, connections, ...request };
+}
 
 interface Row {
   name: string;
@@ -84,12 +93,10 @@ interface Row {
   failures: number;
 }
 
-async function measure(name: string, server: Server, { path, ...request }: Load, amount: number): Promise<Row> {
-  const count = Math.max(200, Math.round(amount * scale));
-  const url = `${server.url}${path}`;
-  const warmup = await autocannon({ url, connections, amount: Math.max(100, Math.round(count / 10)), ...request });
+async function measure(name: string, server: Server, load: Load): Promise<Row> {
+  const warmup = await autocannon({ ...loadOptions(server.url, load), duration: 1 });
   const before = await server.usage();
-  const result: Result = await autocannon({ url, connections, amount: count, ...request });
+  const result: Result = await autocannon({ ...loadOptions(server.url, load), duration: seconds });
   const after = await server.usage();
   const cpuMicros = after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system;
   const row = {
@@ -104,6 +111,16 @@ async function measure(name: string, server: Server, { path, ...request }: Load,
   };
   process.stderr.write(`  ${name}: ${row.rps.toFixed(0)} req/s, ${row.cpuMs.toFixed(3)} ms CPU/request\n`);
   return row;
+}
+
+/** Tops a mock's served requests up to memoryCheckRequests with its three loads in turn, then reads its RSS. */
+async function rssAfterLoad(server: Server, rows: Row[]): Promise<{ served: number; rss: number }> {
+  let served = rows.reduce((sum, row) => sum + row.sent, 0);
+  const share = Math.ceil((memoryCheckRequests - served) / 3);
+  for (const load of [get, getNewIds, post]) {
+    if (share > 0) served += (await autocannon({ ...loadOptions(server.url, load), amount: share })).requests.total;
+  }
+  return { served, rss: (await server.usage()).rss };
 }
 
 function table(rows: Row[], floor: number): string {
@@ -133,7 +150,7 @@ async function main(): Promise<void> {
     return server;
   };
   try {
-    process.stderr.write(`bench:mock: ${connections} connections, scale ${scale}\n`);
+    process.stderr.write(`bench:mock: ${connections} connections, ${seconds} s per measure\n`);
     // The mock as users run it: the README's command, logging off.
     const mockArgs = (port: number) => [evalkit, 'mock', '--port', String(port), '--quiet'];
     const mock = await start(mockArgs);
@@ -142,27 +159,26 @@ async function main(): Promise<void> {
     writeFileSync(bodyFile, Buffer.from(await (await fetch(`${mock.url}${getPath}`)).arrayBuffer()));
     const rows: Row[] = [];
     const mockRows = [
-      await measure('mock GET (same id)', mock, get, 40_000),
-      await measure('mock GET (new id each request)', mock, getNewIds, 30_000),
-      await measure('mock POST (2 variants, 3 configs)', mock, post, 30_000),
+      await measure('mock GET (same id)', mock, get),
+      await measure('mock GET (new id each request)', mock, getNewIds),
+      await measure('mock POST (2 variants, 3 configs)', mock, post),
     ];
-    const mockRequests = mockRows.reduce((sum, row) => sum + row.sent, 0);
-    const { rss } = await mock.usage();
+    const memory = await rssAfterLoad(mock, mockRows);
     mock.child.kill('SIGTERM');
     rows.push(...mockRows);
     // The same mixed load under a capped old generation: V8 grows the heap lazily under a high allocation rate, so
     // RSS at default flags says little about the live set; this shows what a cap costs in CPU and saves in RSS.
     const capped = await start(mockArgs, [`--max-old-space-size=${cappedHeapMb}`]);
     const cappedRows = [
-      await measure(`mock GET (same id), old space ${cappedHeapMb} MB`, capped, get, 40_000),
-      await measure(`mock GET (new id), old space ${cappedHeapMb} MB`, capped, getNewIds, 30_000),
-      await measure(`mock POST, old space ${cappedHeapMb} MB`, capped, post, 30_000),
+      await measure(`mock GET (same id), old space ${cappedHeapMb} MB`, capped, get),
+      await measure(`mock GET (new id), old space ${cappedHeapMb} MB`, capped, getNewIds),
+      await measure(`mock POST, old space ${cappedHeapMb} MB`, capped, post),
     ];
-    const cappedRss = (await capped.usage()).rss;
+    const cappedMemory = await rssAfterLoad(capped, cappedRows);
     capped.child.kill('SIGTERM');
     rows.push(...cappedRows);
-    const bareExpress = await measure('bare Express route', await start((port) => [serversScript, 'express', String(port), bodyFile]), get, 40_000);
-    rows.push(bareExpress, await measure('bare node:http', await start((port) => [serversScript, 'http', String(port), bodyFile]), get, 40_000));
+    const bareExpress = await measure('bare Express route', await start((port) => [serversScript, 'express', String(port), bodyFile]), get);
+    rows.push(bareExpress, await measure('bare node:http', await start((port) => [serversScript, 'http', String(port), bodyFile]), get));
     const prismArgs = (dynamic: boolean) => (port: number) => [
       prismCli,
       'mock',
@@ -176,9 +192,9 @@ async function main(): Promise<void> {
       ...(dynamic ? ['--dynamic'] : []),
     ];
     const prismStatic = await start(prismArgs(false));
-    rows.push(await measure('prism static GET', prismStatic, get, 10_000), await measure('prism static POST', prismStatic, post, 5_000));
+    rows.push(await measure('prism static GET', prismStatic, get), await measure('prism static POST', prismStatic, post));
     const prismDynamic = await start(prismArgs(true));
-    rows.push(await measure('prism dynamic GET', prismDynamic, get, 4_000), await measure('prism dynamic POST', prismDynamic, post, 2_000));
+    rows.push(await measure('prism dynamic GET', prismDynamic, get), await measure('prism dynamic POST', prismDynamic, post));
 
     const cpu = (name: string) => rows.find((row) => row.name === name)?.cpuMs ?? NaN;
     const mockGet = cpu('mock GET (same id)');
@@ -193,12 +209,12 @@ async function main(): Promise<void> {
         mockRows.every((row) => row.p99 < 20),
       ],
       [
-        `mock RSS after ${Math.round(mockRequests / 1000)}k requests: ${(rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
-        rss < 150 * 2 ** 20,
+        `mock RSS after ${Math.round(memory.served / 1000)}k requests: ${(memory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
+        memory.rss < 150 * 2 ** 20,
       ],
       [
-        `mock RSS after ${Math.round(cappedRows.reduce((sum, row) => sum + row.sent, 0) / 1000)}k requests with --max-old-space-size=${cappedHeapMb}: ${(cappedRss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
-        cappedRss < 150 * 2 ** 20,
+        `mock RSS after ${Math.round(cappedMemory.served / 1000)}k requests, --max-old-space-size=${cappedHeapMb}: ${(cappedMemory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
+        cappedMemory.rss < 150 * 2 ** 20,
       ],
     ];
     process.stdout.write(`\n${table(rows, bareExpress.cpuMs)}\n\n${targets.map(([text, met]) => `${met ? 'met   ' : 'MISSED'} ${text}`).join('\n')}\n`);

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler } from 'express';
-import { sendJson, serialize, type Headers } from './send.js';
+import { sendJson, serialize, type ExtraHeaders } from './send.js';
 
 /** One entry of a FastAPI/pydantic validation error list, as the real service sends it on 422. */
 export interface ValidationDetail {
@@ -21,14 +21,14 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     detail: Detail,
-    readonly headers?: Headers,
+    readonly headers?: ExtraHeaders,
   ) {
     super(typeof detail === 'string' ? detail : `${detail.length} validation problem(s)`);
     this.body = serialize({ detail });
   }
 }
 
-export function isClientError(status: unknown): status is number {
+function isClientError(status: unknown): status is number {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { setJsonHeaders, type Headers } from './send.js';
+import { setJsonHeaders, type ExtraHeaders } from './send.js';
 
 /**
  * Network faults a client must survive: `reset` drops the connection with a TCP RST before any byte of the answer;
@@ -12,7 +12,7 @@ export function isFault(value: string): value is Fault {
   return (faults as readonly string[]).includes(value);
 }
 
-export function deliverFault(res: ServerResponse, fault: Fault, status: number, body: Buffer, headers?: Headers): void {
+export function deliverFault(res: ServerResponse, fault: Fault, status: number, body: Buffer, headers?: ExtraHeaders): void {
   const socket = res.socket;
   if (fault === 'reset' || !socket) {
     socket?.resetAndDestroy();
