@@ -25,5 +25,6 @@ export function formatLatency(range: LatencyRange): string {
 /** Waits a draw from the range. Random on purpose: a UI should meet varied timings, and bodies stay seeded. */
 export async function waitLatency(range: LatencyRange): Promise<void> {
   const ms = range.min + Math.floor(Math.random() * (range.max - range.min + 1));
-  if (ms > 0) await sleep(ms);
+  // Unref'd: a pending delay must not hold the process open after the server has closed (SIGTERM mid-wait).
+  if (ms > 0) await sleep(ms, undefined, { ref: false });
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
 import { startChild, type Child } from './processes.js';
 
@@ -44,6 +45,27 @@ describe('evalkit mock (built CLI)', () => {
     mock.process.kill('SIGINT');
     expect((await mock.exited).code).toBe(0);
     expect(mock.stderr()).toBe('');
+  }, 20_000);
+
+  it('exits promptly on SIGTERM while an answer waits out a long latency', async () => {
+    const mock = evalkit('mock', '--port', '0', '--quiet');
+    const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
+    const pending = fetch(`${url}/human-evaluations/abc`, { headers: { Prefer: 'latency=60000' } }).catch((error: Error) => error);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    mock.process.kill('SIGTERM');
+    expect((await mock.exited).code).toBe(0);
+    expect(await pending).toBeInstanceOf(Error);
+  }, 20_000);
+
+  it('exits 1 naming the address when the port is taken', async () => {
+    const taken = await startMockServer({ port: 0 });
+    try {
+      const mock = evalkit('mock', '--port', new URL(taken.url).port);
+      expect((await mock.exited).code).toBe(1);
+      expect(mock.stderr()).toMatch(/cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)/);
+    } finally {
+      await taken.close();
+    }
   }, 20_000);
 
   it('refuses to start on an invalid fixture, naming file, field and reason, exit 2', async () => {
