@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Tests that start Prism or spawn the CLI wait on child processes; they set their own longer limits.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
