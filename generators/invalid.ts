@@ -12,7 +12,8 @@ export interface InvalidCase {
 
 const byFile = new Map<string, ResourceName>(resourceNames.map((name) => [schemaFiles[name], name]));
 
-function resolve(schema: JsonSchema): JsonSchema {
+/** The schema a `$ref` to one of the schema files points at; any other schema as is. */
+export function resolve(schema: JsonSchema): JsonSchema {
   if (typeof schema.$ref !== 'string') return schema;
   const target = byFile.get(schema.$ref);
   if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { seedFrom } from '../generators/index.js';
+import { invalidCases } from '../generators/invalid.js';
+import { formatIssue } from '../validators/index.js';
+import { arbitraryFor } from './arbitraries.js';
+import { createPath } from './checks/create.js';
+import { schemaIssues } from './checks/response.js';
+import type { Exchange } from './http-client.js';
+import type { Session } from './session.js';
+
+/** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
+export interface Counterexample {
+  check: string;
+  finding: string;
+  /** With secrets replaced by placeholders. */
+  body: string;
+  curl: string;
+  shrinks: number;
+}
+
+interface Case {
+  rule?: string;
+  body: Record<string, unknown>;
+}
+
+type Judge = (exchange: Exchange) => string | undefined;
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl command that replays a POST: canaries become <PROVIDER_KEY> and the user's header values placeholders. */
+export function curlCommand(session: Session, headerNames: string[], body: string): string {
+  const parts = ['curl -sS -i -X POST', quote(session.url(createPath).toString()), '-H', quote('Content-Type: application/json')];
+  for (const name of headerNames) parts.push('-H', quote(`${name}: <${name.toUpperCase()}>`));
+  parts.push('--data-binary', quote(session.canaries.redact(body)));
+  return parts.join(' ');
+}
+
+const successBodyFinding: Judge = (exchange) => {
+  if (exchange.failure) return exchange.failure.message;
+  const status = exchange.status ?? 0;
+  if (status >= 500) return `answered ${status}`;
+  if (status < 200 || status >= 300) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(exchange.body);
+  } catch {
+    return `answered ${status} with a body that is not JSON`;
+  }
+  if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
+  for (const [index, record] of data.entries()) {
+    const { errors } = schemaIssues('Evaluation', record);
+    if (errors.length > 0) return `answered ${status}; /${index}: ${errors.map(formatIssue).join(', ')}`;
+  }
+  return undefined;
+};
+
+const no5xx: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined);
+const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
+
+export interface PropertyOptions {
+  examples: number;
+  seed: string;
+  headerNames: string[];
+}
+
+/**
+ * Property-based create requests: half valid (built from the schema), half invalid (one rule broken by invalidCases).
+ * Each response is fetched once and cached by body, so the properties that judge the same cases share requests,
+ * and shrinking never resends a body already tried.
+ */
+export async function runProperties(session: Session, options: PropertyOptions): Promise<Counterexample[]> {
+  const cache = new Map<string, Promise<Exchange>>();
+  const post = (body: string) => {
+    let pending = cache.get(body);
+    if (!pending) {
+      pending = session.request('create', { method: 'POST', path: createPath, body }, false);
+      cache.set(body, pending);
+    }
+    return pending;
+  };
+  const valid = arbitraryFor('CreateEvaluationRequest').map((body) => ({ body: session.canaries.inject(body as Record<string, unknown>) }) as Case);
+  const invalid = fc.tuple(valid, fc.nat()).map(([{ body }, pick]): Case => {
+    const cases = invalidCases('CreateEvaluationRequest', body);
+    const chosen = cases[pick % cases.length];
+    return { rule: chosen?.rule, body: chosen?.body as Record<string, unknown> };
+  });
+  const validRuns = Math.ceil(options.examples / 2);
+  const invalidRuns = options.examples - validRuns;
+  const seed = seedFrom('properties', options.seed) | 0;
+  const found: Counterexample[] = [];
+
+  const check = async (id: string, arbitrary: fc.Arbitrary<Case>, numRuns: number, judge: Judge) => {
+    if (numRuns === 0) {
+      session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
+      return;
+    }
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (input) => judge(await post(JSON.stringify(input.body))) === undefined),
+      { numRuns, seed },
+    );
+    if (!details.failed || !details.counterexample) {
+      session.verdicts.pass(id);
+      return;
+    }
+    const [input] = details.counterexample;
+    const body = JSON.stringify(input.body);
+    const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
+    session.verdicts.fail(id, finding);
+    found.push({ check: id, finding, body: session.canaries.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
+  };
+
+  await check('create.properties.valid', valid, validRuns, successBodyFinding);
+  await check('create.properties.invalid.5xx', invalid, invalidRuns, no5xx);
+  await check('create.properties.invalid.rejected', invalid, invalidRuns, rejected);
+  return found;
+}
