@@ -4,6 +4,7 @@ import { generators, seedFrom } from '../generators/index.js';
 import { schemas } from '../schemas/index.js';
 import { pointerTokens } from '../contract/schema-walk.js';
 import { validate } from '../validators/index.js';
+import type { EvaluationState } from '../generators/vocabulary.js';
 
 /**
  * A deployment that keeps the contract, built from the generators, for the contract suite's own tests and bench:
@@ -34,6 +35,8 @@ export interface Behaviour {
   basePath?: string;
   /** A header every request must carry, else 401. */
   auth?: { name: string; value: string };
+  /** The state of created Evaluations; finished ones carry aggregated results. Default: EVALUATION_INITIALIZED. */
+  evaluationState?: EvaluationState;
   /** Ids GET knows; default: the schema example's. */
   knownIds?: string[];
   /** Rewrites the answer the conforming server would give. */
@@ -72,7 +75,7 @@ function unprocessable(loc: Array<string | number>, msg: string, type: string): 
   return json(422, { detail: [{ loc: ['body', ...loc], msg, type }] });
 }
 
-function createAnswer(text: string, contentType: string | undefined, context: Context): Answer {
+function createAnswer(text: string, contentType: string | undefined, context: Context, state: EvaluationState): Answer {
   if (!contentType?.toLowerCase().startsWith('application/json')) return unprocessable([], 'value is not a valid dict', 'type_error.dict');
   let request: unknown;
   try {
@@ -90,7 +93,7 @@ function createAnswer(text: string, contentType: string | undefined, context: Co
     200,
     body.variant_ids.map((variantId, index) =>
       generators.Evaluation(seedFrom('evaluation', text, index), {
-        state: 'EVALUATION_INITIALIZED',
+        state,
         appId: body.app_id,
         testsetId: body.testset_id,
         variantId,
@@ -116,7 +119,7 @@ async function route(req: IncomingMessage, behaviour: Behaviour, known: Set<stri
   }
   if (req.method === 'POST' && path === '/evaluations') {
     const context: Context = { route: 'create', valid: false };
-    return { answer: createAnswer(text, req.headers['content-type'], context), context };
+    return { answer: createAnswer(text, req.headers['content-type'], context, behaviour.evaluationState ?? 'EVALUATION_INITIALIZED'), context };
   }
   return { answer: json(404, { detail: 'Not Found' }), context: { route: 'other', valid: false } };
 }

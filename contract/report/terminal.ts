@@ -41,7 +41,8 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     lines.push(paint('bold', `Reproduce ${example.check}`), `  ${example.finding}`, `  ${example.curl}`, '');
   }
   const { passed, failed, warnings, skipped } = report.summary;
-  const verdict = `${passed} passed, ${failed - warnings} failed, ${warnings} warnings, ${skipped} skipped (${report.durationMs} ms)`;
-  lines.push(failed - warnings > 0 ? paint('red', verdict) : warnings > 0 ? paint('yellow', verdict) : paint('green', verdict), '');
+  const errors = failed - warnings;
+  const verdict = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes (${report.durationMs} ms)`;
+  lines.push(paint(errors > 0 ? 'red' : warnings > 0 ? 'yellow' : 'green', verdict), '');
   return lines.join('\n');
 }
