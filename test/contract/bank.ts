@@ -306,7 +306,7 @@ export const conforming: BankEntry[] = [
   {
     name: 'undocumented extra fields, top level and nested',
     behaviour: {
-      rewrite: (answer, context) => {
+      rewrite: (answer) => {
         if (!isSuccess(answer)) return answer;
         const body = JSON.parse(answer.body) as Json | Json[];
         const extend = (record: Json): Json => ({ ...record, evaluation_kind: 'auto', status: typeof record.status === 'object' ? { ...(record.status as Json), progress: 0 } : record.status });
