@@ -5,7 +5,7 @@ import { checkCreate } from './checks/create.js';
 import { checkFetch, checkUnknownId } from './checks/fetch.js';
 import { defaultClientOptions } from './http-client.js';
 import { createProbes, runProbes } from './probes.js';
-import { runProperties, type Counterexample } from './properties.js';
+import { propertyChecks, runProperties, type Counterexample } from './properties.js';
 import { Canaries } from './secrets.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 import { Verdicts, type CheckResult, type Note } from './verdicts.js';
@@ -46,6 +46,8 @@ export interface Report {
   checks: CheckResult[];
   notes: Note[];
   counterexamples: Counterexample[];
+  /** Requests sent, redirects not counted. */
+  requests: number;
   durationMs: number;
 }
 
@@ -115,7 +117,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     await runProbes(session, createProbes(request, options.readOnly ?? false));
     const examples = options.examples ?? 0;
     if (options.readOnly && examples > 0) {
-      for (const id of ['create.properties.valid', 'create.properties.invalid.5xx', 'create.properties.invalid.rejected']) {
+      for (const id of propertyChecks) {
         verdicts.skip(id, '--read-only: property-based create requests could create data');
       }
     } else if (examples > 0) {
@@ -140,6 +142,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     checks,
     notes: verdicts.notes(),
     counterexamples,
+    requests: session.requests,
     durationMs: Math.round(performance.now() - started),
   };
 }

@@ -40,6 +40,11 @@ export class Session {
     readonly canaries: Canaries,
   ) {}
 
+  /** Requests sent so far. */
+  get requests(): number {
+    return this.sent;
+  }
+
   url(path: string): URL {
     const url = new URL(this.baseUrl);
     url.pathname = `${this.baseUrl.pathname.replace(/\/+$/, '')}${path}`;
