@@ -6,7 +6,7 @@ import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import type { Session } from './session.js';
+import { RunStopped, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
 export interface Counterexample {
@@ -72,9 +72,10 @@ export interface PropertyOptions {
 /**
  * Property-based create requests: half valid (built from the schema), half invalid (one rule broken by invalidCases).
  * Each response is fetched once and cached by body, so the properties that judge the same cases share requests,
- * and shrinking never resends a body already tried.
+ * and shrinking never resends a body already tried. Counterexamples go to `found` as they are shrunk, so they
+ * survive a run that stops midway.
  */
-export async function runProperties(session: Session, options: PropertyOptions): Promise<Counterexample[]> {
+export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
   const cache = new Map<string, Promise<Exchange>>();
   const post = (body: string) => {
     let pending = cache.get(body);
@@ -93,19 +94,31 @@ export async function runProperties(session: Session, options: PropertyOptions):
   const validRuns = Math.ceil(options.examples / 2);
   const invalidRuns = options.examples - validRuns;
   const seed = seedFrom('properties', options.seed) | 0;
-  const found: Counterexample[] = [];
 
   const check = async (id: string, arbitrary: fc.Arbitrary<Case>, numRuns: number, judge: Judge) => {
     if (numRuns === 0) {
       session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
       return;
     }
-    const details = await fc.check(
-      fc.asyncProperty(arbitrary, async (input) => judge(await post(JSON.stringify(input.body))) === undefined),
-      { numRuns, seed },
-    );
+    let gone = false;
+    const holds = async (input: Case) => {
+      const exchange = await post(JSON.stringify(input.body));
+      // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
+      if (exchange.failure?.kind === 'unreachable') {
+        gone = true;
+        return true;
+      }
+      return judge(exchange) === undefined;
+    };
+    const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
+    const stop = () => {
+      if (!gone) return;
+      session.verdicts.fail('create.transport', 'the deployment stopped answering (cannot connect) during the property-based cases');
+      throw new RunStopped('the deployment stopped answering during the property-based cases');
+    };
     if (!details.failed || !details.counterexample) {
-      session.verdicts.pass(id);
+      if (!gone) session.verdicts.pass(id);
+      stop();
       return;
     }
     const [input] = details.counterexample;
@@ -113,10 +126,10 @@ export async function runProperties(session: Session, options: PropertyOptions):
     const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
     session.verdicts.fail(id, finding);
     found.push({ check: id, finding, body: session.canaries.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
+    stop();
   };
 
   await check(validCheck, valid, validRuns, successBodyFinding);
   await check(invalid5xxCheck, invalid, invalidRuns, no5xx);
   await check(invalidRejectedCheck, invalid, invalidRuns, rejected);
-  return found;
 }

@@ -48,6 +48,22 @@ describe('--examples: property-based create requests', () => {
     expect(example?.finding).toMatch(/^\/rate_limit\/batch_size: type integer .*answered 500/);
   });
 
+  it('blames the body that brought the deployment down, not whatever shrinking tried once it was gone', async () => {
+    const server: RunningServer = await startConformingServer({
+      // Prism 5.14.2 dies this way: its logger crashes on a '%' in a request.
+      rewrite: (answer, context) => {
+        if (context.route === 'create' && String(context.request?.testset_id).includes('%')) void server.close();
+        return answer;
+      },
+    });
+    servers.push(server);
+    const report = await runContract({ baseUrl: server.url, examples: 400, seed: '1' });
+    expect(report.stopped).toBe('the deployment stopped answering during the property-based cases');
+    const [example] = report.counterexamples;
+    expect(example?.finding).toMatch(/dropped|closed/);
+    expect(JSON.parse(example?.body ?? '{}').testset_id).toContain('%');
+  });
+
   it('passes every property against the conforming server, with the same verdict for the same seed', async () => {
     const server = await startConformingServer();
     servers.push(server);
