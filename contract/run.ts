@@ -113,17 +113,11 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   try {
     await checkFetch(session, options.humanEvaluationId ?? exampleId, options.humanEvaluationId !== undefined);
     await checkUnknownId(session, generators.HumanEvaluation(`unknown:${seed}`).id);
-    if (options.readOnly) verdicts.skip('create.status.success', '--read-only: no valid create request sent');
-    else await checkCreate(session, request, options.createBody !== undefined);
+    if (!options.readOnly) await checkCreate(session, request, options.createBody !== undefined);
     await runProbes(session, createProbes(request, options.readOnly ?? false));
     const examples = options.examples ?? 0;
-    if (options.readOnly && examples > 0) {
-      for (const id of propertyChecks) {
-        verdicts.skip(id, '--read-only: property-based create requests could create data');
-      }
-    } else if (examples > 0) {
-      await runProperties(session, { examples, seed, headerNames: Object.keys(headers) }, counterexamples);
-    }
+    if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed, headerNames: Object.keys(headers) }, counterexamples);
+    else for (const id of propertyChecks) verdicts.skip(id, options.readOnly ? '--read-only: property-based create requests could create data' : 'not run: pass --examples N');
   } catch (error) {
     if (error instanceof UnreachableError) {
       reachable = false;
@@ -135,6 +129,9 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     }
   }
   if (stopped) for (const check of catalogue) verdicts.skip(check.id, `not reached: ${stopped}`);
+  if (options.readOnly) {
+    for (const check of catalogue.filter((candidate) => candidate.operation === 'create')) verdicts.skip(check.id, '--read-only: no valid create request sent');
+  }
   const checks = verdicts.results();
   return {
     target: publicTarget(baseUrl),
