@@ -27,11 +27,11 @@ const responseSpec = {
 function responseChecks(operation: OperationKey): CheckDefinition[] {
   const spec = responseSpec[operation];
   return [
-    { id: `${operation}.transport`, operation, severity: 'error', title: 'Every request gets a complete answer: in time, within the size cap, no dropped connection, no redirect to another origin.', spec },
-    { id: `${operation}.status.5xx`, operation, severity: 'error', title: 'No request, valid or invalid, is answered with a 5xx.', spec },
+    { id: `${operation}.transport`, operation, severity: 'error', title: 'Every request gets a complete answer: in time, within the size cap, no dropped connection, no redirect to another origin.', spec: `${spec} (an answer must arrive whole to be one)` },
+    { id: `${operation}.status.5xx`, operation, severity: 'error', title: 'No request, valid or invalid, is answered with a 5xx.', spec: '§7 "Error status codes ... not shown": whatever the client sent, a 5xx is the server failing (issue 4 verdict)' },
     { id: `${operation}.body.json`, operation, severity: 'error', title: 'A success body is JSON.', spec },
     { id: `${operation}.body.schema`, operation, severity: 'error', title: 'A success body validates against the schema (required fields, types, RFC 3339 date-times).', spec },
-    { id: `${operation}.body.nulls`, operation, severity: 'warning', title: 'Optional fields are absent rather than null (null is not their type).', spec: '§2.2 optional fields are typed; null is not among the types' },
+    { id: `${operation}.body.nulls`, operation, severity: 'warning', title: 'Optional fields are absent rather than null (null is not their type).', spec: operation === 'fetch' ? '§2.1 field types (all required today: a null there is a schema error)' : '§2.2-2.4 optional fields are typed; null is not among the types' },
     { id: `${operation}.content-type`, operation, severity: 'warning', title: 'A success answers with a JSON Content-Type.', spec },
     { id: `${operation}.body.variants`, operation, severity: 'warning', title: 'The variant arrays of a record have one length.', spec: operation === 'fetch' ? '§2.1 variant_ids, variant_names, variants_revision_ids, revisions' : '§2.2 variant_ids, variant_names, variant_revision_ids, revisions' },
     { id: `${operation}.body.timestamps`, operation, severity: 'warning', title: 'created_at is not later than updated_at (compared as instants).', spec: '§2.1/§2.2 created_at, updated_at: date-time' },
@@ -45,7 +45,7 @@ export const catalogue: readonly CheckDefinition[] = [
   { id: 'fetch.unknown-id.rejected', operation: 'fetch', severity: 'warning', title: 'An unknown id is not answered with a 2xx.', spec: '§4.1 "It is the identifier of the evaluation to fetch."' },
   ...responseChecks('create'),
   { id: 'create.status.success', operation: 'create', severity: 'warning', title: 'The given create request is answered with a 2xx.', spec: '§4.2 request body (required)' },
-  { id: 'create.secrets.echo', operation: 'create', severity: 'error', title: 'No submitted lm_providers_keys value appears in any response, body or headers, error responses included.', spec: '§4.2 "it is never echoed"' },
+  { id: 'create.secrets.echo', operation: 'create', severity: 'error', title: 'No submitted lm_providers_keys value appears in any response, body or headers, error responses included.', spec: '§4.2 "lm_providers_keys values ... a credential supplied by the caller per provider; it is never echoed" (issue 4 verdict: found anywhere, an error)' },
   { id: 'create.body.per-variant', operation: 'create', severity: 'warning', title: 'One Evaluation per requested variant.', spec: '§4.2 "builds evaluations for ... a list of variants"' },
   { id: 'create.body.request-ids', operation: 'create', severity: 'warning', title: "Each Evaluation's app_id and testset_id are the request's.", spec: '§4.2 "builds evaluations for an application ... and a test set"' },
   { id: 'create.body.evaluator-configs', operation: 'create', severity: 'warning', title: 'Aggregated results only name requested evaluator configs.', spec: '§4.2 "aggregated results per evaluator configuration"' },
