@@ -50,7 +50,7 @@ describe('--examples: property-based create requests', () => {
 
   it('blames the body that brought the deployment down, not whatever shrinking tried once it was gone', async () => {
     const server: RunningServer = await startConformingServer({
-      // Prism 5.14.2 dies this way: its logger crashes on a '%' in a request.
+      // A deployment whose process dies on one particular body.
       rewrite: (answer, context) => {
         if (context.route === 'create' && String(context.request?.testset_id).includes('%')) void server.close();
         return answer;

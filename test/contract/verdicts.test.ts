@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startConformingServer, type RunningServer } from '../../bench/conforming-server.js';
-import { catalogue, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
+import { catalogue, operations, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/instants.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/schema-walk.js';
@@ -90,5 +91,12 @@ describe('the terminal report', () => {
 describe('JUnit escaping', () => {
   it('escapes markup and replaces characters XML cannot carry', () => {
     expect(escapeXml(`<a href="x">&'\u0000`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;\uFFFD');
+  });
+});
+
+describe('docs/contract.md', () => {
+  it('documents every check of the catalogue with its severity and spec line', () => {
+    const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+    for (const check of catalogue) expect(doc).toContain(`| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`);
   });
 });
