@@ -6,7 +6,7 @@ import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import { RunStopped, type Session } from './session.js';
+import { headerPlaceholder, RunStopped, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
 export interface Counterexample {
@@ -32,8 +32,8 @@ function quote(text: string): string {
 /** A curl command that replays a POST: canaries become <PROVIDER_KEY> and the user's header values placeholders. */
 export function curlCommand(session: Session, headerNames: string[], body: string): string {
   const parts = ['curl -sS -i -X POST', quote(session.url(createPath).toString()), '-H', quote('Content-Type: application/json')];
-  for (const name of headerNames) parts.push('-H', quote(`${name}: <${name.toUpperCase()}>`));
-  parts.push('--data-binary', quote(session.canaries.redact(body)));
+  for (const name of headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
+  parts.push('--data-binary', quote(session.redact(body)));
   return parts.join(' ');
 }
 
@@ -125,7 +125,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     const body = JSON.stringify(input.body);
     const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
     session.verdicts.fail(id, finding);
-    found.push({ check: id, finding, body: session.canaries.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
+    found.push({ check: id, finding, body: session.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
     stop();
   };
 

@@ -1,3 +1,4 @@
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { generators } from '../generators/index.js';
 import { schemas } from '../schemas/index.js';
 import { formatIssue, validate } from '../validators/index.js';
@@ -102,6 +103,15 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const verdicts = new Verdicts();
   const canaries = new Canaries(seed);
   const headers = options.headers ?? {};
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      // The value is a credential: the message names the header only.
+      throw new ContractOptionError(`the header ${name} has a name or value HTTP cannot carry`);
+    }
+  }
   const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes };
   const session = new Session(baseUrl, headers, client, verdicts, canaries);
   const exampleId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
@@ -132,14 +142,14 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   if (options.readOnly) {
     for (const check of catalogue.filter((candidate) => candidate.operation === 'create')) verdicts.skip(check.id, '--read-only: no valid create request sent');
   }
-  const checks = verdicts.results();
+  const checks = verdicts.results().map((check) => ({ ...check, message: session.redact(check.message), findings: check.findings.map((finding) => session.redact(finding)) }));
   return {
     target: publicTarget(baseUrl),
     reachable,
     ...(stopped ? { stopped } : {}),
     summary: summarize(checks),
     checks,
-    notes: verdicts.notes(),
+    notes: verdicts.notes().map((note) => ({ ...note, message: session.redact(note.message) })),
     counterexamples,
     requests: session.requests,
     durationMs: Math.round(performance.now() - started),

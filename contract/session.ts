@@ -20,6 +20,11 @@ export class RunStopped extends Error {}
 /** Timeouts tolerated before the run stops, so a hanging deployment costs seconds, not minutes. */
 const maxTimeouts = 2;
 
+/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
+export function headerPlaceholder(name: string): string {
+  return `<${name.toUpperCase()}>`;
+}
+
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 }
@@ -39,6 +44,17 @@ export class Session {
     readonly verdicts: Verdicts,
     readonly canaries: Canaries,
   ) {}
+
+  /**
+   * The text with every canary and every header value the user gave replaced by a placeholder: whatever a
+   * deployment echoes into a finding, a note or a reproduction never reaches the output in clear. Header values
+   * shorter than 4 characters are left alone; replacing every "1" would garble findings and protect nothing.
+   */
+  redact(text: string): string {
+    return Object.entries(this.headers)
+      .filter(([, value]) => value.length >= 4)
+      .reduce((out, [name, value]) => out.split(value).join(headerPlaceholder(name)), this.canaries.redact(text));
+  }
 
   /** Requests sent so far. */
   get requests(): number {

@@ -100,3 +100,26 @@ describe('docs/contract.md', () => {
     for (const check of catalogue) expect(doc).toContain(`| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`);
   });
 });
+
+describe('secrets in the output', () => {
+  it('redacts header values and canaries a deployment echoes into findings', async () => {
+    const server = await startConformingServer({
+      raw: (req, res) => {
+        if (req.method !== 'GET') return false;
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`${String(req.headers.authorization)} is welcome`);
+        return true;
+      },
+    });
+    servers.push(server);
+    const report = await runContract({ baseUrl: server.url, headers: { Authorization: 'Bearer TOPSECRET' } });
+    const text = JSON.stringify(report);
+    expect(report.checks.find((check) => check.id === 'fetch.body.json')?.message).toContain('<AUTHORIZATION> is welcome');
+    expect(text).not.toContain('TOPSECRET');
+  });
+
+  it('refuses a header value HTTP cannot carry without printing it', async () => {
+    await expect(runContract({ baseUrl: 'http://127.0.0.1:9', headers: { Authorization: 'Bearer a\r\nX-Injected: 1' } })).rejects.toThrow(
+      /^the header Authorization has a name or value HTTP cannot carry$/,
+    );
+  });
+});
