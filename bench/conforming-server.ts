@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generators, seedFrom } from '../generators/index.js';
-import { schemas } from '../schemas/index.js';
+import { defaultHumanEvaluationId } from '../contract/checks/fetch.js';
 import { pointerTokens } from '../contract/schema-walk.js';
 import { validate } from '../validators/index.js';
 import type { EvaluationState } from '../generators/vocabulary.js';
@@ -37,7 +37,7 @@ export interface Behaviour {
   auth?: { name: string; value: string };
   /** The state of created Evaluations; finished ones carry aggregated results. Default: EVALUATION_INITIALIZED. */
   evaluationState?: EvaluationState;
-  /** Ids GET knows; default: the schema example's. */
+  /** Ids GET knows; default: the one the contract suite fetches by default. */
   knownIds?: string[];
   /** Rewrites the answer the conforming server would give. */
   rewrite?: (answer: Answer, context: Context) => Answer;
@@ -51,8 +51,6 @@ export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
-
-export const exampleHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
 const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -125,7 +123,7 @@ async function route(req: IncomingMessage, behaviour: Behaviour, known: Set<stri
 }
 
 export async function startConformingServer(behaviour: Behaviour = {}): Promise<RunningServer> {
-  const known = new Set(behaviour.knownIds ?? [exampleHumanEvaluationId]);
+  const known = new Set(behaviour.knownIds ?? [defaultHumanEvaluationId]);
   const server: Server = createServer((req, res) => {
     res.on('error', () => undefined);
     if (behaviour.raw?.(req, res)) return;

@@ -55,13 +55,3 @@ export const catalogue: readonly CheckDefinition[] = [
   { id: 'create.properties.invalid.5xx', operation: 'create', severity: 'error', title: 'Property: no invalid create request is answered with a 5xx.', spec: '§4.2 request body (issue: any 5xx is an error)' },
   { id: 'create.properties.invalid.rejected', operation: 'create', severity: 'warning', title: 'Property: no invalid create request is answered with a 2xx.', spec: '§4.2 request body fields, types and required flags' },
 ];
-
-const byId = new Map(catalogue.map((check) => [check.id, check]));
-
-export function definition(id: string): CheckDefinition {
-  const check = byId.get(id);
-  if (!check) throw new Error(`no check ${id} in the catalogue`);
-  return check;
-}
-
-export type CheckOperation = (typeof operations)[OperationKey];

@@ -1,10 +1,9 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { generators } from '../generators/index.js';
-import { schemas } from '../schemas/index.js';
 import { formatIssue, validate } from '../validators/index.js';
 import { catalogue } from './catalogue.js';
 import { checkCreate } from './checks/create.js';
-import { checkFetch, checkUnknownId } from './checks/fetch.js';
+import { checkFetch, checkUnknownId, defaultHumanEvaluationId } from './checks/fetch.js';
 import { defaultClientOptions } from './http-client.js';
 import { createProbes, runProbes } from './probes.js';
 import { propertyChecks, runProperties, type Counterexample } from './properties.js';
@@ -114,14 +113,13 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   }
   const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes };
   const session = new Session(baseUrl, headers, client, verdicts, canaries);
-  const exampleId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
   const request = canaries.inject(options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>));
 
   let reachable = true;
   let stopped: string | undefined;
   const counterexamples: Counterexample[] = [];
   try {
-    await checkFetch(session, options.humanEvaluationId ?? exampleId, options.humanEvaluationId !== undefined);
+    await checkFetch(session, options.humanEvaluationId ?? defaultHumanEvaluationId, options.humanEvaluationId !== undefined);
     await checkUnknownId(session, generators.HumanEvaluation(`unknown:${seed}`).id);
     if (!options.readOnly) await checkCreate(session, request, options.createBody !== undefined);
     await runProbes(session, createProbes(request, options.readOnly ?? false));

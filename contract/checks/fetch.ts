@@ -1,5 +1,9 @@
+import { schemas } from '../../schemas/index.js';
 import { isSuccess, type Session } from '../session.js';
 import { checkRecord, parseSuccessBody } from './response.js';
+
+/** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
+export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
 function fetchPath(id: string): string {
   return `/human-evaluations/${encodeURIComponent(id)}`;

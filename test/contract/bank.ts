@@ -233,6 +233,34 @@ export const mutations: BankEntry[] = [
     expect: [error('fetch.transport')],
   },
   {
+    name: 'an answer that is not HTTP at all (a raw socket service on the port)',
+    behaviour: {
+      raw: (req) => {
+        if (req.method !== 'GET') return false;
+        req.socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'a body drip-fed slower than the timeout',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write(' ')), 50);
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'required aggregated_results sent as null before the run computes it',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, aggregated_results: null })) },
+    expect: [error('create.body.schema')],
+  },
+  {
     name: 'GET answers the record of another id',
     behaviour: { rewrite: humanEvaluation((record) => ({ ...record, id: '6637c0a25368ef07b03a64ff' })) },
     expect: [warning('fetch.body.id')],

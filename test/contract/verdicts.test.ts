@@ -6,6 +6,7 @@ import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/instants.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/schema-walk.js';
 import { generators } from '../../generators/index.js';
+import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
 
 const servers: RunningServer[] = [];
@@ -98,6 +99,14 @@ describe('docs/contract.md', () => {
   it('documents every check of the catalogue with its severity and spec line', () => {
     const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
     for (const check of catalogue) expect(doc).toContain(`| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`);
+  });
+
+  it('lists every entry of the bank with what it must raise', () => {
+    const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
+    for (const entry of [...mutations, ...conforming]) {
+      const raised = entry.expect.length ? entry.expect.map((check) => `\`${check.id}\` (${check.severity})`).join(', ') : 'none';
+      expect(doc).toContain(`| ${entry.name} | ${raised} |`);
+    }
   });
 });
 
