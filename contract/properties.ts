@@ -56,7 +56,10 @@ const successBodyFinding: Judge = (exchange) => {
   return undefined;
 };
 
-const no5xx: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined);
+const no5xx: Judge = (exchange) => {
+  if (exchange.failure) return exchange.failure.message;
+  return exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined;
+};
 const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
 
 /** The checks runProperties evaluates, in the order it runs them. */
@@ -100,24 +103,31 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
       return;
     }
-    let gone = false;
+    let halted: string | undefined;
     const holds = async (input: Case) => {
-      const exchange = await post(JSON.stringify(input.body));
+      let exchange: Exchange;
+      try {
+        exchange = await post(JSON.stringify(input.body));
+      } catch (error) {
+        if (!(error instanceof RunStopped)) throw error;
+        halted = error.message;
+        return true;
+      }
       // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
       if (exchange.failure?.kind === 'unreachable') {
-        gone = true;
+        halted = 'the deployment stopped answering (cannot connect) during the property-based cases';
         return true;
       }
       return judge(exchange) === undefined;
     };
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
     const stop = () => {
-      if (!gone) return;
-      session.verdicts.fail('create.transport', 'the deployment stopped answering (cannot connect) during the property-based cases');
-      throw new RunStopped('the deployment stopped answering during the property-based cases');
+      if (halted === undefined) return;
+      session.verdicts.fail('create.transport', halted);
+      throw new RunStopped(halted);
     };
     if (!details.failed || !details.counterexample) {
-      if (!gone) session.verdicts.pass(id);
+      if (halted === undefined) session.verdicts.pass(id);
       stop();
       return;
     }

@@ -58,10 +58,23 @@ describe('--examples: property-based create requests', () => {
     });
     servers.push(server);
     const report = await runContract({ baseUrl: server.url, examples: 400, seed: '1' });
-    expect(report.stopped).toBe('the deployment stopped answering during the property-based cases');
+    expect(report.stopped).toBe('the deployment stopped answering (cannot connect) during the property-based cases');
     const [example] = report.counterexamples;
     expect(example?.finding).toMatch(/dropped|closed/);
     expect(JSON.parse(example?.body ?? '{}').testset_id).toContain('%');
+  });
+
+  it('stops a deployment that hangs on some bodies after two timeouts, with the hanging body as counterexample', async () => {
+    // Hangs whenever the body is short: the default body and its probes are long, some invalid property cases short.
+    const server = await startConformingServer({ raw: (req) => req.method === 'POST' && Number(req.headers['content-length']) < 250 });
+    servers.push(server);
+    const report = await runContract({ baseUrl: server.url, examples: 100, timeoutMs: 200 });
+    expect(report.stopped).toBe('stopped after 2 requests timed out');
+    const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+    expect(failed.sort()).toEqual(['create.properties.invalid.5xx', 'create.transport']);
+    const [example] = report.counterexamples;
+    expect(example?.finding).toMatch(/no complete answer within 200 ms/);
+    expect(Buffer.byteLength(example?.body.replace(/<PROVIDER_KEY>/g, 'evalkit-canary-000000000') ?? '')).toBeLessThan(250);
   });
 
   it('passes every property against the conforming server, with the same verdict for the same seed', async () => {
