@@ -136,7 +136,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
       throw error;
     }
   }
-  if (stopped) for (const check of catalogue) verdicts.skip(check.id, `not reached: ${stopped}`);
+  if (stopped) for (const check of catalogue) verdicts.skip(check.id, 'not reached: the run stopped early (see stopped)');
   if (options.readOnly) {
     for (const check of catalogue.filter((candidate) => candidate.operation === 'create')) verdicts.skip(check.id, '--read-only: no valid create request sent');
   }

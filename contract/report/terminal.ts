@@ -27,7 +27,9 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   const paint = painter(style);
   const lines = [paint('bold', `evalkit contract ${report.target}`), ''];
   if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${report.stopped}`), '');
-  for (const operation of new Set(report.checks.map((check) => check.operation))) {
+  // Unreachable, every check is skipped for the one reason above: listing them would bury it.
+  const operations = report.reachable ? new Set(report.checks.map((check) => check.operation)) : [];
+  for (const operation of operations) {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
       const text = check.outcome === 'passed' ? check.message : `${check.message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
