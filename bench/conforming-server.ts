@@ -52,7 +52,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** A JSON answer, as the reference and its mutations send them. */
+export const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {

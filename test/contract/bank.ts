@@ -1,4 +1,4 @@
-import type { Answer, Behaviour, Context } from '../../bench/conforming-server.js';
+import { json, type Answer, type Behaviour, type Context } from '../../bench/conforming-server.js';
 import { generators } from '../../generators/index.js';
 import type { Severity } from '../../contract/index.js';
 
@@ -60,8 +60,6 @@ function without(record: Json, field: string): Json {
   const { [field]: _removed, ...rest } = record;
   return rest;
 }
-
-const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 /** The instant of an RFC 3339 UTC string, written in the +05:30 offset. */
 function inIndia(value: unknown): string {
