@@ -114,6 +114,11 @@ export const mutations: BankEntry[] = [
     expect: [error('fetch.body.schema')],
   },
   {
+    name: 'optional field present with another type (average_latency as a bare number of seconds)',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, average_latency: 1.234 })) },
+    expect: [error('create.body.schema')],
+  },
+  {
     name: 'create answers one Evaluation object instead of an array',
     behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[])[0]) } : answer) },
     expect: [error('create.body.schema')],
