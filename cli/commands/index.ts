@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
+import { contractCommand } from './contract.js';
 import { fixturesCommand } from './fixtures.js';
 import { openapiCommand } from './openapi.js';
 
 /** Every command of the CLI, in the order `evalkit --help` lists them. */
-export const commands: Command[] = [fixturesCommand, openapiCommand];
+export const commands: Command[] = [fixturesCommand, openapiCommand, contractCommand];
