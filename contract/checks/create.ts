@@ -1,7 +1,7 @@
 import { isDocumentedEvaluatorConfig } from '../../validators/index.js';
-import { isSuccess, type Session } from '../session.js';
+import type { Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
-import { checkRecord, parseSuccessBody } from './response.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
 export const createPath = '/evaluations';
 
@@ -76,13 +76,8 @@ export async function checkCreate(session: Session, request: Fields, bodyGiven: 
   const label = session.label(outgoing);
   const exchange = await session.request('create', outgoing);
   const { verdicts } = session;
-  if (exchange.failure || exchange.status === undefined || exchange.status >= 500) return;
-  if (!isSuccess(exchange)) {
-    if (bodyGiven) verdicts.fail('create.status.success', `${label} answered ${exchange.status}`);
-    else verdicts.skip('create.status.success', `the generated body was answered ${exchange.status}; pass --create-body with ids that exist there`);
-    return;
-  }
-  verdicts.pass('create.status.success');
+  const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
+  if (!acceptedSuccess(verdicts, 'create', label, exchange, generated)) return;
   const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
   if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
 }

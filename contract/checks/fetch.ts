@@ -1,6 +1,6 @@
 import { schemas } from '../../schemas/index.js';
 import { isSuccess, type Session } from '../session.js';
-import { checkRecord, parseSuccessBody } from './response.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
 /** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
@@ -18,13 +18,8 @@ export async function checkFetch(session: Session, id: string, idGiven: boolean)
   const label = session.label(outgoing);
   const exchange = await session.request('fetch', outgoing);
   const { verdicts } = session;
-  if (exchange.failure || exchange.status === undefined || exchange.status >= 500) return;
-  if (!isSuccess(exchange)) {
-    if (idGiven) verdicts.fail('fetch.status.success', `${label} answered ${exchange.status}`);
-    else verdicts.skip('fetch.status.success', `the generated id was answered ${exchange.status}; pass --human-evaluation-id with an id that exists there`);
-    return;
-  }
-  verdicts.pass('fetch.status.success');
+  const generated = idGiven ? undefined : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
+  if (!acceptedSuccess(verdicts, 'fetch', label, exchange, generated)) return;
   const parsed = parseSuccessBody(verdicts, 'fetch', label, exchange);
   if (!parsed) return;
   checkRecord(verdicts, 'fetch', 'HumanEvaluation', parsed.data, label);

@@ -4,6 +4,7 @@ import type { OperationKey } from '../catalogue.js';
 import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
 import { periodFinding } from '../instants.js';
 import { isOptionalProperty, undeclaredFields, valueAt, variantArrays } from '../schema-walk.js';
+import { isSuccess } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 
 /** An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an error). */
@@ -16,6 +17,28 @@ export function schemaIssues(name: ResourceName, record: unknown): { errors: Val
   const { issues } = validate(name, record);
   const nulls = issues.filter((issue) => isOptionalNull(name, record, issue));
   return { errors: issues.filter((issue) => !nulls.includes(issue)), nulls };
+}
+
+/**
+ * Whether an answer to a request that should succeed is a success worth checking further, recording the
+ * operation's status check. Transport failures and 5xx have their own checks. A 4xx for a generated id or body is
+ * no finding, since a real deployment lacks generated ids: `generated` names what was made up and what to pass instead.
+ */
+export function acceptedSuccess(
+  verdicts: Verdicts,
+  operation: OperationKey,
+  label: string,
+  exchange: Exchange,
+  generated: { what: string; remedy: string } | undefined,
+): boolean {
+  if (exchange.failure || exchange.status === undefined || exchange.status >= 500) return false;
+  if (isSuccess(exchange)) {
+    verdicts.pass(`${operation}.status.success`);
+    return true;
+  }
+  if (generated) verdicts.skip(`${operation}.status.success`, `${generated.what} was answered ${exchange.status}; ${generated.remedy}`);
+  else verdicts.fail(`${operation}.status.success`, `${label} answered ${exchange.status}`);
+  return false;
 }
 
 /**
