@@ -1,10 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { manifest } from '../meta/manifest.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
-
-function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length)) + 2;
@@ -29,7 +25,7 @@ export async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${version()}\n`);
+    process.stdout.write(`${manifest().version}\n`);
     return 0;
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);

@@ -1,12 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateBatch, batchSeed, generators, profiles, type Profile } from '../../generators/index.js';
 import { invalidCases, type InvalidCase } from '../../generators/invalid.js';
 import { isResourceName, resourceNames, schemaFiles, type ResourceName } from '../../schemas/index.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command } from '../command.js';
+import { writeDocument, writeItems, type Write } from '../json-stream.js';
 import { writeOut } from '../output.js';
-
-type Format = 'json' | 'ndjson';
 
 function resources(values: Record<string, unknown>): ResourceName[] {
   const name = stringOption(values as never, 'schema');
@@ -16,18 +16,25 @@ function resources(values: Record<string, unknown>): ResourceName[] {
 }
 
 /** The index-th invalid create request: rule (index mod rules) applied to the index-th valid body, so a batch covers every rule. */
-function invalidBatch(seed: string, count: number, profile: Profile): InvalidCase[] {
-  const out: InvalidCase[] = [];
+function* invalidBatch(seed: string, count: number, profile: Profile): IterableIterator<InvalidCase> {
   for (let index = 0; index < count; index++) {
     const body = generators.CreateEvaluationRequest(batchSeed(seed, index), { profile });
     const cases = invalidCases('CreateEvaluationRequest', body);
-    out.push(cases[index % cases.length] as InvalidCase);
+    yield cases[index % cases.length] as InvalidCase;
   }
-  return out;
 }
 
-function serialize(items: unknown[], format: Format): string {
-  return format === 'ndjson' ? items.map((item) => `${JSON.stringify(item)}\n`).join('') : `${JSON.stringify(items, null, 2)}\n`;
+function* tagged(name: ResourceName, items: Iterable<unknown>): IterableIterator<unknown> {
+  for (const instance of items) yield { schema: name, instance };
+}
+
+/** Writes to a file through a stream, honouring backpressure. */
+function fileWriter(file: string): { write: Write; close: () => Promise<void> } {
+  const stream = createWriteStream(file);
+  return {
+    write: (chunk) => new Promise((resolve, reject) => stream.write(chunk, (error) => (error ? reject(error) : resolve()))),
+    close: () => new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+  };
 }
 
 export const fixturesCommand: Command = {
@@ -63,23 +70,28 @@ export const fixturesCommand: Command = {
       throw new UsageError('--invalid makes CreateEvaluationRequest bodies only; drop --schema or pass --schema CreateEvaluationRequest');
     }
     const selected = invalid ? (['CreateEvaluationRequest'] as ResourceName[]) : resources(values);
-    const batch = (name: ResourceName): unknown[] => (invalid ? invalidBatch(seed, count, profile) : [...generateBatch(name, seed, count, { profile })]);
+    const batch = (name: ResourceName): Iterable<unknown> => (invalid ? invalidBatch(seed, count, profile) : generateBatch(name, seed, count, { profile }));
 
     if (out !== undefined) {
       await mkdir(out, { recursive: true });
       for (const name of selected) {
         const file = join(out, schemaFiles[name].replace(/\.json$/, invalid ? `.invalid.${format}` : `.${format}`));
-        await writeFile(file, serialize(batch(name), format));
+        const writer = fileWriter(file);
+        await writeDocument(batch(name), format, writer.write);
+        await writer.close();
         process.stderr.write(`wrote ${file}\n`);
       }
-      return 0;
-    }
-    if (selected.length === 1) {
-      await writeOut(serialize(batch(selected[0] as ResourceName), format));
+    } else if (selected.length === 1) {
+      await writeDocument(batch(selected[0] as ResourceName), format, writeOut);
     } else if (format === 'ndjson') {
-      for (const name of selected) await writeOut(serialize(batch(name).map((instance) => ({ schema: name, instance })), 'ndjson'));
+      for (const name of selected) await writeItems(tagged(name, batch(name)), 'ndjson', writeOut);
     } else {
-      await writeOut(`${JSON.stringify(Object.fromEntries(selected.map((name) => [name, batch(name)])), null, 2)}\n`);
+      // The same bytes as JSON.stringify({Name: [...], ...}, null, 2), streamed.
+      for (const [index, name] of selected.entries()) {
+        await writeOut(`${index === 0 ? '{\n' : ',\n'}  ${JSON.stringify(name)}: `);
+        await writeItems(batch(name), 'json', writeOut, 1);
+      }
+      await writeOut('\n}\n');
     }
     return 0;
   },

@@ -1,7 +1,8 @@
 import type { Command } from '../command.js';
+import { contractCommand } from './contract.js';
 import { fixturesCommand } from './fixtures.js';
 import { mockCommand } from './mock.js';
 import { openapiCommand } from './openapi.js';
 
 /** Every command of the CLI, in the order `evalkit --help` lists them. */
-export const commands: Command[] = [mockCommand, fixturesCommand, openapiCommand];
+export const commands: Command[] = [mockCommand, fixturesCommand, openapiCommand, contractCommand];

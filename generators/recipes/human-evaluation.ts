@@ -15,9 +15,11 @@ interface HumanEvaluationPlan extends Period {
   variants: Variants;
 }
 
+const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof evaluationTypes>;
+
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
-    const type = ctx.pick(Object.keys(evaluationTypes) as Array<keyof typeof evaluationTypes>);
+    const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.pick(humanEvaluationStates);
     const period = drawPeriod(ctx, status === 'EVALUATION_INITIALIZED');
     // An A/B test compares two variants, a single-model test one; edge records may hold none.

@@ -27,8 +27,13 @@ export function drawVariants(ctx: GenerationContext, count: number, atMicros: nu
   return variants;
 }
 
+/** Shaped like faker's internet.username() ("Kurt_Rice", "Aaliyah.Bosco42") at a tenth of its cost. */
 export function drawUsername(ctx: GenerationContext): string {
-  return ctx.text(() => ctx.faker.internet.username());
+  return ctx.text(() => {
+    const first = ctx.faker.person.firstName();
+    const last = ctx.faker.person.lastName();
+    return `${first}${ctx.pick(['.', '_', ''])}${last}${ctx.chance(0.3) ? ctx.int(1, 99) : ''}`.replace(/[^A-Za-z0-9._-]/g, '');
+  });
 }
 
 export function drawTestsetName(ctx: GenerationContext): string {

@@ -1,0 +1,83 @@
+import { isDocumentedEvaluatorConfig } from '../../validators/index.js';
+import type { Session } from '../session.js';
+import type { Verdicts } from '../verdicts.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
+
+export const createPath = '/evaluations';
+
+type Fields = Record<string, unknown>;
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+function isObject(value: unknown): value is Fields {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** One Evaluation per requested variant: as many records as variants, each variant in exactly one record. */
+function perVariantFinding(request: Fields, records: Fields[], label: string): string | undefined {
+  const requested = strings(request.variant_ids);
+  const answered = records.flatMap((record) => strings(record.variant_ids));
+  const missing = requested.filter((id) => answered.filter((other) => other === id).length !== 1);
+  if (records.length === requested.length && missing.length === 0) return undefined;
+  return `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${missing.length ? `; not in exactly one: ${missing.join(', ')}` : ''}`;
+}
+
+function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
+  const findings: string[] = [];
+  if (typeof record.app_id === 'string' && record.app_id !== request.app_id) findings.push(`${where}: app_id ${record.app_id} is not the requested ${String(request.app_id)}`);
+  // testset_id is optional in an Evaluation: only a present one can differ.
+  if (typeof record.testset_id === 'string' && record.testset_id !== request.testset_id) findings.push(`${where}: testset_id ${record.testset_id} is not the requested ${String(request.testset_id)}`);
+  return findings;
+}
+
+function checkAggregatedResults(verdicts: Verdicts, request: Fields, record: Fields, where: string): void {
+  const requested = new Set(strings(request.evaluators_configs));
+  const results = Array.isArray(record.aggregated_results) ? record.aggregated_results : [];
+  results.forEach((result, index) => {
+    const config = isObject(result) ? result.evaluator_config : undefined;
+    const at = `${where}/aggregated_results/${index}/evaluator_config`;
+    if (!isDocumentedEvaluatorConfig(config)) {
+      verdicts.fail('create.body.evaluator-config.known', `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`);
+      return;
+    }
+    verdicts.pass('create.body.evaluator-config.known');
+    const id = (config as Fields).id as string;
+    verdicts.expect('create.body.evaluator-configs', requested.has(id) ? undefined : `${at}: config ${id} was not requested`);
+  });
+}
+
+/** Evaluates the answer of a valid create request against the request it answers. */
+function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, label: string): void {
+  if (!Array.isArray(data)) {
+    verdicts.fail('create.body.schema', `${label}: the body is ${data === null ? 'null' : typeof data}, not a JSON array of Evaluation`);
+    return;
+  }
+  data.forEach((record, index) => checkRecord(verdicts, 'create', 'Evaluation', record, `${label} /${index}`));
+  const records = data.filter(isObject);
+  verdicts.expect('create.body.per-variant', perVariantFinding(request, records, label));
+  records.forEach((record, index) => {
+    const where = `${label} /${index}`;
+    const findings = requestIdFindings(request, record, where);
+    verdicts.expect('create.body.request-ids', findings.length ? findings.join('; ') : undefined);
+    checkAggregatedResults(verdicts, request, record, where);
+  });
+  if (records.every((record) => !Array.isArray(record.aggregated_results) || record.aggregated_results.length === 0)) {
+    const reason = 'aggregated_results empty: the service computes them in the background (not a failure)';
+    verdicts.skip('create.body.evaluator-config.known', reason);
+    verdicts.skip('create.body.evaluator-configs', reason);
+  }
+}
+
+/** POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks. */
+export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<void> {
+  const outgoing = { method: 'POST', path: createPath, body: JSON.stringify(request) } as const;
+  const label = session.label(outgoing);
+  const exchange = await session.request('create', outgoing);
+  const { verdicts } = session;
+  const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
+  if (!acceptedSuccess(verdicts, 'create', label, exchange, generated)) return;
+  const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
+  if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
+}

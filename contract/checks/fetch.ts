@@ -1,0 +1,38 @@
+import { schemas } from '../../schemas/index.js';
+import { isSuccess, type Session } from '../session.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
+
+/** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
+export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
+
+function fetchPath(id: string): string {
+  return `/human-evaluations/${encodeURIComponent(id)}`;
+}
+
+/**
+ * GET of an id that should exist. `idGiven`: the user named it; a generated id may well not exist on a real
+ * deployment, so a 4xx for it is no finding.
+ */
+export async function checkFetch(session: Session, id: string, idGiven: boolean): Promise<void> {
+  const outgoing = { method: 'GET', path: fetchPath(id) } as const;
+  const label = session.label(outgoing);
+  const exchange = await session.request('fetch', outgoing);
+  const { verdicts } = session;
+  const generated = idGiven ? undefined : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
+  if (!acceptedSuccess(verdicts, 'fetch', label, exchange, generated)) return;
+  const parsed = parseSuccessBody(verdicts, 'fetch', label, exchange);
+  if (!parsed) return;
+  checkRecord(verdicts, 'fetch', 'HumanEvaluation', parsed.data, label);
+  const answered = (parsed.data as { id?: unknown } | null)?.id;
+  if (typeof answered === 'string') {
+    verdicts.expect('fetch.body.id', answered === id ? undefined : `${label} answered the record of another id, ${JSON.stringify(answered)}`);
+  }
+}
+
+/** GET of an id that cannot exist: a 2xx means the deployment invents records. */
+export async function checkUnknownId(session: Session, unknownId: string): Promise<void> {
+  const outgoing = { method: 'GET', path: fetchPath(unknownId) } as const;
+  const exchange = await session.request('fetch', outgoing);
+  if (exchange.failure || exchange.status === undefined) return;
+  session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} (an unknown id) answered ${exchange.status}` : undefined);
+}

@@ -1,0 +1,83 @@
+import type { ResourceName } from '../../schemas/index.js';
+import { formatIssue, validate, type ValidationIssue } from '../../validators/index.js';
+import type { OperationKey } from '../catalogue.js';
+import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
+import { periodFinding } from '../instants.js';
+import { isOptionalProperty, undeclaredFields, valueAt, variantArrays } from '../schema-walk.js';
+import { isSuccess } from '../session.js';
+import type { Verdicts } from '../verdicts.js';
+
+/** An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an error). */
+function isOptionalNull(name: ResourceName, data: unknown, issue: ValidationIssue): boolean {
+  return issue.keyword === 'type' && valueAt(data, issue.pointer) === null && isOptionalProperty(name, data, issue.pointer);
+}
+
+/** A record's validation issues, split into errors and optional fields sent as null. */
+export function schemaIssues(name: ResourceName, record: unknown): { errors: ValidationIssue[]; nulls: ValidationIssue[] } {
+  const { issues } = validate(name, record);
+  const nulls = issues.filter((issue) => isOptionalNull(name, record, issue));
+  return { errors: issues.filter((issue) => !nulls.includes(issue)), nulls };
+}
+
+/**
+ * Whether an answer to a request that should succeed is a success worth checking further, recording the
+ * operation's status check. Transport failures and 5xx have their own checks. A 4xx for a generated id or body is
+ * no finding, since a real deployment lacks generated ids: `generated` names what was made up and what to pass instead.
+ */
+export function acceptedSuccess(
+  verdicts: Verdicts,
+  operation: OperationKey,
+  label: string,
+  exchange: Exchange,
+  generated: { what: string; remedy: string } | undefined,
+): boolean {
+  if (exchange.failure || exchange.status === undefined || exchange.status >= 500) return false;
+  if (isSuccess(exchange)) {
+    verdicts.pass(`${operation}.status.success`);
+    return true;
+  }
+  if (generated) verdicts.skip(`${operation}.status.success`, `${generated.what} was answered ${exchange.status}; ${generated.remedy}`);
+  else verdicts.fail(`${operation}.status.success`, `${label} answered ${exchange.status}`);
+  return false;
+}
+
+/**
+ * The checks every success body gets: JSON Content-Type, JSON at all. Resolves to the parsed body, or undefined
+ * when there is nothing to check further.
+ */
+export function parseSuccessBody(verdicts: Verdicts, operation: OperationKey, label: string, exchange: Exchange): { data: unknown } | undefined {
+  const type = mediaType(exchange.headers);
+  verdicts.expect(`${operation}.content-type`, isJsonMediaType(type) ? undefined : `${label}: success with Content-Type ${type ?? '(none)'}`);
+  try {
+    const data: unknown = JSON.parse(exchange.body);
+    verdicts.pass(`${operation}.body.json`);
+    return { data };
+  } catch {
+    const start = exchange.body.trimStart().slice(0, 40).replace(/\s+/g, ' ');
+    verdicts.fail(`${operation}.body.json`, `${label}: the success body is not JSON (starts ${JSON.stringify(start)})`);
+    return undefined;
+  }
+}
+
+/**
+ * Validates one record. Issues that are only optional fields sent as null go to the nulls warning; any other
+ * issue is a schema error. Undeclared fields become notes. The record-level warnings (variant arrays,
+ * timestamps) follow, since they read the same record.
+ */
+export function checkRecord(verdicts: Verdicts, operation: OperationKey, name: ResourceName, record: unknown, where: string): void {
+  const { errors, nulls } = schemaIssues(name, record);
+  verdicts.expect(`${operation}.body.schema`, errors.length > 0 ? `${where}: ${errors.map(formatIssue).join(', ')}` : undefined);
+  verdicts.expect(`${operation}.body.nulls`, nulls.length > 0 ? `${where}: optional ${nulls.map((issue) => issue.pointer).join(', ')} sent as null` : undefined);
+  for (const pointer of undeclaredFields(name, record)) {
+    // Indices vary per record; the note is about the field.
+    verdicts.note(operation, `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`);
+  }
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
+  const fields = record as Record<string, unknown>;
+  verdicts.expect(`${operation}.body.timestamps`, periodFinding(fields, where));
+  const lengths = variantArrays(name)
+    .filter((key) => Array.isArray(fields[key]))
+    .map((key) => `${key} ${(fields[key] as unknown[]).length}`);
+  const distinct = new Set(lengths.map((entry) => entry.split(' ')[1]));
+  verdicts.expect(`${operation}.body.variants`, distinct.size > 1 ? `${where}: variant arrays of unequal length (${lengths.join(', ')})` : undefined);
+}

@@ -1,0 +1,36 @@
+import { invalidCases } from '../generators/invalid.js';
+import { createPath } from './checks/create.js';
+import { isSuccess, type Session } from './session.js';
+
+/** A create request that must not be accepted, and the rule it breaks. */
+export interface Probe {
+  rule: string;
+  body: string;
+  contentType?: string;
+}
+
+/**
+ * The negative create requests derived from a valid body: every single-rule breakage the schema allows deriving
+ * (invalidCases), malformed JSON and a non-JSON Content-Type.
+ *
+ * Read-only runs send malformed JSON only: a validating framework coerces wrong types (pydantic turns "10" into 10,
+ * 42 into "42"), and a lenient one may default a missing field, so any parseable body could create data.
+ */
+export function createProbes(valid: Record<string, unknown>, readOnly: boolean): Probe[] {
+  const text = JSON.stringify(valid);
+  const malformed: Probe = { rule: 'malformed JSON (the closing brace cut off)', body: text.slice(0, -1) };
+  if (readOnly) return [malformed];
+  return [
+    ...invalidCases('CreateEvaluationRequest', valid).map((probe) => ({ rule: probe.rule, body: JSON.stringify(probe.body) })),
+    malformed,
+    { rule: 'a non-JSON Content-Type (text/plain)', body: text, contentType: 'text/plain' },
+  ];
+}
+
+export async function runProbes(session: Session, probes: Probe[]): Promise<void> {
+  for (const probe of probes) {
+    const exchange = await session.request('create', { method: 'POST', path: createPath, body: probe.body, contentType: probe.contentType });
+    if (exchange.failure || exchange.status === undefined) continue;
+    session.verdicts.expect('create.invalid.rejected', isSuccess(exchange) ? `${probe.rule}: accepted with ${exchange.status}` : undefined);
+  }
+}

@@ -1,0 +1,145 @@
+import fc from 'fast-check';
+import { seedFrom } from '../generators/index.js';
+import { invalidCases } from '../generators/invalid.js';
+import { formatIssue } from '../validators/index.js';
+import { arbitraryFor } from './arbitraries.js';
+import { createPath } from './checks/create.js';
+import { schemaIssues } from './checks/response.js';
+import type { Exchange } from './http-client.js';
+import { headerPlaceholder, RunStopped, type Session } from './session.js';
+
+/** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
+export interface Counterexample {
+  check: string;
+  finding: string;
+  /** With secrets replaced by placeholders. */
+  body: string;
+  curl: string;
+  shrinks: number;
+}
+
+interface Case {
+  rule?: string;
+  body: Record<string, unknown>;
+}
+
+type Judge = (exchange: Exchange) => string | undefined;
+
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A curl command that replays a POST: canaries become <PROVIDER_KEY> and the user's header values placeholders. */
+export function curlCommand(session: Session, headerNames: string[], body: string): string {
+  const parts = ['curl -sS -i -X POST', quote(session.url(createPath).toString()), '-H', quote('Content-Type: application/json')];
+  for (const name of headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
+  parts.push('--data-binary', quote(session.redact(body)));
+  return parts.join(' ');
+}
+
+const successBodyFinding: Judge = (exchange) => {
+  if (exchange.failure) return exchange.failure.message;
+  const status = exchange.status ?? 0;
+  if (status >= 500) return `answered ${status}`;
+  if (status < 200 || status >= 300) return undefined;
+  let data: unknown;
+  try {
+    data = JSON.parse(exchange.body);
+  } catch {
+    return `answered ${status} with a body that is not JSON`;
+  }
+  if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
+  for (const [index, record] of data.entries()) {
+    const { errors } = schemaIssues('Evaluation', record);
+    if (errors.length > 0) return `answered ${status}; /${index}: ${errors.map(formatIssue).join(', ')}`;
+  }
+  return undefined;
+};
+
+const no5xx: Judge = (exchange) => {
+  if (exchange.failure) return exchange.failure.message;
+  return exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined;
+};
+const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
+
+/** The checks runProperties evaluates, in the order it runs them. */
+export const propertyChecks = ['create.properties.valid', 'create.properties.invalid.5xx', 'create.properties.invalid.rejected'] as const;
+const [validCheck, invalid5xxCheck, invalidRejectedCheck] = propertyChecks;
+
+export interface PropertyOptions {
+  examples: number;
+  seed: string;
+  headerNames: string[];
+}
+
+/**
+ * Property-based create requests: half valid (built from the schema), half invalid (one rule broken by invalidCases).
+ * Each response is fetched once and cached by body, so the properties that judge the same cases share requests,
+ * and shrinking never resends a body already tried. Counterexamples go to `found` as they are shrunk, so they
+ * survive a run that stops midway.
+ */
+export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
+  const cache = new Map<string, Promise<Exchange>>();
+  const post = (body: string) => {
+    let pending = cache.get(body);
+    if (!pending) {
+      pending = session.request('create', { method: 'POST', path: createPath, body }, false);
+      cache.set(body, pending);
+    }
+    return pending;
+  };
+  const valid = arbitraryFor('CreateEvaluationRequest').map((body) => ({ body: session.canaries.inject(body as Record<string, unknown>) }) as Case);
+  const invalid = fc.tuple(valid, fc.nat()).map(([{ body }, pick]): Case => {
+    const cases = invalidCases('CreateEvaluationRequest', body);
+    const chosen = cases[pick % cases.length];
+    return { rule: chosen?.rule, body: chosen?.body as Record<string, unknown> };
+  });
+  const validRuns = Math.ceil(options.examples / 2);
+  const invalidRuns = options.examples - validRuns;
+  const seed = seedFrom('properties', options.seed) | 0;
+
+  const check = async (id: string, arbitrary: fc.Arbitrary<Case>, numRuns: number, judge: Judge) => {
+    if (numRuns === 0) {
+      session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
+      return;
+    }
+    let halted: string | undefined;
+    const holds = async (input: Case) => {
+      let exchange: Exchange;
+      try {
+        exchange = await post(JSON.stringify(input.body));
+      } catch (error) {
+        if (!(error instanceof RunStopped)) throw error;
+        halted = error.message;
+        return true;
+      }
+      // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
+      if (exchange.failure?.kind === 'unreachable') {
+        halted = 'the deployment stopped answering (cannot connect) during the property-based cases';
+        return true;
+      }
+      return judge(exchange) === undefined;
+    };
+    const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
+    const stop = () => {
+      if (halted === undefined) return;
+      session.verdicts.fail('create.transport', halted);
+      throw new RunStopped(halted);
+    };
+    if (!details.failed || !details.counterexample) {
+      if (halted === undefined) session.verdicts.pass(id);
+      stop();
+      return;
+    }
+    const [input] = details.counterexample;
+    const body = JSON.stringify(input.body);
+    const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
+    session.verdicts.fail(id, finding);
+    found.push({ check: id, finding, body: session.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
+    stop();
+  };
+
+  await check(validCheck, valid, validRuns, successBodyFinding);
+  await check(invalid5xxCheck, invalid, invalidRuns, no5xx);
+  await check(invalidRejectedCheck, invalid, invalidRuns, rejected);
+}

@@ -1,0 +1,50 @@
+import type { Report } from '../run.js';
+import type { CheckResult } from '../verdicts.js';
+
+export interface TerminalStyle {
+  colour: boolean;
+}
+
+/** Colour only on a TTY, and never when NO_COLOR is set to anything (https://no-color.org). */
+export function terminalStyle(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): TerminalStyle {
+  return { colour: stream.isTTY === true && (env.NO_COLOR === undefined || env.NO_COLOR === '') };
+}
+
+const codes = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1 } as const;
+
+function painter(style: TerminalStyle) {
+  return (code: keyof typeof codes, text: string) => (style.colour ? `\u001b[${codes[code]}m${text}\u001b[0m` : text);
+}
+
+function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
+  if (check.outcome === 'passed') return paint('green', 'PASS');
+  if (check.outcome === 'skipped') return paint('dim', 'SKIP');
+  return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
+}
+
+/** The human report: checks grouped by operation, then notes, reproductions and the summary. */
+export function terminalReport(report: Report, style: TerminalStyle): string {
+  const paint = painter(style);
+  const lines = [paint('bold', `evalkit contract ${report.target}`), ''];
+  if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${report.stopped}`), '');
+  // Unreachable, every check is skipped for the one reason above: listing them would bury it.
+  const operations = report.reachable ? new Set(report.checks.map((check) => check.operation)) : [];
+  for (const operation of operations) {
+    lines.push(paint('bold', operation));
+    for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
+      const text = check.outcome === 'passed' ? check.message : `${check.message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
+      lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
+    }
+    const notes = report.notes.filter((note) => note.operation === operation);
+    for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${note.message}`);
+    lines.push('');
+  }
+  for (const example of report.counterexamples) {
+    lines.push(paint('bold', `Reproduce ${example.check}`), `  ${example.finding}`, `  ${example.curl}`, '');
+  }
+  const { passed, failed, warnings, skipped } = report.summary;
+  const errors = failed - warnings;
+  const verdict = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes (${report.durationMs} ms)`;
+  lines.push(paint(errors > 0 ? 'red' : warnings > 0 ? 'yellow' : 'green', verdict), '');
+  return lines.join('\n');
+}

@@ -1,0 +1,93 @@
+import { dereference as resolve, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { validatorFor } from '../validators/index.js';
+
+/** Questions the checks ask of the schemas, so no field list is ever restated outside schemas/. */
+
+export function pointerTokens(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function valueAt(data: unknown, pointer: string): unknown {
+  let node = data;
+  for (const token of pointerTokens(pointer)) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+function properties(schema: JsonSchema): Record<string, JsonSchema> | undefined {
+  return schema.properties as Record<string, JsonSchema> | undefined;
+}
+
+function resourceOf(schema: JsonSchema): ResourceName | undefined {
+  return resourceNames.find((name) => schemas[name] === schema);
+}
+
+/** The branch of an anyOf a value matches, when the branches are resources (evaluator_config's are). */
+function matchingBranch(schema: JsonSchema, value: unknown): JsonSchema | undefined {
+  for (const branch of (schema.anyOf as JsonSchema[] | undefined) ?? []) {
+    const name = resourceOf(resolve(branch));
+    if (name && validatorFor(name)(value)) return schemas[name];
+  }
+  return undefined;
+}
+
+/** The schema that governs the value at `pointer`, following $refs, items and properties; undefined when ambiguous. */
+function schemaAt(name: ResourceName, data: unknown, tokens: string[]): JsonSchema | undefined {
+  let schema: JsonSchema | undefined = schemas[name];
+  let node = data;
+  for (const token of tokens) {
+    if (!schema) return undefined;
+    schema = resolve(schema);
+    if (schema.anyOf) schema = matchingBranch(schema, node);
+    if (!schema) return undefined;
+    schema = schema.type === 'array' ? (schema.items as JsonSchema | undefined) : properties(schema)?.[token];
+    node = (node as Record<string, unknown> | null)?.[token];
+  }
+  return schema && resolve(schema);
+}
+
+/** True when the pointer names a property its object's schema declares but does not require. */
+export function isOptionalProperty(name: ResourceName, data: unknown, pointer: string): boolean {
+  const tokens = pointerTokens(pointer);
+  const key = tokens.pop();
+  if (key === undefined) return false;
+  const parent = schemaAt(name, data, tokens);
+  if (!parent || !properties(parent)?.[key]) return false;
+  return !((parent.required as string[] | undefined) ?? []).includes(key);
+}
+
+/** Pointers of fields the schema does not declare, wherever the schema declares properties. */
+export function undeclaredFields(name: ResourceName, data: unknown): string[] {
+  const found: string[] = [];
+  const walk = (given: JsonSchema, value: unknown, pointer: string) => {
+    let schema: JsonSchema | undefined = resolve(given);
+    if (schema.anyOf) schema = matchingBranch(schema, value);
+    if (!schema || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      if (schema.items) value.forEach((item, index) => walk(schema.items as JsonSchema, item, `${pointer}/${index}`));
+      return;
+    }
+    const declared = properties(schema);
+    if (!declared) return;
+    for (const [key, child] of Object.entries(value)) {
+      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const childSchema = declared[key];
+      if (childSchema) walk(childSchema, child, childPointer);
+      else found.push(childPointer);
+    }
+  };
+  walk(schemas[name], data, '');
+  return found;
+}
+
+/**
+ * The array-of-string properties of a record: the variant arrays (ids, names, revision ids, revisions), which
+ * describe the same variants position by position.
+ */
+export function variantArrays(name: ResourceName): string[] {
+  return Object.entries(properties(schemas[name]) ?? {})
+    .filter(([, schema]) => schema.type === 'array' && resolve((schema.items as JsonSchema | undefined) ?? {}).type === 'string')
+    .map(([key]) => key);
+}

@@ -1,0 +1,63 @@
+import { seedFrom } from '../generators/index.js';
+import { providerKeyNames } from '../generators/vocabulary.js';
+import { declaredProperties } from '../schemas/index.js';
+import type { Exchange } from './http-client.js';
+
+/** The request field whose values are credentials (spec §4.2: "it is never echoed"). */
+export const credentialField = 'lm_providers_keys';
+if (!declaredProperties('CreateEvaluationRequest').includes(credentialField)) {
+  throw new Error(`the create request schema no longer declares ${credentialField}`);
+}
+
+/** What a secret becomes wherever the suite prints or reproduces a request: the spec's own placeholder. */
+export const secretPlaceholder = '<PROVIDER_KEY>';
+
+/**
+ * Fake credentials, distinctive enough that finding one in a response can only mean it was echoed. Derived from the
+ * seed, so a run is reproducible and a deployment that stored a canary of an earlier run is caught on read too.
+ */
+export class Canaries {
+  private readonly values: string[] = [];
+
+  constructor(private readonly seed: string) {}
+
+  /** The index-th canary; the same few are reused across bodies, so scanning stays cheap over thousands of cases. */
+  private value(index: number): string {
+    while (this.values.length <= index) {
+      const n = this.values.length;
+      this.values.push(`evalkit-canary-${seedFrom('canary', this.seed, n).toString(16).padStart(8, '0')}${n.toString(16)}`);
+    }
+    return this.values[index] as string;
+  }
+
+  /**
+   * The body with every credential replaced by a canary, and one canary added when it carries none: the
+   * user's real keys are never sent, and every POST carries something to be caught echoing.
+   */
+  inject(body: Record<string, unknown>): Record<string, unknown> {
+    const given = body[credentialField];
+    const keys = given && typeof given === 'object' && !Array.isArray(given) ? Object.keys(given) : [];
+    const names = keys.length > 0 ? keys : [providerKeyNames[0]];
+    return { ...body, [credentialField]: Object.fromEntries(names.map((name, index) => [name, this.value(index)])) };
+  }
+
+  all(): readonly string[] {
+    return this.values;
+  }
+
+  /** Where in a response (body, header names) any canary appears. */
+  echoes(exchange: Exchange): string[] {
+    const places: string[] = [];
+    if (this.values.some((value) => exchange.body.includes(value))) places.push('the body');
+    for (const [name, raw] of Object.entries(exchange.headers)) {
+      const text = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
+      if (this.values.some((value) => text.includes(value) || name.includes(value))) places.push(`header ${name}`);
+    }
+    return places;
+  }
+
+  /** The text with every canary replaced by the placeholder, for printing and reproduction. */
+  redact(text: string): string {
+    return this.values.reduce((out, value) => out.split(value).join(secretPlaceholder), text);
+  }
+}

@@ -1,0 +1,75 @@
+import { catalogue, operations, type CheckDefinition } from './catalogue.js';
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+export interface CheckResult {
+  id: string;
+  operation: string;
+  severity: CheckDefinition['severity'];
+  outcome: Outcome;
+  message: string;
+  spec: string;
+  /** Every failure found, in the order found; the message shows the first few. */
+  findings: string[];
+}
+
+/** An undocumented field: allowed by the spec, so a note and never a check. */
+export interface Note {
+  operation: string;
+  message: string;
+}
+
+const shownFindings = 3;
+
+/**
+ * Collects what each check saw over the whole run. A check is evaluated many times (every probe, every record);
+ * it fails if any evaluation failed, passes if it was evaluated and nothing failed, and is skipped otherwise.
+ */
+export class Verdicts {
+  private readonly findings = new Map<string, string[]>();
+  private readonly evaluated = new Set<string>();
+  private readonly skipReasons = new Map<string, string>();
+  private readonly noteSet = new Map<string, Note>();
+
+  pass(id: string): void {
+    this.evaluated.add(id);
+  }
+
+  fail(id: string, finding: string): void {
+    this.evaluated.add(id);
+    const list = this.findings.get(id) ?? [];
+    list.push(finding);
+    this.findings.set(id, list);
+  }
+
+  /** Passes when `finding` is undefined, fails with it otherwise. */
+  expect(id: string, finding: string | undefined): void {
+    if (finding === undefined) this.pass(id);
+    else this.fail(id, finding);
+  }
+
+  skip(id: string, reason: string): void {
+    if (!this.skipReasons.has(id)) this.skipReasons.set(id, reason);
+  }
+
+  note(operation: keyof typeof operations, message: string): void {
+    this.noteSet.set(`${operation} ${message}`, { operation: operations[operation], message });
+  }
+
+  notes(): Note[] {
+    return [...this.noteSet.values()];
+  }
+
+  results(): CheckResult[] {
+    return catalogue.map((check) => {
+      const findings = this.findings.get(check.id) ?? [];
+      const base = { id: check.id, operation: operations[check.operation], severity: check.severity, spec: check.spec, findings };
+      if (findings.length > 0) {
+        const more = findings.length > shownFindings ? `; and ${findings.length - shownFindings} more` : '';
+        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}` };
+      }
+      if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };
+      return { ...base, outcome: 'skipped', message: this.skipReasons.get(check.id) ?? 'not evaluated: no response it applies to' };
+    });
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * evalkit as a library: the schemas and everything derived from them.
+ * The mock server and the contract suite are exported from `evalkit/mock` and `evalkit/contract` too.
+ */
+export { schemas, schemaFiles, resourceNames, isResourceName, declaredProperties, requiredProperties, bundledSchema, type JsonSchema, type ResourceName } from './schemas/index.js';
+export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './validators/index.js';
+export { isRfc3339DateTime } from './validators/date-time.js';
+export {
+  generators,
+  createGenerators,
+  generateBatch,
+  batchSeed,
+  seedFrom,
+  profiles,
+  isProfile,
+  type Generators,
+  type GenerateOptions,
+  type Instances,
+  type Profile,
+  type ResourceGenerator,
+  type Seed,
+} from './generators/index.js';
+export { invalidCases, type InvalidCase } from './generators/invalid.js';
+export { evaluationStates, failedStates, type EvaluationState } from './generators/vocabulary.js';
+export { openApiDocument, renderOpenApi } from './openapi/document.js';
+export type * from './types/resources.js';

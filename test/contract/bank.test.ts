@@ -1,0 +1,51 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startConformingServer } from '../../bench/conforming-server.js';
+import { runContract, type Report } from '../../contract/index.js';
+import { bankCreateBody, conforming, mutations, type BankEntry, type Expected } from './bank.js';
+
+/** Short limits keep hanging and huge mutations quick; they are the suite's options, not the defaults under test. */
+async function judge(entry: BankEntry): Promise<Report> {
+  const server = await startConformingServer(entry.behaviour);
+  try {
+    return await runContract({ baseUrl: server.url, createBody: bankCreateBody, headers: entry.headers, timeoutMs: 400 });
+  } finally {
+    await server.close();
+  }
+}
+
+function failedChecks(report: Report): Expected[] {
+  return report.checks.filter((check) => check.outcome === 'failed').map(({ id, severity }) => ({ id, severity }));
+}
+
+const sortById = (list: Expected[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+
+const score = { mutations: mutations.length, caught: 0, conforming: conforming.length, falseAlarms: 0 };
+
+describe('the bank of broken servers', () => {
+  afterAll(() => {
+    const result = { ...score, mutationScore: `${score.caught}/${score.mutations}`, falseAlarmRate: `${score.falseAlarms}/${score.conforming}` };
+    process.stdout.write(`contract bank: caught ${score.caught}/${score.mutations} mutations, false alarms ${score.falseAlarms}/${score.conforming} conforming variants\n`);
+    // A report, not a tracked file: running the tests never dirties the work tree.
+    mkdirSync(new URL('../../reports/', import.meta.url), { recursive: true });
+    writeFileSync(new URL('../../reports/contract-bank-score.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+  });
+
+  describe.each(mutations)('mutation: $name', (entry) => {
+    it(`is caught by ${entry.expect.map((e) => `${e.id} (${e.severity})`).join(', ')} and nothing else`, async () => {
+      const report = await judge(entry);
+      expect(report.reachable).toBe(true);
+      expect(sortById(failedChecks(report))).toEqual(sortById(entry.expect));
+      score.caught++;
+    });
+  });
+
+  describe.each(conforming)('conforming: $name', (entry) => {
+    it(entry.expect.length ? `raises only ${entry.expect.map((e) => e.id).join(', ')}` : 'fails no check', async () => {
+      const report = await judge(entry);
+      const failed = failedChecks(report);
+      if (failed.some((check) => check.severity === 'error') || failed.length !== entry.expect.length) score.falseAlarms++;
+      expect(sortById(failed)).toEqual(sortById(entry.expect));
+    });
+  });
+});

@@ -1,0 +1,392 @@
+import { json, type Answer, type Behaviour, type Context } from '../../bench/conforming-server.js';
+import { generators } from '../../generators/index.js';
+import type { Severity } from '../../contract/index.js';
+
+/**
+ * The bank: mutations of the conforming server, each breaking one rule the way real deployments do, with the
+ * checks that must catch it; and conforming variants, each departing from the reference in a way the spec allows,
+ * with the warnings (if any) they must raise and nothing else.
+ */
+
+export interface Expected {
+  id: string;
+  severity: Severity;
+}
+
+export interface BankEntry {
+  name: string;
+  behaviour: Behaviour;
+  /** The failed checks the run must show: exactly these. */
+  expect: Expected[];
+  headers?: Record<string, string>;
+}
+
+type Json = Record<string, unknown>;
+
+const error = (id: string): Expected => ({ id, severity: 'error' });
+const warning = (id: string): Expected => ({ id, severity: 'warning' });
+
+/** A create request of two variants and two evaluator configs, so per-variant and per-config rules can break. */
+export const bankCreateBody: Json = {
+  ...generators.CreateEvaluationRequest('bank', { profile: 'full' }),
+  variant_ids: ['6637c0a25368ef07b03a64b1', '6637c0a25368ef07b03a64b2'],
+  evaluators_configs: ['6637c0a25368ef07b03a64d1', '6637c0a25368ef07b03a64d2'],
+};
+
+function isSuccess(answer: Answer): boolean {
+  return answer.status >= 200 && answer.status < 300;
+}
+
+/** Rewrites each Evaluation of a successful create answer. */
+function evaluations(change: (record: Json, context: Context) => Json): Behaviour['rewrite'] {
+  return (answer, context) => {
+    if (context.route !== 'create' || !isSuccess(answer)) return answer;
+    const records = JSON.parse(answer.body) as Json[];
+    return { ...answer, body: JSON.stringify(records.map((record) => change(record, context))) };
+  };
+}
+
+/** Rewrites the HumanEvaluation of a successful fetch answer. */
+function humanEvaluation(change: (record: Json) => Json): Behaviour['rewrite'] {
+  return (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, body: JSON.stringify(change(JSON.parse(answer.body) as Json)) } : answer);
+}
+
+function rename(record: Json, from: string, to: string): Json {
+  const { [from]: value, ...rest } = record;
+  return { ...rest, [to]: value };
+}
+
+function without(record: Json, field: string): Json {
+  const { [field]: _removed, ...rest } = record;
+  return rest;
+}
+
+/** The instant of an RFC 3339 UTC string, written in the +05:30 offset. */
+function inIndia(value: unknown): string {
+  const shifted = new Date(Date.parse(String(value)) + 330 * 60_000).toISOString().slice(0, 23);
+  return `${shifted}+05:30`;
+}
+
+export const mutations: BankEntry[] = [
+  {
+    name: 'Evaluation spells variant_revision_ids as variants_revision_ids (the HumanEvaluation name)',
+    behaviour: { rewrite: evaluations((record) => rename(record, 'variant_revision_ids', 'variants_revision_ids')) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'HumanEvaluation spells variants_revision_ids as variant_revision_ids (the Evaluation name)',
+    behaviour: { rewrite: humanEvaluation((record) => rename(record, 'variants_revision_ids', 'variant_revision_ids')) },
+    expect: [error('fetch.body.schema')],
+  },
+  {
+    name: 'date-time with a space instead of T (2024-07-10 12:34:56.123456+00:00)',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, created_at: '2024-07-10 12:34:56.123456+00:00' })) },
+    expect: [error('fetch.body.schema')],
+  },
+  {
+    name: 'naive date-time without an offset (2024-05-20T10:11:12.123000)',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, created_at: '2024-05-20T10:11:12.123000', updated_at: '2024-05-20T10:11:12.123000' })) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'null inside variant_ids',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, variant_ids: [null, ...(record.variant_ids as unknown[]).slice(1)] })) },
+    expect: [error('fetch.body.schema')],
+  },
+  {
+    name: 'revisions as integers instead of strings',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, revisions: (record.revisions as string[]).map(Number) })) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'Evaluation.status as a bare string instead of a Result object',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, status: (record.status as Json).value })) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'required user_username missing from HumanEvaluation',
+    behaviour: { rewrite: humanEvaluation((record) => without(record, 'user_username')) },
+    expect: [error('fetch.body.schema')],
+  },
+  {
+    name: 'required field sent as null (HumanEvaluation.testset_name: null)',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, testset_name: null })) },
+    expect: [error('fetch.body.schema')],
+  },
+  {
+    name: 'optional field present with another type (average_latency as a bare number of seconds)',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, average_latency: 1.234 })) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'create answers one Evaluation object instead of an array',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[])[0]) } : answer) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: "nested: an aggregated result's Error object without its required message",
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, result: { type: 'error', error: { stacktrace: 'Traceback ...' } } })),
+      })),
+    },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'lm_providers_keys echoed in each created Evaluation',
+    behaviour: { rewrite: evaluations((record, context) => ({ ...record, lm_providers_keys: context.request?.lm_providers_keys })) },
+    expect: [error('create.secrets.echo')],
+  },
+  {
+    name: 'lm_providers_keys echoed in 422 errors (pydantic v2 "input")',
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && answer.status === 422 && context.request ? json(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: context.request }] }) : answer,
+    },
+    expect: [error('create.secrets.echo')],
+  },
+  {
+    name: 'a provider key echoed in a response header',
+    behaviour: {
+      rewrite: (answer, context) => {
+        const keys = context.request?.lm_providers_keys;
+        const first = keys && typeof keys === 'object' ? Object.values(keys as Json)[0] : undefined;
+        return typeof first === 'string' ? { ...answer, headers: { ...answer.headers, 'x-provider-key': first } } : answer;
+      },
+    },
+    expect: [error('create.secrets.echo')],
+  },
+  {
+    name: '500 instead of 422 for an invalid create request',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && answer.status === 422 ? json(500, { detail: 'Internal Server Error' }) : answer) },
+    expect: [error('create.status.5xx')],
+  },
+  {
+    name: 'plain-text 500 for an unknown id',
+    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && answer.status === 404 ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : answer) },
+    expect: [error('fetch.status.5xx')],
+  },
+  {
+    name: '503 for a valid create request',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && context.valid ? json(503, { detail: 'Service Unavailable' }) : answer) },
+    expect: [error('create.status.5xx')],
+  },
+  {
+    name: 'an HTML page instead of JSON (a proxy error page served with 200)',
+    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>Welcome</body></html>' } : answer) },
+    expect: [error('fetch.body.json'), warning('fetch.content-type')],
+  },
+  {
+    name: 'invalid JSON served complete (a body cut by the application)',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: answer.body.slice(0, answer.body.length / 2) } : answer) },
+    expect: [error('create.body.json')],
+  },
+  {
+    name: 'hangs past the timeout on create',
+    behaviour: { raw: (req) => req.method === 'POST' },
+    expect: [error('create.transport')],
+  },
+  {
+    name: 'truncated body (Content-Length longer than what is sent, then the socket closes)',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(answer.body)) });
+        res.write(answer.body.slice(0, 40));
+        setTimeout(() => res.socket?.destroy(), 20);
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'connection dropped on every POST',
+    behaviour: {
+      raw: (req) => {
+        if (req.method !== 'POST') return false;
+        req.socket.destroy();
+        return true;
+      },
+    },
+    expect: [error('create.transport')],
+  },
+  {
+    name: 'a huge body (5 MiB) for a fetch',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`${answer.body.slice(0, -1)},"padding":"${'x'.repeat(5 * 1024 * 1024)}"}`);
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'a redirect to another origin',
+    behaviour: {
+      raw: (req, res) => {
+        if (req.method !== 'GET') return false;
+        res.writeHead(302, { location: `http://localhost:9${req.url ?? '/'}` }).end();
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'an answer that is not HTTP at all (a raw socket service on the port)',
+    behaviour: {
+      raw: (req) => {
+        if (req.method !== 'GET') return false;
+        req.socket.end('SSH-2.0-OpenSSH_9.6\r\n');
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'a body drip-fed slower than the timeout',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const drip = setInterval(() => (res.destroyed ? clearInterval(drip) : res.write(' ')), 50);
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
+    name: 'required aggregated_results sent as null before the run computes it',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, aggregated_results: null })) },
+    expect: [error('create.body.schema')],
+  },
+  {
+    name: 'GET answers the record of another id',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, id: '6637c0a25368ef07b03a64ff' })) },
+    expect: [warning('fetch.body.id')],
+  },
+  {
+    name: 'variant arrays of unequal length (a name missing)',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, variant_names: (record.variant_names as string[]).slice(1) })) },
+    expect: [warning('fetch.body.variants')],
+  },
+  {
+    name: 'created_at later than updated_at, hidden by offsets (strings sort the other way)',
+    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, created_at: '2024-05-20T10:30:00.000001+00:00', updated_at: '2024-05-20T12:00:00.000000+02:00' })) },
+    expect: [warning('fetch.body.timestamps')],
+  },
+  {
+    name: 'aggregated results for an evaluator config that was not requested',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: [...(record.aggregated_results as Json[]), generators.AggregatedResult('extra', { evaluatorConfigId: '6637c0a25368ef07b03a64dd', failed: false })],
+      })),
+    },
+    expect: [warning('create.body.evaluator-configs')],
+  },
+  {
+    name: 'one Evaluation for two requested variants',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[]).slice(0, 1)) } : answer) },
+    expect: [warning('create.body.per-variant')],
+  },
+  {
+    name: 'Evaluations name another app_id than requested',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, app_id: '6637c0a25368ef07b03a6400' })) },
+    expect: [warning('create.body.request-ids')],
+  },
+  {
+    name: 'invalid create requests accepted with 200',
+    behaviour: { rewrite: (answer, context) => (context.route === 'create' && answer.status === 422 ? json(200, []) : answer) },
+    expect: [warning('create.invalid.rejected')],
+  },
+  {
+    name: 'an unknown id answered with 200 (records invented for any id)',
+    behaviour: { knownIds: [], rewrite: (answer, context) => (context.route === 'fetch' ? json(200, generators.HumanEvaluation('any', { id: context.id })) : answer) },
+    expect: [warning('fetch.unknown-id.rejected')],
+  },
+  {
+    name: 'optional fields sent as null (testset_name, average_cost)',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, testset_name: null, average_cost: null })) },
+    expect: [warning('create.body.nulls')],
+  },
+  {
+    name: 'success served as text/plain',
+    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, headers: { 'content-type': 'text/plain' } } : answer) },
+    expect: [warning('fetch.content-type')],
+  },
+  {
+    name: 'evaluator_config as a bare id string',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: (result.evaluator_config as Json).id })),
+      })),
+    },
+    expect: [warning('create.body.evaluator-config.known')],
+  },
+];
+
+export const conforming: BankEntry[] = [
+  { name: 'the reference itself', behaviour: {}, expect: [] },
+  {
+    name: 'undocumented extra fields, top level and nested',
+    behaviour: {
+      rewrite: (answer) => {
+        if (!isSuccess(answer)) return answer;
+        const body = JSON.parse(answer.body) as Json | Json[];
+        const extend = (record: Json): Json => ({ ...record, evaluation_kind: 'auto', status: typeof record.status === 'object' ? { ...(record.status as Json), progress: 0 } : record.status });
+        return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(extend) : extend(body)) };
+      },
+    },
+    expect: [],
+  },
+  { name: 'served under a base path /api', behaviour: { basePath: '/api' }, expect: [] },
+  { name: 'an Authorization header required', behaviour: { auth: { name: 'Authorization', value: 'Bearer bank-token' } }, headers: { Authorization: 'Bearer bank-token' }, expect: [] },
+  {
+    name: 'date-times with a +05:30 offset',
+    behaviour: {
+      rewrite: (answer, context) => {
+        if (!isSuccess(answer) || context.route === 'other') return answer;
+        const body = JSON.parse(answer.body) as Json | Json[];
+        const shift = (record: Json): Json => ({ ...record, created_at: inIndia(record.created_at), updated_at: inIndia(record.updated_at) });
+        return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(shift) : shift(body)) };
+      },
+    },
+    expect: [],
+  },
+  { name: '201 instead of 200 for create', behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, status: 201 } : answer) }, expect: [] },
+  { name: 'finished Evaluations with aggregated results for the requested configs', behaviour: { evaluationState: 'EVALUATION_FINISHED' }, expect: [] },
+  {
+    name: 'evaluator_config {} (a deleted config)',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({ ...record, aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: {} })) })),
+    },
+    expect: [warning('create.body.evaluator-config.known')],
+  },
+  {
+    name: 'a same-origin redirect (307 to the trailing-slash path, as FastAPI does)',
+    behaviour: {
+      raw: (req, res) => {
+        if (req.url?.endsWith('/')) return false;
+        res.writeHead(307, { location: `${req.url ?? ''}/` }).end();
+        return true;
+      },
+    },
+    expect: [],
+  },
+  {
+    name: 'application/json; charset=utf-8 and 400 with a plain-text error body',
+    behaviour: {
+      rewrite: (answer) =>
+        isSuccess(answer) ? { ...answer, headers: { 'content-type': 'application/json; charset=utf-8' } } : { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' },
+    },
+    expect: [],
+  },
+];

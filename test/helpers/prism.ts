@@ -1,0 +1,70 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderOpenApi } from '../../openapi/document.js';
+import { projectRoot } from './cli.js';
+
+/** Our OpenAPI document, written where Prism and Spectral can read it. */
+export async function writeOpenApiFile(format: 'json' | 'yaml' = 'yaml'): Promise<string> {
+  const file = join(await mkdtemp(join(tmpdir(), 'evalkit-openapi-')), `openapi.${format}`);
+  await writeFile(file, renderOpenApi(format));
+  return file;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PrismProcess {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `prism <args...> -p PORT` and resolves once it listens; Prism takes a few seconds to start. */
+export async function startPrism(args: string[]): Promise<PrismProcess> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'node_modules/@stoplight/prism-cli/dist/index.js'), ...args, '-p', String(port), '-h', '127.0.0.1'], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`prism did not start in 45 s:\n${output}`)), 45_000);
+    const check = () => {
+      if (output.includes('Prism is listening')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`prism exited with ${code}:\n${output}`));
+    });
+  }).catch(async (error) => {
+    await stop();
+    throw error;
+  });
+  return { url: `http://127.0.0.1:${port}`, output: () => output, stop };
+}
