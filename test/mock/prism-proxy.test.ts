@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationStates } from '../../generators/vocabulary.js';
 import { profiles } from '../../generators/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
+import { renderOpenApi } from '../../openapi/document.js';
 import { createRequest } from './helpers.js';
 import { freePort, startChild, type Child } from './processes.js';
 
@@ -21,8 +21,7 @@ let proxy: string;
 beforeAll(async () => {
   mock = await startMockServer({ port: 0 });
   const document = join(mkdtempSync(join(tmpdir(), 'evalkit-prism-')), 'openapi.json');
-  // From the built CLI (`evalkit openapi`, i.e. renderOpenApi): openapi/document.ts finds package.json only from dist/.
-  writeFileSync(document, execFileSync(process.execPath, ['bin/evalkit.js', 'openapi'], { cwd: root }));
+  writeFileSync(document, renderOpenApi('json'));
   const port = await freePort();
   prism = startChild(join(root, 'node_modules/.bin/prism'), ['proxy', document, mock.url, '--errors', '-p', String(port), '-h', '127.0.0.1'], root);
   await prism.waitFor(/Prism is listening/, 60_000);
