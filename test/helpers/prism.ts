@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderOpenApi } from '../../openapi/document.js';
+import { freePort } from '../../bench/free-port.js';
 import { projectRoot } from './cli.js';
 
 /** Our OpenAPI document, written where Prism and Spectral can read it. */
@@ -11,17 +11,6 @@ export async function writeOpenApiFile(format: 'json' | 'yaml' = 'yaml'): Promis
   const file = join(await mkdtemp(join(tmpdir(), 'evalkit-openapi-')), `openapi.${format}`);
   await writeFile(file, renderOpenApi(format));
   return file;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface PrismProcess {

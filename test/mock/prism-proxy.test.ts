@@ -1,47 +1,36 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationStates } from '../../generators/vocabulary.js';
 import { profiles } from '../../generators/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
-import { renderOpenApi } from '../../openapi/document.js';
 import { createRequest } from './helpers.js';
-import { freePort, startChild, type Child } from './processes.js';
+import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
 
 /**
  * An independent cross-check: Prism's validation proxy, reading our OpenAPI document, sits in front of the mock and
  * reports any request or response that breaks the document (with --errors, as a 500 with sl-violations).
  */
-const root = new URL('../../', import.meta.url).pathname;
 let mock: MockServer;
-let prism: Child;
-let proxy: string;
+let prism: PrismProcess;
 
 beforeAll(async () => {
   mock = await startMockServer({ port: 0 });
-  const document = join(mkdtempSync(join(tmpdir(), 'evalkit-prism-')), 'openapi.json');
-  writeFileSync(document, renderOpenApi('json'));
-  const port = await freePort();
-  prism = startChild(join(root, 'node_modules/.bin/prism'), ['proxy', document, mock.url, '--errors', '-p', String(port), '-h', '127.0.0.1'], root);
-  await prism.waitFor(/Prism is listening/, 60_000);
-  proxy = `http://127.0.0.1:${port}`;
+  prism = await startPrism(['proxy', await writeOpenApiFile('json'), mock.url, '--errors']);
 }, 90_000);
 
 afterAll(async () => {
-  prism?.kill();
+  await prism?.stop();
   await mock?.close();
 });
 
 async function throughPrism(path: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(`${proxy}${path}`, init);
+  const res = await fetch(`${prism.url}${path}`, init);
   const violations = res.headers.get('sl-violations');
   expect(violations, `Prism reports violations for ${init.method ?? 'GET'} ${path}: ${violations}`).toBeNull();
   return res;
 }
 
 function postThroughPrism(prefer: string, body: unknown = createRequest()): Promise<Response> {
-  return fetch(`${proxy}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: prefer }, body: JSON.stringify(body) });
+  return fetch(`${prism.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: prefer }, body: JSON.stringify(body) });
 }
 
 describe('Prism validation proxy in front of the mock', () => {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export { freePort } from '../../bench/free-port.js';
 
 export interface Child {
   process: ChildProcess;
