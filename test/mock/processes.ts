@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
-
 export interface Child {
   process: ChildProcess;
   stdout(): string;
