@@ -12,11 +12,12 @@ import type {
 import { resourceNames, type ResourceName } from '../schemas/index.js';
 import { GenerationContext } from './context.js';
 import type { Profile } from './profile.js';
+import type { EvaluationState } from './vocabulary.js';
 import { seedFrom } from './random.js';
 import { aggregatedResultRecipe, type AggregatedResultOptions } from './recipes/aggregated-result.js';
 import { createEvaluationRequestRecipe } from './recipes/create-evaluation-request.js';
 import { errorRecipe, type ErrorOptions } from './recipes/error.js';
-import { evaluationRecipe, type EvaluationOptions } from './recipes/evaluation.js';
+import { drawRun, evaluationRecipe, type EvaluationOptions } from './recipes/evaluation.js';
 import { evaluatorConfigRecipe, undocumentedEvaluatorConfigRecipe, type EvaluatorConfigOptions } from './recipes/evaluator-config.js';
 import { humanEvaluationRecipe, type HumanEvaluationOptions } from './recipes/human-evaluation.js';
 import { rateLimitRecipe, type RateLimitOptions } from './recipes/rate-limit.js';
@@ -25,6 +26,7 @@ import { compileRecipe, type BuildNested, type CompiledRecipe } from './walker.j
 
 export { profiles, isProfile, type Profile } from './profile.js';
 export { seedFrom } from './random.js';
+export type { EvaluationRun } from './recipes/evaluation.js';
 export type { AggregatedResultOptions, ErrorOptions, EvaluationOptions, EvaluatorConfigOptions, HumanEvaluationOptions, RateLimitOptions, ResultOptions };
 
 /** What each resource's generator returns. */
@@ -94,6 +96,34 @@ export function createGenerators(): Generators {
 
 /** The package's default generator set. */
 export const generators: Generators = createGenerators();
+
+export interface EvaluationsForRequestOptions {
+  /** The state every Evaluation is in; drawn per Evaluation by profile when absent. */
+  state?: EvaluationState;
+  profile?: Profile;
+}
+
+/** The parts of a create request an answer depends on: its ids (never its provider keys). */
+export type CreateRequestIds = Pick<CreateEvaluationRequest, 'app_id' | 'testset_id' | 'variant_ids' | 'evaluators_configs'>;
+
+export type EvaluationsForRequest = (seed: Seed, request: CreateRequestIds, options?: EvaluationsForRequestOptions) => Evaluation[];
+
+/**
+ * The answer to a create request, as the service builds it: one Evaluation per requested variant, with the request's
+ * app, test set and evaluator config ids, and what one run shares (creation moment, user, test set name, each
+ * config's name and settings) the same in every Evaluation. Owns its random source, as a generator set does.
+ */
+export function createEvaluationsForRequest(): EvaluationsForRequest {
+  const ctx = new GenerationContext();
+  return (seed, request, { state, profile = 'mixed' } = {}) => {
+    ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
+    const run = drawRun(ctx, request.evaluators_configs, buildNested);
+    const options = { state, appId: request.app_id, testsetId: request.testset_id, evaluatorConfigIds: request.evaluators_configs, run };
+    return request.variant_ids.map((variantId) => compiled.Evaluation(ctx, { ...options, variantId }, buildNested) as Evaluation);
+  };
+}
+
+export const evaluationsForRequest: EvaluationsForRequest = createEvaluationsForRequest();
 
 /** The seed of the index-th instance of a batch: batches made with one seed are the same batch every time. */
 export function batchSeed(seed: Seed, index: number): number {

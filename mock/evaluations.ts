@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { generators, seedFrom } from '../generators/index.js';
+import { evaluationsForRequest, seedFrom } from '../generators/index.js';
 import type { CreateEvaluationRequest } from '../types/resources.js';
 import { validate } from '../validators/index.js';
 import { HttpProblem, type ValidationDetail } from './errors.js';
@@ -45,14 +45,11 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Buffer {
   const overLimits = limitDetail(request);
   if (overLimits.length > 0) throw new HttpProblem(422, overLimits);
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
-  const { app_id: appId, testset_id: testsetId, evaluators_configs: evaluatorConfigIds } = request;
+  const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;
-  const evaluations = request.variant_ids.map((variantId) => {
-    const seed = seedFrom(scenario.seed, appId, testsetId, variantId, state, ...evaluatorConfigIds);
-    const evaluation = generators.Evaluation(seed, { profile: scenario.profile, state, appId, testsetId, variantId, evaluatorConfigIds });
-    return scenario.nullable ? withNulls('Evaluation', evaluation) : evaluation;
-  });
-  return serialize(evaluations);
+  const seed = seedFrom(scenario.seed, app_id, testset_id, state, variant_ids.join('\u0000'), evaluators_configs.join('\u0000'));
+  const evaluations = evaluationsForRequest(seed, { app_id, testset_id, variant_ids, evaluators_configs }, { profile: scenario.profile, state });
+  return serialize(scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations);
 }
 
 /** POST /evaluations, after jsonBody has parsed the request. */

@@ -1,3 +1,4 @@
+import type { EvaluatorConfig } from '../../types/resources.js';
 import type { GenerationContext } from '../context.js';
 import { evaluatorKeys, noCostMessage, noLatencyMessage, type EvaluationState } from '../vocabulary.js';
 import { defaultState } from './result.js';
@@ -13,6 +14,17 @@ export interface EvaluationOptions {
   variantId?: string;
   /** The evaluator configs requested; aggregated results only ever name these. */
   evaluatorConfigIds?: readonly string[];
+  /** What the Evaluations answering one create request share; see evaluationsForRequest. */
+  run?: EvaluationRun;
+}
+
+/** One create call's shared facts: every Evaluation it answers was created at once, by one user, with the same configs. */
+export interface EvaluationRun {
+  createdAt: number;
+  userId: string;
+  username: string;
+  testsetName: string;
+  evaluatorConfigs: ReadonlyMap<string, EvaluatorConfig>;
 }
 
 interface EvaluationPlan extends Period {
@@ -33,6 +45,7 @@ function aggregatedResults(ctx: GenerationContext, plan: EvaluationPlan, build: 
   const failing = withErrors ? ctx.int(0, plan.configIds.length - 1) : -1;
   return plan.configIds.map((configId, index) =>
     build('AggregatedResult', ctx, {
+      evaluatorConfig: plan.options.run?.evaluatorConfigs.get(configId),
       evaluatorConfigId: configId,
       evaluatorKey: ctx.pick(evaluatorKeys),
       failed: index === failing || (withErrors && ctx.chance(0.2)),
@@ -52,7 +65,7 @@ function figure(kind: 'cost' | 'latency', value: (plan: EvaluationPlan, ctx: Gen
 export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   plan(ctx, options) {
     const state = options.state ?? defaultState(ctx);
-    const period = drawPeriod(ctx, state === 'EVALUATION_INITIALIZED');
+    const period = drawPeriod(ctx, state === 'EVALUATION_INITIALIZED', { createdAt: options.run?.createdAt });
     const configCount = options.evaluatorConfigIds?.length ?? (ctx.edge ? ctx.int(0, 1) : ctx.int(1, 4));
     const configIds = options.evaluatorConfigIds ? [...options.evaluatorConfigIds] : Array.from({ length: configCount }, () => ctx.id(earlier(ctx, period.createdAt)));
     const variantCount = options.variantId !== undefined ? 1 : ctx.edge ? ctx.int(0, 1) : 1;
@@ -70,14 +83,14 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   values: {
     id: (ctx, plan) => ctx.id(plan.createdAt),
     app_id: (ctx, plan) => plan.options.appId ?? ctx.id(earlier(ctx, plan.createdAt)),
-    user_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
-    user_username: (ctx) => drawUsername(ctx),
+    user_id: (ctx, plan) => plan.options.run?.userId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    user_username: (ctx, plan) => plan.options.run?.username ?? drawUsername(ctx),
     variant_ids: (_ctx, plan) => plan.variants.ids,
     variant_names: (_ctx, plan) => plan.variants.names,
     variant_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
     revisions: (_ctx, plan) => plan.variants.revisions,
     testset_id: (ctx, plan) => plan.options.testsetId ?? ctx.id(earlier(ctx, plan.createdAt)),
-    testset_name: (ctx) => drawTestsetName(ctx),
+    testset_name: (ctx, plan) => plan.options.run?.testsetName ?? drawTestsetName(ctx),
     status: (ctx, plan, build) => build('Result', ctx, { type: 'status', state: plan.state }),
     aggregated_results: aggregatedResults,
     average_cost: figure('cost', (plan) => plan.averageCost),
@@ -97,3 +110,15 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   },
 };
 
+
+/** Draws the facts the Evaluations answering one create request share: the creation moment, the user, the configs. */
+export function drawRun(ctx: GenerationContext, evaluatorConfigIds: readonly string[], build: BuildNested): EvaluationRun {
+  const createdAt = ctx.instant();
+  return {
+    createdAt,
+    userId: ctx.id(earlier(ctx, createdAt)),
+    username: drawUsername(ctx),
+    testsetName: drawTestsetName(ctx),
+    evaluatorConfigs: new Map(evaluatorConfigIds.map((id) => [id, build('EvaluatorConfig', ctx, { id, before: createdAt }) as EvaluatorConfig])),
+  };
+}

@@ -66,7 +66,7 @@ export const evaluatorConfigRecipe: Recipe<EvaluatorConfigPlan, EvaluatorConfigO
   plan: (ctx, options) => ({
     id: options.id,
     key: options.evaluatorKey ?? ctx.pick(evaluatorKeys),
-    ...drawPeriod(ctx, ctx.chance(0.6), options.before),
+    ...drawPeriod(ctx, ctx.chance(0.6), { before: options.before }),
   }),
   values: {
     id: (ctx, plan) => plan.id ?? ctx.id(plan.createdAt),

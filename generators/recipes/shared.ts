@@ -45,10 +45,13 @@ export interface Period {
   updatedAt: number;
 }
 
-/** created_at <= updated_at always; equal when nothing happened since creation. */
-export function drawPeriod(ctx: GenerationContext, unchanged: boolean, before?: number): Period {
-  const createdAt = before === undefined ? ctx.instant() : earlier(ctx, before);
-  const updatedAt = unchanged ? createdAt : Math.min(createdAt + ctx.int(1, 3600) * 1_000_000 + ctx.int(0, 999_999), before ?? Infinity);
+/**
+ * created_at <= updated_at always; equal when nothing happened since creation. `createdAt` fixes the creation
+ * moment (a run's Evaluations share it); `before` keeps both moments earlier than it (a config predates its use).
+ */
+export function drawPeriod(ctx: GenerationContext, unchanged: boolean, bounds: { createdAt?: number; before?: number } = {}): Period {
+  const createdAt = bounds.createdAt ?? (bounds.before === undefined ? ctx.instant() : earlier(ctx, bounds.before));
+  const updatedAt = unchanged ? createdAt : Math.min(createdAt + ctx.int(1, 3600) * 1_000_000 + ctx.int(0, 999_999), bounds.before ?? Infinity);
   return { createdAt, updatedAt };
 }
 

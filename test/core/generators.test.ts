@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createGenerators, generateBatch, generators, profiles, type Instances } from '../../generators/index.js';
+import { createGenerators, evaluationsForRequest, generateBatch, generators, profiles, type Instances } from '../../generators/index.js';
 import { evaluationStates, evaluatorSettings, failedStates, type EvaluatorKey } from '../../generators/vocabulary.js';
 import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
-import type { AggregatedResult, EvaluatorConfig, Result } from '../../types/resources.js';
+import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../types/resources.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../validators/index.js';
 
 const PER_RESOURCE = 10_000;
@@ -259,5 +259,33 @@ describe('profiles', () => {
     expect(integers).toContain(Number.MAX_SAFE_INTEGER);
     expect(integers).toContain(0);
     expect(requests.some((request) => request.variant_ids.length === 0)).toBe(true);
+  });
+});
+
+describe('evaluationsForRequest', () => {
+  const request = generators.CreateEvaluationRequest('run', { profile: 'full' });
+  request.variant_ids = ['variant-a', 'variant-b', 'variant-c'];
+  request.evaluators_configs = ['config-1', 'config-2'];
+
+  it.each(evaluationStates)('answers one valid Evaluation per variant, sharing what one run shares (%s)', (state) => {
+    const evaluations = evaluationsForRequest('seed', request, { state, profile: 'full' });
+    expect(evaluations.map((evaluation) => evaluation.variant_ids)).toEqual([['variant-a'], ['variant-b'], ['variant-c']]);
+    for (const evaluation of evaluations) {
+      expect(validate('Evaluation', evaluation).valid).toBe(true);
+      expect(evaluation).toMatchObject({ app_id: request.app_id, testset_id: request.testset_id, status: { type: 'status', value: state } });
+    }
+    const shared = (evaluation: Evaluation) => [evaluation.created_at, evaluation.user_id, evaluation.user_username, evaluation.testset_name];
+    expect(new Set(evaluations.map((evaluation) => JSON.stringify(shared(evaluation)))).size).toBe(1);
+    const configs = evaluations.flatMap((evaluation) => (evaluation.aggregated_results as AggregatedResult[]).map((a) => a.evaluator_config as EvaluatorConfig));
+    for (const id of request.evaluators_configs) {
+      const same = configs.filter((config) => config.id === id);
+      expect(same.length).toBe(state.startsWith('EVALUATION_FINISHED') ? 3 : 0);
+      expect(new Set(same.map((config) => JSON.stringify(config))).size).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('is deterministic per seed', () => {
+    expect(JSON.stringify(evaluationsForRequest(1, request))).toBe(JSON.stringify(evaluationsForRequest(1, request)));
+    expect(JSON.stringify(evaluationsForRequest(1, request))).not.toBe(JSON.stringify(evaluationsForRequest(2, request)));
   });
 });
