@@ -1,10 +1,10 @@
 import { exitCode, runContract, type ContractOptions, type Report } from '../contract/index.js';
-import { startConformingServer } from './conforming-server.js';
+import { startMockServer } from '../mock/index.js';
 
 /**
  * Speed of `evalkit contract` against a local deployment: the default suite (target < 5 s) and 1,000
- * property-based cases (target < 30 s). The local deployment is the conforming reference server; the project's own
- * mock replaces it once both are merged (pass its URL as the first argument to time against it instead).
+ * property-based cases (target < 30 s), against the project's own mock serving the committed fixtures with
+ * --strict-ids (a deployment with real ids); pass a URL as the first argument to time another deployment instead.
  */
 
 const targets = { suite: 5_000, properties: 30_000 };
@@ -21,7 +21,7 @@ function line(name: string, ms: number, target: number, report: Report): string 
 
 async function main(): Promise<void> {
   const given = process.argv[2];
-  const server = given ? undefined : await startConformingServer();
+  const server = given ? undefined : await startMockServer({ port: 0, fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname, strictIds: true });
   const baseUrl = given ?? (server?.url as string);
   try {
     const runs: number[] = [];

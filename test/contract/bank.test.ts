@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startConformingServer } from '../../bench/conforming-server.js';
+import { startConformingServer } from './conforming-server.js';
 import { runContract, type Report } from '../../contract/index.js';
 import { bankCreateBody, conforming, mutations, type BankEntry, type Expected } from './bank.js';
 

@@ -1,4 +1,4 @@
-import { json, type Answer, type Behaviour, type Context } from '../../bench/conforming-server.js';
+import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
 import { generators } from '../../generators/index.js';
 import type { Severity } from '../../contract/index.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConformingServer, type Behaviour, type RunningServer } from '../../bench/conforming-server.js';
+import { startConformingServer, type Behaviour, type RunningServer } from './conforming-server.js';
 import { bankCreateBody, mutations } from './bank.js';
 
 /** These tests run the built CLI (`npm run build` first), as CI and users do. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConformingServer, type RunningServer } from '../../bench/conforming-server.js';
+import { startConformingServer, type RunningServer } from './conforming-server.js';
 import { exitCode, runContract, type Report } from '../../contract/index.js';
 
 describe('runContract against the conforming reference server', () => {

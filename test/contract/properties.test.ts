@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startConformingServer, type Answer, type RunningServer } from '../../bench/conforming-server.js';
+import { startConformingServer, type Answer, type RunningServer } from './conforming-server.js';
 import { runContract } from '../../contract/index.js';
 
 const servers: RunningServer[] = [];

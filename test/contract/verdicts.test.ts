@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startConformingServer, type RunningServer } from '../../bench/conforming-server.js';
+import { startConformingServer, type RunningServer } from './conforming-server.js';
 import { catalogue, operations, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/instants.js';

@@ -1,25 +1,20 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId, runContract, type Report } from '../../contract/index.js';
-import { generators } from '../../generators/index.js';
 import { evaluationStates } from '../../generators/vocabulary.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 
 /** evalkit's own contract suite, run against the mock: a second, independent reading of the spec. */
 const failures = (report: Report) => report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.findings[0] ?? ''}`);
 
+const mockFixtures = new URL('../../fixtures/mock', import.meta.url).pathname;
+
 let plain: MockServer;
 let strict: MockServer;
 
 beforeAll(async () => {
   plain = await startMockServer({ port: 0 });
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-contract-fixtures-'));
-  mkdirSync(join(dir, 'human-evaluations'));
-  const record = generators.HumanEvaluation(1, { id: defaultHumanEvaluationId });
-  writeFileSync(join(dir, 'human-evaluations', `${defaultHumanEvaluationId}.json`), JSON.stringify(record));
-  strict = await startMockServer({ port: 0, fixturesDir: dir, strictIds: true });
+  // The committed fixtures hold the id the suite fetches by default: the mock then behaves as a real deployment.
+  strict = await startMockServer({ port: 0, fixturesDir: mockFixtures, strictIds: true });
 });
 
 afterAll(async () => {
@@ -46,5 +41,13 @@ describe('the contract suite against the mock', () => {
   it('flags the nullable flavour, which is outside the spec on purpose', async () => {
     const report = await runContract({ baseUrl: strict.url, headers: { Prefer: 'nullable=true, profile=minimal' } });
     expect(failures(report)).toEqual([expect.stringMatching(/^create\.body\.nulls: .*testset_id/)]);
+  });
+});
+
+describe('the committed mock fixtures', () => {
+  it('include the id the contract suite fetches by default', async () => {
+    const response = await fetch(`${strict.url}/human-evaluations/${defaultHumanEvaluationId}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { id: string }).id).toBe(defaultHumanEvaluationId);
   });
 });
