@@ -1,6 +1,6 @@
 /**
- * evalkit as a library: the schemas and everything derived from them.
- * The mock server and the contract suite are exported from `evalkit/mock` and `evalkit/contract` too.
+ * evalkit as a library: the schemas and everything derived from them, the mock app and the contract runner.
+ * `evalkit/mock` and `evalkit/contract` export the rest of those two.
  */
 export { schemas, schemaFiles, resourceNames, isResourceName, declaredProperties, requiredProperties, bundledSchema, type JsonSchema, type ResourceName } from './schemas/index.js';
 export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './validators/index.js';
@@ -22,5 +22,8 @@ export {
 } from './generators/index.js';
 export { invalidCases, type InvalidCase } from './generators/invalid.js';
 export { evaluationStates, failedStates, type EvaluationState } from './generators/vocabulary.js';
+export { evaluationsForRequest, createEvaluationsForRequest, type CreateRequestIds, type EvaluationsForRequest } from './generators/index.js';
 export { openApiDocument, renderOpenApi } from './openapi/document.js';
+export { createMockApp, startMockServer, type MockOptions, type MockServer } from './mock/index.js';
+export { runContract, exitCode, type ContractOptions, type Report } from './contract/index.js';
 export type * from './types/resources.js';
