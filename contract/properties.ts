@@ -6,7 +6,7 @@ import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import { headerPlaceholder, RunStopped, type Session } from './session.js';
+import { RunStopped, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
 export interface Counterexample {
@@ -24,18 +24,6 @@ interface Case {
 }
 
 type Judge = (exchange: Exchange) => string | undefined;
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-/** A curl command that replays a POST: canaries become <PROVIDER_KEY> and the user's header values placeholders. */
-export function curlCommand(session: Session, headerNames: string[], body: string): string {
-  const parts = ['curl -sS -i -X POST', quote(session.url(createPath).toString()), '-H', quote('Content-Type: application/json')];
-  for (const name of headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
-  parts.push('--data-binary', quote(session.redact(body)));
-  return parts.join(' ');
-}
 
 const successBodyFinding: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
@@ -69,7 +57,6 @@ const [validCheck, invalid5xxCheck, invalidRejectedCheck] = propertyChecks;
 export interface PropertyOptions {
   examples: number;
   seed: string;
-  headerNames: string[];
 }
 
 /**
@@ -134,8 +121,9 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     const [input] = details.counterexample;
     const body = JSON.stringify(input.body);
     const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
-    session.verdicts.fail(id, finding);
-    found.push({ check: id, finding, body: session.redact(body), curl: curlCommand(session, options.headerNames, body), shrinks: details.numShrinks });
+    const curl = session.curl({ method: 'POST', path: createPath, body });
+    session.verdicts.fail(id, finding, curl);
+    found.push({ check: id, finding, body: session.redact(body), curl, shrinks: details.numShrinks });
     stop();
   };
 

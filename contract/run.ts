@@ -124,7 +124,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     if (!options.readOnly) await checkCreate(session, request, options.createBody !== undefined);
     await runProbes(session, createProbes(request, options.readOnly ?? false));
     const examples = options.examples ?? 0;
-    if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed, headerNames: Object.keys(headers) }, counterexamples);
+    if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed }, counterexamples);
     else for (const id of propertyChecks) verdicts.skip(id, options.readOnly ? '--read-only: property-based create requests could create data' : 'not run: pass --examples N');
   } catch (error) {
     if (error instanceof UnreachableError) {

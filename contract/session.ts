@@ -25,6 +25,10 @@ export function headerPlaceholder(name: string): string {
   return `<${name.toUpperCase()}>`;
 }
 
+function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 }
@@ -69,6 +73,15 @@ export class Session {
     return url;
   }
 
+  /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
+  curl(outgoing: Outgoing): string {
+    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(this.url(outgoing.path).toString())];
+    if (outgoing.body !== undefined) parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
+    for (const name of Object.keys(this.headers)) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
+    if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
+    return parts.join(' ');
+  }
+
   /** `POST /evaluations`: how the report names an exchange; never headers, never a body. */
   label(outgoing: Outgoing): string {
     return `${outgoing.method} ${outgoing.path}`;
@@ -83,6 +96,7 @@ export class Session {
     const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
     const exchange = await send({ method: outgoing.method, url: this.url(outgoing.path), headers, body: outgoing.body }, this.client);
+    if (judged) this.verdicts.judging(this.curl(outgoing));
     const first = this.sent === 0;
     this.sent++;
     if (first && exchange.failure?.kind === 'unreachable') {

@@ -11,6 +11,8 @@ export interface CheckResult {
   spec: string;
   /** Every failure found, in the order found; the message shows the first few. */
   findings: string[];
+  /** A failed check's first finding as a curl command, secrets and header values replaced by placeholders. */
+  reproduce?: string;
 }
 
 /** An undocumented field: allowed by the spec, so a note and never a check. */
@@ -30,16 +32,28 @@ export class Verdicts {
   private readonly evaluated = new Set<string>();
   private readonly skipReasons = new Map<string, string>();
   private readonly noteSet = new Map<string, Note>();
+  private readonly reproductions = new Map<string, string>();
+  private current: string | undefined;
+
+  /**
+   * The request whose answer is being judged, as a curl command. Checks judge each answer as soon as it arrives and
+   * before the next request goes out, so a failure recorded now belongs to this request.
+   */
+  judging(curl: string): void {
+    this.current = curl;
+  }
 
   pass(id: string): void {
     this.evaluated.add(id);
   }
 
-  fail(id: string, finding: string): void {
+  /** Records a finding; `reproduce` names the request explicitly where it is not the one being judged. */
+  fail(id: string, finding: string, reproduce = this.current): void {
     this.evaluated.add(id);
     const list = this.findings.get(id) ?? [];
     list.push(finding);
     this.findings.set(id, list);
+    if (reproduce !== undefined && !this.reproductions.has(id)) this.reproductions.set(id, reproduce);
   }
 
   /** Passes when `finding` is undefined, fails with it otherwise. */
@@ -66,7 +80,8 @@ export class Verdicts {
       const base = { id: check.id, operation: operations[check.operation], severity: check.severity, spec: check.spec, findings };
       if (findings.length > 0) {
         const more = findings.length > shownFindings ? `; and ${findings.length - shownFindings} more` : '';
-        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}` };
+        const reproduce = this.reproductions.get(check.id);
+        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}`, ...(reproduce ? { reproduce } : {}) };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };
       return { ...base, outcome: 'skipped', message: this.skipReasons.get(check.id) ?? 'not evaluated: no response it applies to' };

@@ -16,7 +16,7 @@ function testcase(check: CheckResult): string {
   const open = `    <testcase name="${escapeXml(check.id)}" classname="${escapeXml(check.operation)}">`;
   if (check.outcome === 'passed') return `${open}</testcase>`;
   if (check.outcome === 'skipped') return `${open}<skipped message="${escapeXml(check.message)}"/></testcase>`;
-  const text = [`${check.severity}: ${check.message}`, `spec: ${check.spec}`, ...check.findings].join('\n');
+  const text = [`${check.severity}: ${check.message}`, `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []), ...check.findings].join('\n');
   return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${escapeXml(text)}</failure></testcase>`;
 }
 

@@ -29,11 +29,14 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${report.stopped}`), '');
   // Unreachable, every check is skipped for the one reason above: listing them would bury it.
   const operations = report.reachable ? new Set(report.checks.map((check) => check.operation)) : [];
+  // Property failures get a section of their own below, with the shrunk body.
+  const counterexampleChecks = new Set(report.counterexamples.map((example) => example.check));
   for (const operation of operations) {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
       const text = check.outcome === 'passed' ? check.message : `${check.message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
       lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
+      if (check.reproduce && !counterexampleChecks.has(check.id)) lines.push(`       ${paint('dim', 'reproduce:')} ${check.reproduce}`);
     }
     const notes = report.notes.filter((note) => note.operation === operation);
     for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${note.message}`);
