@@ -9,4 +9,4 @@ export const maxListItems = 100;
 /** The create request nests three levels deep; anything far deeper is an attack or a bug, not a request. */
 export const maxBodyDepth = 32;
 /** Distinct generated bodies kept serialized: a UI's working set of ids, bounded whatever clients send. */
-export const cachedBodies = 10_000;
+export const cachedBodies = 1_000;
