@@ -1,20 +1,8 @@
 import { dereference as resolve, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { validatorFor } from '../validators/index.js';
+import { pointerOf, pointerTokens } from '../validators/json-pointer.js';
 
 /** Questions the checks ask of the schemas, so no field list is ever restated outside schemas/. */
-
-export function pointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export function valueAt(data: unknown, pointer: string): unknown {
-  let node = data;
-  for (const token of pointerTokens(pointer)) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
 
 function properties(schema: JsonSchema): Record<string, JsonSchema> | undefined {
   return schema.properties as Record<string, JsonSchema> | undefined;
@@ -72,7 +60,7 @@ export function undeclaredFields(name: ResourceName, data: unknown): string[] {
     const declared = properties(schema);
     if (!declared) return;
     for (const [key, child] of Object.entries(value)) {
-      const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const childPointer = `${pointer}${pointerOf([key])}`;
       const childSchema = declared[key];
       if (childSchema) walk(childSchema, child, childPointer);
       else found.push(childPointer);

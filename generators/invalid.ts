@@ -1,5 +1,6 @@
 import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { validate } from '../validators/index.js';
+import { pointerOf } from '../validators/json-pointer.js';
 
 /** A body that breaks exactly one rule of its schema, and the rule it breaks. */
 export interface InvalidCase {
@@ -41,10 +42,6 @@ function setAt(body: unknown, path: string[], value: unknown | typeof remove): u
 }
 
 const remove = Symbol('remove');
-
-function pointerOf(path: string[]): string {
-  return path.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
 
 function* mutations(root: unknown, schema: JsonSchema, value: unknown, path: string[]): Generator<InvalidCase> {
   const resolved = resolve(schema);

@@ -1,5 +1,6 @@
 import { dereference, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import type { ValidationIssue } from '../validators/index.js';
+import { pointerTokens } from '../validators/json-pointer.js';
 import type { ValidationDetail } from './errors.js';
 
 /** pydantic v1's words and error types for a value of the wrong JSON type, by the type the schema expects. */
@@ -12,15 +13,11 @@ const typeErrors: Record<string, { msg: string; type: string }> = {
   object: { msg: 'value is not a valid dict', type: 'type_error.dict' },
 };
 
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
 /** The location of a pointer in FastAPI's style: property names as strings, list indices as integers. */
 function locationOf(pointer: string, body: unknown): Array<string | number> {
   const loc: Array<string | number> = ['body'];
   let value = body;
-  for (const token of pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken)) {
+  for (const token of pointerTokens(pointer)) {
     const index = Array.isArray(value) ? Number(token) : undefined;
     loc.push(index ?? token);
     value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined;

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsPlugin from 'ajv-formats';
 import { resourceNames, schemaId, schemas, type ResourceName } from '../schemas/index.js';
 import { dateTimeFormatDescription, isRfc3339DateTime } from './date-time.js';
+import { pointerOf } from './json-pointer.js';
 
 /** One schema violation: where it is (a JSON pointer into the instance) and what is wrong, in words. */
 export interface ValidationIssue {
@@ -43,16 +44,12 @@ export function validatorFor(name: ResourceName): ValidateFunction {
   return validate;
 }
 
-function escapePointerToken(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
 function describe(error: ErrorObject): ValidationIssue {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return {
-        pointer: `${error.instancePath}/${escapePointerToken(String(params.missingProperty))}`,
+        pointer: `${error.instancePath}${pointerOf([String(params.missingProperty)])}`,
         message: 'is required but missing',
         keyword: 'required',
       };

@@ -3,7 +3,8 @@ import { formatIssue, validate, type ValidationIssue } from '../../validators/in
 import type { OperationKey } from '../catalogue.js';
 import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
 import { periodFinding } from '../instants.js';
-import { isOptionalProperty, undeclaredFields, valueAt, variantArrays } from '../schema-walk.js';
+import { valueAt } from '../../validators/json-pointer.js';
+import { isOptionalProperty, undeclaredFields, variantArrays } from '../schema-walk.js';
 import { isSuccess } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 

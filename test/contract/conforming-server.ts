@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { generators, seedFrom } from '../../generators/index.js';
 import { defaultHumanEvaluationId } from '../../contract/checks/fetch.js';
-import { pointerTokens } from '../../contract/schema-walk.js';
+import { pointerTokens } from '../../validators/json-pointer.js';
 import { validate } from '../../validators/index.js';
 import type { EvaluationState } from '../../generators/vocabulary.js';
 
