@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { evaluationsForRequest, seedFrom } from '../generators/index.js';
+import { requiredProperties, schemas, type JsonSchema } from '../schemas/index.js';
 import type { CreateEvaluationRequest } from '../types/resources.js';
 import { validate } from '../validators/index.js';
 import { HttpProblem, type ValidationDetail } from './errors.js';
@@ -18,20 +19,26 @@ import { validationDetail } from './validation-detail.js';
  */
 export const defaultCreatedState = 'EVALUATION_INITIALIZED';
 
-const idFields = ['app_id', 'testset_id'] as const;
-const listFields = ['variant_ids', 'evaluators_configs'] as const;
+const requestProperties = Object.entries(schemas.CreateEvaluationRequest.properties as Record<string, JsonSchema>);
+const required = new Set(requiredProperties('CreateEvaluationRequest'));
+/** The ids a request names, read off its schema: its required strings, and its lists (of ids, all of them). */
+const idFields = requestProperties.filter(([name, schema]) => schema.type === 'string' && required.has(name)).map(([name]) => name);
+const listFields = requestProperties.filter(([, schema]) => schema.type === 'array').map(([name]) => name);
 
 /** The mock's size limits on a schema-valid request (limits.ts), as FastAPI would word them. */
 function limitDetail(request: CreateEvaluationRequest): ValidationDetail[] {
   const detail: ValidationDetail[] = [];
   const tooLong = (loc: Array<string | number>) =>
     detail.push({ loc: ['body', ...loc], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' });
-  for (const field of idFields) if (request[field].length > maxIdLength) tooLong([field]);
+  // The request is schema-valid here: its id fields are strings, its lists arrays of strings.
+  const fields = request as Record<string, unknown>;
+  for (const field of idFields) if ((fields[field] as string).length > maxIdLength) tooLong([field]);
   for (const field of listFields) {
-    if (request[field].length > maxListItems) {
+    const list = fields[field] as string[];
+    if (list.length > maxListItems) {
       detail.push({ loc: ['body', field], msg: `ensure this value has at most ${maxListItems} items`, type: 'value_error.list.max_items' });
     } else {
-      for (const [index, id] of request[field].entries()) if (id.length > maxIdLength) tooLong([field, index]);
+      for (const [index, id] of list.entries()) if (id.length > maxIdLength) tooLong([field, index]);
     }
   }
   return detail;
