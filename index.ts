@@ -3,8 +3,8 @@
  * `evalkit/mock` and `evalkit/contract` export the rest of those two.
  */
 export { schemas, schemaFiles, resourceNames, isResourceName, declaredProperties, requiredProperties, bundledSchema, type JsonSchema, type ResourceName } from './schemas/index.js';
-export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './validators/index.js';
-export { isRfc3339DateTime } from './validators/date-time.js';
+export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './schemas/validators/index.js';
+export { isRfc3339DateTime } from './schemas/validators/date-time.js';
 export {
   generators,
   createGenerators,
@@ -19,11 +19,11 @@ export {
   type Profile,
   type ResourceGenerator,
   type Seed,
-} from './generators/index.js';
-export { invalidCases, type InvalidCase } from './generators/invalid.js';
-export { evaluationStates, failedStates, type EvaluationState } from './generators/vocabulary.js';
-export { evaluationsForRequest, createEvaluationsForRequest, type CreateRequestIds, type EvaluationsForRequest } from './generators/index.js';
-export { openApiDocument, renderOpenApi } from './openapi/document.js';
+} from './fixtures/generators/index.js';
+export { invalidCases, type InvalidCase } from './fixtures/generators/invalid.js';
+export { evaluationStates, failedStates, type EvaluationState } from './fixtures/generators/vocabulary.js';
+export { evaluationsForRequest, createEvaluationsForRequest, type CreateRequestIds, type EvaluationsForRequest } from './fixtures/generators/index.js';
+export { openApiDocument, renderOpenApi } from './schemas/openapi/document.js';
 export { createMockApp, startMockServer, type MockOptions, type MockServer } from './mock/index.js';
 export { runContract, exitCode, type ContractOptions, type Report } from './contract/index.js';
-export type * from './types/resources.js';
+export type * from './schemas/types/resources.js';

@@ -1,7 +1,7 @@
 import { createGeneratorSync } from 'json-schema-faker';
-import { generators, type GenerateOptions } from '../generators/index.js';
+import { generators, type GenerateOptions } from '../fixtures/generators/index.js';
 import { bundledSchema, resourceNames, type JsonSchema, type ResourceName } from '../schemas/index.js';
-import { validate } from '../validators/index.js';
+import { validate } from '../schemas/validators/index.js';
 
 /**
  * Instances per second for each resource: evalkit's generators (valid and coherent by construction) against raw

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
-import { renderOpenApi } from '../openapi/document.js';
+import { renderOpenApi } from '../schemas/openapi/document.js';
 import { freePort } from './free-port.js';
 
 /**

@@ -1,4 +1,4 @@
-import { manifest } from '../meta/manifest.js';
+import { manifest } from './manifest.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
 

@@ -1,4 +1,4 @@
-import { invalidCases } from '../generators/invalid.js';
+import { invalidCases } from '../fixtures/generators/invalid.js';
 import { createPath } from './checks/create.js';
 import { isSuccess, type Session } from './session.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { seedFrom } from '../generators/index.js';
-import { invalidCases } from '../generators/invalid.js';
-import { formatIssue } from '../validators/index.js';
+import { seedFrom } from '../fixtures/generators/index.js';
+import { invalidCases } from '../fixtures/generators/invalid.js';
+import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';

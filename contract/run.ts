@@ -1,6 +1,6 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { generators } from '../generators/index.js';
-import { formatIssue, validate } from '../validators/index.js';
+import { generators } from '../fixtures/generators/index.js';
+import { formatIssue, validate } from '../schemas/validators/index.js';
 import { catalogue } from './catalogue.js';
 import { checkCreate } from './checks/create.js';
 import { checkFetch, checkUnknownId, defaultHumanEvaluationId } from './checks/fetch.js';

@@ -1,6 +1,6 @@
 import { dereference as resolve, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
-import { validatorFor } from '../validators/index.js';
-import { pointerOf, pointerTokens } from '../validators/json-pointer.js';
+import { validatorFor } from '../schemas/validators/index.js';
+import { pointerOf, pointerTokens } from '../schemas/validators/json-pointer.js';
 
 /** Questions the checks ask of the schemas, so no field list is ever restated outside schemas/. */
 

@@ -1,5 +1,5 @@
-import { seedFrom } from '../generators/index.js';
-import { providerKeyNames } from '../generators/vocabulary.js';
+import { seedFrom } from '../fixtures/generators/index.js';
+import { providerKeyNames } from '../fixtures/generators/vocabulary.js';
 import { declaredProperties } from '../schemas/index.js';
 import type { Exchange } from './http-client.js';
 

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import { evaluationsForRequest, seedFrom } from '../generators/index.js';
+import { evaluationsForRequest, seedFrom } from '../fixtures/generators/index.js';
 import { requiredProperties, schemas, type JsonSchema } from '../schemas/index.js';
-import type { CreateEvaluationRequest } from '../types/resources.js';
-import { validate } from '../validators/index.js';
+import type { CreateEvaluationRequest } from '../schemas/types/resources.js';
+import { validate } from '../schemas/validators/index.js';
 import { HttpProblem, type ValidationDetail } from './errors.js';
 import { maxIdLength, maxListItems } from './limits.js';
 import { withNulls } from './nullable.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { HumanEvaluation } from '../types/resources.js';
-import { formatIssue, validate } from '../validators/index.js';
+import type { HumanEvaluation } from '../schemas/types/resources.js';
+import { formatIssue, validate } from '../schemas/validators/index.js';
 import { serialize } from './send.js';
 import { MockSetupError } from './setup-error.js';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { generators, seedFrom } from '../generators/index.js';
+import { generators, seedFrom } from '../fixtures/generators/index.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixtures-store.js';
 import { cachedBodies, maxIdLength } from './limits.js';

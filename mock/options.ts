@@ -1,4 +1,4 @@
-import type { Profile } from '../generators/index.js';
+import type { Profile } from '../fixtures/generators/index.js';
 import type { CorsOrigins } from './cors.js';
 import { loadFixtures, type Fixture } from './fixtures-store.js';
 import { readScenarioFile, ScenarioBook } from './scenario-book.js';

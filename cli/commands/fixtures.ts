@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateBatch, batchSeed, generators, profiles, type Profile } from '../../generators/index.js';
-import { invalidCases, type InvalidCase } from '../../generators/invalid.js';
+import { generateBatch, batchSeed, generators, profiles, type Profile } from '../../fixtures/generators/index.js';
+import { invalidCases, type InvalidCase } from '../../fixtures/generators/invalid.js';
 import { isResourceName, resourceNames, schemaFiles, type ResourceName } from '../../schemas/index.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command } from '../command.js';
 import { writeDocument, writeItems, type Write } from '../json-stream.js';

@@ -1,4 +1,4 @@
-import { profiles } from '../../generators/index.js';
+import { profiles } from '../../fixtures/generators/index.js';
 import { faults } from '../../mock/faults.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/scenarios.js';

@@ -1,4 +1,4 @@
-import { renderOpenApi } from '../../openapi/document.js';
+import { renderOpenApi } from '../../schemas/openapi/document.js';
 import { choiceOption, type Command } from '../command.js';
 import { writeOut } from '../output.js';
 

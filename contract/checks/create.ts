@@ -1,4 +1,4 @@
-import { isDocumentedEvaluatorConfig } from '../../validators/index.js';
+import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
 import type { Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';

@@ -1,9 +1,9 @@
 import type { ResourceName } from '../../schemas/index.js';
-import { formatIssue, validate, type ValidationIssue } from '../../validators/index.js';
+import { formatIssue, validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import type { OperationKey } from '../catalogue.js';
 import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
 import { periodFinding } from '../instants.js';
-import { valueAt } from '../../validators/json-pointer.js';
+import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../schema-walk.js';
 import { isSuccess } from '../session.js';
 import type { Verdicts } from '../verdicts.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBatch } from '../../generators/index.js';
+import { generateBatch } from '../../fixtures/generators/index.js';
 import { writeDocument, writeItems } from '../../cli/json-stream.js';
 
 async function collect(run: (write: (chunk: string) => Promise<void>) => Promise<void>): Promise<string> {

@@ -1,5 +1,5 @@
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
-import { generators } from '../../generators/index.js';
+import { generators } from '../../fixtures/generators/index.js';
 import type { Severity } from '../../contract/index.js';
 
 /**

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generators, seedFrom } from '../../generators/index.js';
+import { generators, seedFrom } from '../../fixtures/generators/index.js';
 import { defaultHumanEvaluationId } from '../../contract/checks/fetch.js';
-import { pointerTokens } from '../../validators/json-pointer.js';
-import { validate } from '../../validators/index.js';
-import type { EvaluationState } from '../../generators/vocabulary.js';
+import { pointerTokens } from '../../schemas/validators/json-pointer.js';
+import { validate } from '../../schemas/validators/index.js';
+import type { EvaluationState } from '../../fixtures/generators/vocabulary.js';
 
 /**
  * A deployment that keeps the contract, built from the generators, for the contract suite's own tests and bench:

@@ -5,7 +5,7 @@ import { catalogue, operations, runContract, terminalReport, terminalStyle } fro
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/instants.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/schema-walk.js';
-import { generators } from '../../generators/index.js';
+import { generators } from '../../fixtures/generators/index.js';
 import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
 

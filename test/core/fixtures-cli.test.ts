@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resourceNames, schemaFiles } from '../../schemas/index.js';
-import { formatIssue, validate } from '../../validators/index.js';
+import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 
 function lines(stdout: string): unknown[] {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createGenerators, evaluationsForRequest, generateBatch, generators, profiles, type Instances } from '../../generators/index.js';
-import { evaluationStates, evaluatorSettings, failedStates, type EvaluatorKey } from '../../generators/vocabulary.js';
+import { createGenerators, evaluationsForRequest, generateBatch, generators, profiles, type Instances } from '../../fixtures/generators/index.js';
+import { evaluationStates, evaluatorSettings, failedStates, type EvaluatorKey } from '../../fixtures/generators/vocabulary.js';
 import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
-import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../types/resources.js';
-import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../validators/index.js';
+import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../schemas/types/resources.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
 
 const PER_RESOURCE = 10_000;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generators } from '../../generators/index.js';
-import { invalidCases } from '../../generators/invalid.js';
+import { generators } from '../../fixtures/generators/index.js';
+import { invalidCases } from '../../fixtures/generators/invalid.js';
 import { requiredProperties } from '../../schemas/index.js';
-import { validate } from '../../validators/index.js';
+import { validate } from '../../schemas/validators/index.js';
 
 describe('invalidCases derives single-rule breakages from the schema', () => {
   const body = generators.CreateEvaluationRequest(5, { profile: 'full' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointerOf, pointerTokens, valueAt } from '../../validators/json-pointer.js';
+import { pointerOf, pointerTokens, valueAt } from '../../schemas/validators/json-pointer.js';
 
 describe('JSON pointers (RFC 6901)', () => {
   it.each([

@@ -3,10 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generators } from '../../generators/index.js';
-import { openApiDocument, renderOpenApi } from '../../openapi/document.js';
+import { generators } from '../../fixtures/generators/index.js';
+import { openApiDocument, renderOpenApi } from '../../schemas/openapi/document.js';
 import { resourceNames, schemas } from '../../schemas/index.js';
-import { formatIssue, validate } from '../../validators/index.js';
+import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
 

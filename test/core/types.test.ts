@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { generators } from '../../generators/index.js';
-import type { CreateEvaluationRequest, Evaluation, HumanEvaluation, Result } from '../../types/resources.js';
-import { renderResourceTypes } from '../../types/render.js';
+import { generators } from '../../fixtures/generators/index.js';
+import type { CreateEvaluationRequest, Evaluation, HumanEvaluation, Result } from '../../schemas/types/resources.js';
+import { renderResourceTypes } from '../../schemas/types/render.js';
 
 describe('TypeScript types derive from the schemas', () => {
   it('types/resources.ts is exactly what the schemas render to (run `npm run types` after changing a schema)', async () => {
-    const committed = await readFile(new URL('../../types/resources.ts', import.meta.url), 'utf8');
+    const committed = await readFile(new URL('../../schemas/types/resources.ts', import.meta.url), 'utf8');
     expect(committed).toBe(await renderResourceTypes());
   });
 

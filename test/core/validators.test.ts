@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemas, resourceNames } from '../../schemas/index.js';
-import { formatIssue, isDocumentedEvaluatorConfig, validate, validatorFor } from '../../validators/index.js';
-import { isRfc3339DateTime } from '../../validators/date-time.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate, validatorFor } from '../../schemas/validators/index.js';
+import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
 
 const example = (name: Parameters<typeof validate>[0]) => structuredClone((schemas[name].examples as unknown[])[0]) as Record<string, unknown>;
 

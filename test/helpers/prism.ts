@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderOpenApi } from '../../openapi/document.js';
+import { renderOpenApi } from '../../schemas/openapi/document.js';
 import { freePort } from '../../bench/free-port.js';
 import { projectRoot } from './cli.js';
 

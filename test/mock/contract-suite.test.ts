@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId, runContract, type Report } from '../../contract/index.js';
-import { evaluationStates } from '../../generators/vocabulary.js';
+import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 
 /** evalkit's own contract suite, run against the mock: a second, independent reading of the spec. */

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { evaluationStates, failedStates } from '../../generators/vocabulary.js';
+import { evaluationStates, failedStates } from '../../fixtures/generators/vocabulary.js';
 import { createMockApp, defaultCreatedState } from '../../mock/index.js';
 import { createRequest, expectEvaluations, secret } from './helpers.js';
 

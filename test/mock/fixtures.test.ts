@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { generators } from '../../generators/index.js';
+import { generators } from '../../fixtures/generators/index.js';
 import { createMockApp, FixtureError } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
 

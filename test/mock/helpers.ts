@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ResourceName } from '../../schemas/index.js';
-import { formatIssue, validate } from '../../validators/index.js';
+import { formatIssue, validate } from '../../schemas/validators/index.js';
 
 /** A valid create request: two variants and three evaluator configs, with a credential that must never come back. */
 export const secret = 'sk-test-DO-NOT-ECHO-4f2a9c';

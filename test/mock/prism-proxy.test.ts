@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluationStates } from '../../generators/vocabulary.js';
-import { profiles } from '../../generators/index.js';
+import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { profiles } from '../../fixtures/generators/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest } from './helpers.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';

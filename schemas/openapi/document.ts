@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
-import { manifest } from '../meta/manifest.js';
-import { embedSchema, resourceNames, schemas, type ResourceName } from '../schemas/index.js';
+import { manifest } from '../../cli/manifest.js';
+import { embedSchema, resourceNames, schemas, type ResourceName } from '../index.js';
 
 export function componentRef(name: ResourceName): string {
   return `#/components/schemas/${name}`;

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
-import { resourceNames, schemaId, schemas, type ResourceName } from '../schemas/index.js';
+import { resourceNames, schemaId, schemas, type ResourceName } from '../index.js';
 import { dateTimeFormatDescription, isRfc3339DateTime } from './date-time.js';
 import { pointerOf } from './json-pointer.js';
 

@@ -1,5 +1,5 @@
 import { compile } from 'json-schema-to-typescript';
-import { resourceForRef, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { resourceForRef, resourceNames, schemas, type JsonSchema, type ResourceName } from '../index.js';
 
 /** TypeScript's global `Error` must not be shadowed, so the spec's Error object is typed as ErrorObject. */
 const typeNames: Partial<Record<ResourceName, string>> = { Error: 'ErrorObject' };
