@@ -1,18 +1,45 @@
 import { stringify } from 'yaml';
 import { manifest } from '../../cli/manifest.js';
-import { embedSchema, resourceNames, schemas, type ResourceName } from '../index.js';
+import { embedSchema, schemaFor, schemaNames, type SchemaName } from '../index.js';
 
-export function componentRef(name: ResourceName): string {
+export function componentRef(name: SchemaName): string {
   return `#/components/schemas/${name}`;
 }
 
-function firstExample(name: ResourceName): unknown {
-  return (schemas[name].examples as unknown[] | undefined)?.[0];
+function firstExample(name: SchemaName): unknown {
+  return (schemaFor(name).examples as unknown[] | undefined)?.[0];
 }
 
-const notShown = {
-  description:
-    'Not shown by the spec: status codes, error codes and error bodies of this operation are not documented. See the decisions table in docs/decisions.md for what evalkit does.',
+function errorBody(name: SchemaName) {
+  return { 'application/json': { schema: { $ref: componentRef(name) }, example: firstExample(name) } };
+}
+
+/**
+ * The spec shows no error status, code or body; these are what the service sends, FastAPI's (docs/decisions.md, #3):
+ * declared so that response validators accept the mock's errors and Prism serves error bodies.
+ */
+const errorResponses = {
+  '422': {
+    description:
+      'The request does not fit the schema: each problem with its location. Not shown by the spec; FastAPI\'s answer, as the service sends it.',
+    content: errorBody('HTTPValidationError'),
+  },
+  default: {
+    description:
+      'Any other error (400, 401, 403, 404, 405, 413, 415, 429, 500, 503, ...). Not shown by the spec: status codes and error bodies are FastAPI\'s, as the service sends them; see docs/decisions.md.',
+    content: errorBody('HTTPError'),
+  },
+};
+
+/**
+ * Authentication is not shown by the spec. The open-source service takes none and the hosted one an API key in
+ * `Authorization` (domain notes): both are declared, the empty requirement first, so a key is optional.
+ */
+const apiKey = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'Authorization',
+  description: 'Not shown by the spec: the hosted service takes an API key here; the open-source one and evalkit\'s mock need none.',
 };
 
 /**
@@ -55,7 +82,7 @@ export function openApiDocument(): Record<string, unknown> {
               description: 'One HumanEvaluation. The spec does not show the status code; 200 is what the service sends.',
               content: { 'application/json': { schema: { $ref: componentRef('HumanEvaluation') }, example: firstExample('HumanEvaluation') } },
             },
-            default: notShown,
+            ...errorResponses,
           },
         },
       },
@@ -82,13 +109,15 @@ export function openApiDocument(): Record<string, unknown> {
                 },
               },
             },
-            default: notShown,
+            ...errorResponses,
           },
         },
       },
     },
+    security: [{}, { apiKey: [] }],
     components: {
-      schemas: Object.fromEntries(resourceNames.map((name) => [name, embedSchema(schemas[name], componentRef)])),
+      schemas: Object.fromEntries(schemaNames.map((name) => [name, embedSchema(schemaFor(name), componentRef)])),
+      securitySchemes: { apiKey },
     },
   };
 }
