@@ -93,11 +93,14 @@ describe('the OpenAPI document', () => {
   }, 90_000);
 
   it('declares the FastAPI error bodies: 422 with its problem list, any other error {"detail": ...}', () => {
-    for (const methods of Object.values(document.paths as Record<string, Record<string, Operation>>)) {
-      for (const operation of Object.values(methods)) {
-        expect(operation.responses['422']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
-        expect(operation.responses.default?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPError' });
-      }
+    const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((methods) => Object.entries(methods));
+    expect(operations).toHaveLength(2);
+    for (const [method, operation] of operations) {
+      const unprocessable = operation.responses['422']?.content?.['application/json'];
+      expect(unprocessable?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
+      // The example's problem lies where the operation takes its input: a GET's in its path, a POST's in its body.
+      expect((unprocessable?.example as { detail: Array<{ loc: string[] }> }).detail[0]!.loc[0]).toBe(method === 'get' ? 'path' : 'body');
+      expect(operation.responses.default?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPError' });
     }
   });
 
