@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { isOperation, operations, type Operation } from './operations.js';
 import { ScenarioError, scenarioFrom, type ResolvedScenario, type Scenario } from './scenarios.js';
 
@@ -46,21 +45,6 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
     for (const [id, value] of Object.entries(data.humanEvaluations)) file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
   }
   return file;
-}
-
-/** Reads and checks a scenario config file; any problem stops the start with the file and the entry at fault. */
-export function readScenarioFile(path: string): ScenarioFile {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new ScenarioError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not valid JSON'}`);
-  }
-  try {
-    return parseScenarioFile(data);
-  } catch (error) {
-    throw new ScenarioError(`${path}: ${(error as Error).message}`);
-  }
 }
 
 /**

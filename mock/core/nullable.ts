@@ -1,5 +1,5 @@
-import { dereference, resourceForRef, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
-import { validatorFor } from '../schemas/validators/index.js';
+import { dereference, resourceForRef, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { validatorFor } from '../../schemas/validators/index.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,14 +1,14 @@
-import type { RequestHandler } from 'express';
-import { generators, seedFrom } from '../fixtures/generators/index.js';
+import { generators, seedFrom } from '../../fixtures/generators/index.js';
+import type { MockAnswer, MockRequest } from './exchange.js';
 import { HttpProblem } from './errors.js';
-import type { Fixture } from './fixtures-store.js';
+import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';
 import { LruCache } from './lru.js';
 import { withNulls } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioBook } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
-import { serialize } from './send.js';
+import { serialize } from './serialize.js';
 
 export interface HumanEvaluationSource {
   scenarios: ScenarioBook;
@@ -21,15 +21,17 @@ const idTooLong = new HttpProblem(422, [
   { loc: ['path', 'evaluation_id'], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' },
 ]);
 
+export type FetchHumanEvaluation = (id: string, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
+
 /**
  * GET /human-evaluations/{evaluation_id}: the fixture of that id, or a record generated from (seed, id) whose id is
  * the one asked for, so the same id always gets the same body and different ids get different ones. Generated
  * bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
  */
-export function fetchHumanEvaluation(source: HumanEvaluationSource): RequestHandler {
-  const cache = new LruCache<string, Buffer>(cachedBodies);
+export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
+  const cache = new LruCache<string, Uint8Array>(cachedBodies);
 
-  function generated(id: string, scenario: ResolvedScenario): Buffer {
+  function generated(id: string, scenario: ResolvedScenario): Uint8Array {
     const key = `${scenario.profile}\n${scenario.seed}\n${scenario.state ?? ''}\n${scenario.nullable === true}\n${id}`;
     let body = cache.get(key);
     if (!body) {
@@ -40,19 +42,18 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): RequestHand
     return body;
   }
 
-  function fromFixture(fixture: Fixture, scenario: ResolvedScenario): Buffer {
+  function fromFixture(fixture: Fixture, scenario: ResolvedScenario): Uint8Array {
     if (scenario.state === undefined && !scenario.nullable) return fixture.body;
     const record = { ...fixture.record, status: scenario.state ?? fixture.record.status };
     return serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
   }
 
-  return (req, res) => {
-    const id = req.params.evaluation_id as string;
+  return (id, request, headers) => {
     if (id.length > maxIdLength) throw idTooLong;
     const fixture = source.fixtures.get(id);
-    let scenario = requestScenario(req, res, source.scenarios.forHumanEvaluation(id));
-    // An unknown id under --strict-ids is a 404 with the scenario's latency and fault, unless a code was asked for.
+    let scenario = requestScenario(request, headers, source.scenarios.forHumanEvaluation(id));
+    // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
-    return respond(res, scenario, 'fetchHumanEvaluation', () => (fixture ? fromFixture(fixture, scenario) : generated(id, scenario)));
+    return respond(scenario, 'fetchHumanEvaluation', headers, () => (fixture ? fromFixture(fixture, scenario) : generated(id, scenario)));
   };
 }

@@ -1,6 +1,6 @@
-import { dereference, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
-import type { ValidationIssue } from '../schemas/validators/index.js';
-import { pointerTokens } from '../schemas/validators/json-pointer.js';
+import { dereference, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import type { ValidationIssue } from '../../schemas/validators/index.js';
+import { pointerTokens } from '../../schemas/validators/json-pointer.js';
 import type { ValidationDetail } from './errors.js';
 
 /** pydantic v1's words and error types for a value of the wrong JSON type, by the type the schema expects. */

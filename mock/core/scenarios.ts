@@ -1,5 +1,5 @@
-import { isProfile, profiles, type Profile } from '../fixtures/generators/index.js';
-import { evaluationStates, isEvaluationState, type EvaluationState } from '../fixtures/generators/vocabulary.js';
+import { isProfile, profiles, type Profile } from '../../fixtures/generators/index.js';
+import { evaluationStates, isEvaluationState, type EvaluationState } from '../../fixtures/generators/vocabulary.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';

@@ -1,12 +1,13 @@
-import type { Profile } from '../fixtures/generators/index.js';
+import type { Profile } from '../../fixtures/generators/index.js';
 import type { CorsOrigins } from './cors.js';
-import { loadFixtures, type Fixture } from './fixtures-store.js';
-import { readScenarioFile, ScenarioBook } from './scenario-book.js';
+import { fixtureSet, type Fixture } from './fixture-set.js';
+import { parseScenarioFile, ScenarioBook, type ScenarioFile } from './scenario-book.js';
 import { scenarioFrom, type ResolvedScenario } from './scenarios.js';
 import { MockSetupError } from './setup-error.js';
 
-export interface MockOptions {
-  /** Mount both operations under this path, e.g. `/api` (the service's public base path). Default: the root. */
+/** What the mock core is made with: plain data only, so the same options hold in Node, a browser and a test. */
+export interface MockCoreOptions {
+  /** Serve both operations under this path, e.g. `/api` (the service's public base path). Default: the root. */
   basePath?: string;
   /** Seed of every generated body: the same seed and id give the same body. Default `1`. */
   seed?: string | number;
@@ -14,19 +15,19 @@ export interface MockOptions {
   profile?: Profile;
   /** A server-wide scenario, with the keys and values of the Prefer header, e.g. `{ state: 'failed', latency: '50-200' }`. */
   scenario?: Record<string, string | number | boolean>;
-  /** A JSON scenario config file (docs/mock.md); `scenario` and `seed`/`profile` override its `scenario` section. */
-  scenarioFile?: string;
-  /** Serve DIR/human-evaluations/<id>.json; every file is validated at start-up. */
-  fixturesDir?: string;
+  /** A scenario config, as in a `--scenarios` file (docs/mock.md); `scenario` and `seed`/`profile` override its `scenario` section. */
+  scenarios?: unknown;
+  /** HumanEvaluation records to serve by their id; each is validated when the core is made. */
+  fixtures?: Iterable<unknown>;
   /** Ids with no fixture get 404 instead of a generated record. */
   strictIds?: boolean;
   /** Allowed browser origins, or false for no CORS headers. Default `*`. */
   cors?: false | CorsOrigins;
-  /** Where request log lines go; none when absent. */
+  /** Where an unforeseen error is reported (by its message alone); console.error when absent. */
   log?: (line: string) => void;
 }
 
-/** The options with defaults applied, files read and checked: everything a request needs, settled at start-up. */
+/** The options with defaults applied and checked: everything a request needs, settled once. */
 export interface MockConfig {
   basePath: string;
   scenarios: ScenarioBook;
@@ -45,9 +46,16 @@ export function normalizeBasePath(path: string): string {
   return trimmed;
 }
 
-export function resolveMockOptions(options: MockOptions): MockConfig {
-  if (options.strictIds && options.fixturesDir === undefined) throw new MockSetupError('strict ids need a fixtures folder (--fixtures DIR)');
-  const file = options.scenarioFile === undefined ? undefined : readScenarioFile(options.scenarioFile);
+/**
+ * `folderFixtures`: fixtures an adapter read from a folder, in place of `options.fixtures`.
+ * Throws a MockSetupError (its message names the option and the problem) for anything the mock cannot serve.
+ */
+export function resolveMockOptions(options: MockCoreOptions, folderFixtures?: ReadonlyMap<string, Fixture>): MockConfig {
+  if (options.strictIds && options.fixtures === undefined && folderFixtures === undefined) {
+    throw new MockSetupError('strict ids need a fixtures folder (--fixtures DIR) or fixtures');
+  }
+  const fixtures = folderFixtures ?? fixtureSet(options.fixtures ?? []);
+  const file: ScenarioFile | undefined = options.scenarios === undefined ? undefined : parseScenarioFile(options.scenarios);
   const base: ResolvedScenario = {
     profile: 'mixed',
     seed: '1',
@@ -62,7 +70,7 @@ export function resolveMockOptions(options: MockOptions): MockConfig {
   return {
     basePath: normalizeBasePath(options.basePath ?? ''),
     scenarios: new ScenarioBook(base, file),
-    fixtures: options.fixturesDir === undefined ? new Map() : loadFixtures(options.fixturesDir),
+    fixtures,
     strictIds: options.strictIds ?? false,
     cors: options.cors ?? '*',
     log: options.log,

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import { headerValue, type MockRequest } from './exchange.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
 
@@ -6,6 +6,7 @@ const unsupportedType = new HttpProblem(415, 'Content-Type must be application/j
 const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 (Content-Type charset=utf-8 or none)');
 const notUtf8 = new HttpProblem(400, 'The request body is not valid UTF-8');
 const tooDeep = new HttpProblem(400, `The request body nests deeper than ${maxBodyDepth} levels`);
+export const tooLarge = new HttpProblem(413, 'Request body is larger than the 1 MiB limit');
 // FastAPI's answer to a JSON route called without a body.
 const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
 
@@ -17,15 +18,29 @@ const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** application/json or any `+json` type, as type-is reads them: the media type alone, parameters and case aside. */
+function isJsonMediaType(contentType: string): boolean {
+  const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return media === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(media);
+}
+
+function announcesBody(request: MockRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(headerValue(request.headers, 'content-length') ?? 0) > 0;
+}
+
 /** 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. */
-const requireJson: RequestHandler = (req, _res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (!hasBody && req.headers['content-type'] === undefined) return next();
-  if (!req.is(['application/json', '+json'])) throw unsupportedType;
-  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+function requireJson(request: MockRequest): void {
+  const contentType = headerValue(request.headers, 'content-type');
+  if (contentType === undefined) {
+    if (announcesBody(request)) throw unsupportedType;
+    return;
+  }
+  if (!isJsonMediaType(contentType)) throw unsupportedType;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw unsupportedCharset;
-  next();
-};
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
+}
 
 /** The first forbidden key or over-deep value, walked without recursion so no input can exhaust the stack. */
 function structureProblem(root: unknown): HttpProblem | undefined {
@@ -42,7 +57,8 @@ function structureProblem(root: unknown): HttpProblem | undefined {
   return undefined;
 }
 
-function parse(raw: Buffer): unknown {
+function parse(raw: Uint8Array): unknown {
+  if (raw.length > maxBodyBytes) throw tooLarge;
   let text: string;
   try {
     text = utf8.decode(raw);
@@ -63,14 +79,14 @@ function parse(raw: Buffer): unknown {
   return body;
 }
 
-const parseJson: RequestHandler = (req, _res, next) => {
-  req.body = parse(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
-  next();
-};
-
 /**
- * The body of a JSON operation: 415 for another media type or charset, 413 over 1 MiB (body-parser, which also
- * inflates gzip within the same limit), 400 for bytes that are not UTF-8 or text that is not JSON, 400 for forbidden
- * keys or over-deep nesting, 422 for no body at all.
+ * The body of a JSON operation: 415 for another media type or charset, 413 over 1 MiB, 400 for bytes that are not
+ * UTF-8 or text that is not JSON, 400 for forbidden keys or over-deep nesting, 422 for no body at all. The adapter
+ * reads the bytes (and inflates a Content-Encoding) only after the media type passed.
  */
-export const jsonBody: RequestHandler[] = [requireJson, express.raw({ type: () => true, limit: maxBodyBytes }), parseJson];
+export function readJsonBody(request: MockRequest): unknown | Promise<unknown> {
+  requireJson(request);
+  const source = request.body;
+  const raw = typeof source === 'function' ? source() : (source ?? new Uint8Array(0));
+  return raw instanceof Promise ? raw.then(parse) : parse(raw);
+}

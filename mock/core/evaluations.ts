@@ -1,15 +1,15 @@
-import type { RequestHandler } from 'express';
-import { evaluationsForRequest, seedFrom } from '../fixtures/generators/index.js';
-import { requiredProperties, schemas, type JsonSchema } from '../schemas/index.js';
-import type { CreateEvaluationRequest } from '../schemas/types/resources.js';
-import { validate } from '../schemas/validators/index.js';
+import { evaluationsForRequest, seedFrom } from '../../fixtures/generators/index.js';
+import { requiredProperties, schemas, type JsonSchema } from '../../schemas/index.js';
+import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
+import { validate } from '../../schemas/validators/index.js';
+import type { MockAnswer, MockRequest } from './exchange.js';
 import { HttpProblem, type ValidationDetail } from './errors.js';
 import { maxIdLength, maxListItems } from './limits.js';
 import { withNulls } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioBook } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
-import { serialize } from './send.js';
+import { serialize } from './serialize.js';
 import { validationDetail } from './validation-detail.js';
 
 /**
@@ -45,7 +45,7 @@ function limitDetail(request: CreateEvaluationRequest): ValidationDetail[] {
 }
 
 /** One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same answer. */
-function evaluationsFor(body: unknown, scenario: ResolvedScenario): Buffer {
+function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   const result = validate('CreateEvaluationRequest', body);
   if (!result.valid) throw new HttpProblem(422, validationDetail('CreateEvaluationRequest', result.issues, body));
   const request = body as CreateEvaluationRequest;
@@ -59,10 +59,12 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Buffer {
   return serialize(scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations);
 }
 
-/** POST /evaluations, after jsonBody has parsed the request. */
-export function createEvaluations(scenarios: ScenarioBook): RequestHandler {
-  return (req, res) => {
-    const scenario = requestScenario(req, res, scenarios.forOperation('createEvaluation'));
-    return respond(res, scenario, 'createEvaluation', () => evaluationsFor(req.body, scenario));
+export type CreateEvaluations = (body: unknown, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
+
+/** POST /evaluations, once the body is read and parsed. */
+export function createEvaluations(scenarios: ScenarioBook): CreateEvaluations {
+  return (body, request, headers) => {
+    const scenario = requestScenario(request, headers, scenarios.forOperation('createEvaluation'));
+    return respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario));
   };
 }

@@ -1,5 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-
 /** A delay before answering, in milliseconds: fixed when min equals max, uniform in [min, max] otherwise. */
 export interface LatencyRange {
   min: number;
@@ -23,8 +21,12 @@ export function formatLatency(range: LatencyRange): string {
 }
 
 /** Waits a draw from the range. Random on purpose: a UI should meet varied timings, and bodies stay seeded. */
-export async function waitLatency(range: LatencyRange): Promise<void> {
+export function waitLatency(range: LatencyRange): Promise<void> {
   const ms = range.min + Math.floor(Math.random() * (range.max - range.min + 1));
-  // Unref'd: a pending delay must not hold the process open after the server has closed (SIGTERM mid-wait).
-  if (ms > 0) await sleep(ms, undefined, { ref: false });
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer: unknown = setTimeout(resolve, ms);
+    // Unref'd in Node: a pending delay must not hold the process open after the server has closed (SIGTERM mid-wait).
+    (timer as { unref?: () => void }).unref?.();
+  });
 }
