@@ -1,45 +1,17 @@
 import './node20-shims.js';
 import { setupServer } from 'msw/node';
-import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mock/index.js';
 import { createHandlers } from '../../mock/msw/index.js';
 import { parityCorpus, type CorpusRequest } from './corpus.js';
-
-/** What must be equal through both adapters: the status, the headers a client reads, and the body's bytes. */
-interface Observed {
-  status: number;
-  contentType: string | undefined;
-  allow: string | undefined;
-  preferenceApplied: string | undefined;
-  body: string;
-}
+import { observeExpress, type Observed } from './observe.js';
 
 const basePath = '/api';
 const origin = 'http://evaluation-service.test';
 const options = { seed: 'parity', profile: 'mixed' as const };
 const app = createMockApp({ ...options, basePath });
+const throughExpress = (entry: CorpusRequest) => observeExpress(app, basePath, entry);
 const server = setupServer(...createHandlers({ ...options, baseUrl: `${origin}${basePath}` }));
-
-async function throughExpress(entry: CorpusRequest): Promise<Observed> {
-  let req = request(app)[entry.method.toLowerCase() as 'get'](`${basePath}${entry.path}`);
-  for (const [name, value] of Object.entries(entry.headers ?? {})) req = req.set(name, value);
-  // Raw bytes, as sent and as received: no serializer or parser of supertest's in between.
-  req = req.buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
-  const res = entry.body === undefined ? await req : await req.serialize((data: unknown) => data as string).send(entry.body);
-  return {
-    status: res.status,
-    contentType: res.headers['content-type'],
-    allow: res.headers.allow,
-    preferenceApplied: res.headers['preference-applied'],
-    // supertest runs no parser for a HEAD answer, which has no body.
-    body: Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '',
-  };
-}
 
 async function throughMsw(entry: CorpusRequest): Promise<Observed> {
   const res = await fetch(`${origin}${basePath}${entry.path}`, { method: entry.method, headers: entry.headers, body: entry.body });
