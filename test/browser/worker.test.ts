@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
+import { build } from '../../fixtures/factories.js';
 import { createMockApp } from '../../mock/index.js';
 import { createRequest } from '../mock/helpers.js';
 import { expectEvaluations, expectValid } from '../mock/helpers.js';
@@ -51,6 +52,7 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
   let browser: Browser | undefined;
   let server: Server | undefined;
   let answers: Observed[] = [];
+  let built: { evaluation: unknown; error: string } | undefined;
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
@@ -88,6 +90,16 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
       },
       { entries: requests, base: pageOptions.baseUrl },
     );
+    built = await page.evaluate(() => {
+      const factory = (globalThis as unknown as { evalkitBuild: typeof build }).evalkitBuild;
+      const evaluation = factory('Evaluation', { seed: 3, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } });
+      try {
+        factory('HumanEvaluation', { overrides: { created_at: 'yesterday' } });
+        return { evaluation, error: '' };
+      } catch (error) {
+        return { evaluation, error: (error as Error).message };
+      }
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -110,6 +122,11 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
   it('is deterministic: the same id twice gives the same bytes, another id another record', () => {
     expect(answers[3]?.body).toBe(answers[2]?.body);
     expect(answers[1]?.body).not.toBe(answers[0]?.body);
+  });
+
+  it('builds the same factory instances in the page as in Node, and names the broken rule there too', () => {
+    expect(built?.evaluation).toEqual(build('Evaluation', { seed: 3, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } }));
+    expect(built?.error).toMatch(/\/created_at must be an RFC 3339 date-time.*\(rule: format\)/);
   });
 
   it('answers exactly what the Node mock (Express) answers for the same options and requests', async () => {
