@@ -19,6 +19,8 @@ const seconds = Number(process.argv[2] ?? 5);
 const memoryCheckRequests = 100_000;
 const connections = 10;
 const cappedHeapMb = 96;
+/** Rounds of the paired GET measure (mock, then bare Express, back to back). */
+const pairedRounds = 3;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const probe = new URL('./cpu-probe.js', import.meta.url).href;
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
@@ -123,6 +125,11 @@ async function rssAfterLoad(server: Server, rows: Row[], loads: Load[] = [get, g
   return { served, rss: (await server.usage()).rss };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
 function table(rows: Row[], floor: number): string {
   const header = ['server', 'requests', 'req/s', 'p99 ms', 'CPU ms/req', 'x bare Express', 'failed'];
   const lines = rows.map((row) => [
@@ -157,6 +164,16 @@ async function main(): Promise<void> {
     // The bare servers answer the very bytes the mock sends for this id.
     const bodyFile = join(dir, 'human-evaluation.json');
     writeFileSync(bodyFile, Buffer.from(await (await fetch(`${mock.url}${getPath}`)).arrayBuffer()));
+    const bareExpressServer = await start((port) => [serversScript, 'express', String(port), bodyFile]);
+    // The GET target is a ratio, and the load of a shared machine swings between measures minutes apart: each round
+    // measures the mock and the bare route back to back, and the median of the rounds' ratios is the figure.
+    const pairedRatios: number[] = [];
+    for (let round = 1; round <= pairedRounds; round++) {
+      const mockRound = await measure(`paired round ${round}: mock GET (same id)`, mock, get);
+      const bareRound = await measure(`paired round ${round}: bare Express route`, bareExpressServer, get);
+      pairedRatios.push(mockRound.cpuMs / bareRound.cpuMs);
+    }
+    const pairedRatio = median(pairedRatios);
     const rows: Row[] = [];
     const mockRows = [
       await measure('mock GET (same id)', mock, get),
@@ -177,7 +194,6 @@ async function main(): Promise<void> {
     const cappedMemory = await rssAfterLoad(capped, cappedRows);
     capped.child.kill('SIGTERM');
     rows.push(...cappedRows);
-    const bareExpressServer = await start((port) => [serversScript, 'express', String(port), bodyFile]);
     const bareExpress = await measure('bare Express route', bareExpressServer, get);
     // The floor: what the same runtime and framework reach with no work of the mock's at all.
     const bareMemory = await rssAfterLoad(bareExpressServer, [bareExpress], [get]);
@@ -203,7 +219,10 @@ async function main(): Promise<void> {
     const mockGet = cpu('mock GET (same id)');
     const mockPost = cpu('mock POST (2 variants, 3 configs)');
     const targets: Array<[string, boolean | undefined]> = [
-      [`mock GET CPU / bare Express: ${(mockGet / bareExpress.cpuMs).toFixed(2)}x (target <= 1.5x)`, mockGet / bareExpress.cpuMs <= 1.5],
+      [
+        `mock GET CPU / bare Express, paired: ${pairedRatio.toFixed(2)}x, median of ${pairedRatios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
+        pairedRatio <= 1.1,
+      ],
       [`prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`, cpu('prism static GET') > mockGet],
       [`prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`, cpu('prism dynamic GET') >= 7 * mockGet],
       [`prism dynamic POST CPU / mock POST: ${(cpu('prism dynamic POST') / mockPost).toFixed(1)}x (target >= 5x)`, cpu('prism dynamic POST') >= 5 * mockPost],

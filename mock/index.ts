@@ -1,10 +1,13 @@
 /** The mock server of the Evaluation Service API: `evalkit mock` on the command line, these for code and tests. */
-export { createMockApp } from './app.js';
+export { createMockApp, type MockOptions } from './express/app.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
-export type { MockOptions } from './options.js';
-export type { CorsOrigins } from './cors.js';
-export { defaultCreatedState } from './evaluations.js';
-export { scenarioKeys, parsePrefer, ScenarioError, type Scenario } from './scenarios.js';
-export { scenarioCodes } from './scenario-answers.js';
-export { FixtureError } from './fixtures-store.js';
-export { MockSetupError } from './setup-error.js';
+export { createMockCore, type MockCore } from './core/handle.js';
+export { handleFetch } from './core/fetch.js';
+export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/exchange.js';
+export type { MockCoreOptions } from './core/options.js';
+export type { CorsOrigins } from './core/cors.js';
+export { defaultCreatedState } from './core/evaluations.js';
+export { scenarioKeys, parsePrefer, ScenarioError, type Scenario } from './core/scenarios.js';
+export { scenarioCodes } from './core/scenario-answers.js';
+export { FixtureError } from './core/fixture-set.js';
+export { MockSetupError } from './core/setup-error.js';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createMockApp } from './app.js';
-import { normalizeBasePath, type MockOptions } from './options.js';
+import { createMockApp, type MockOptions } from './express/app.js';
+import { normalizeBasePath } from './core/options.js';
 
 export interface MockServerOptions extends MockOptions {
   /** Default 4010 (Prism's); 0 picks a free port. */

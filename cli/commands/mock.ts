@@ -1,7 +1,7 @@
 import { profiles } from '../../fixtures/generators/index.js';
-import { faults } from '../../mock/faults.js';
+import { faults } from '../../mock/core/faults.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
-import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/scenarios.js';
+import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { writeOut } from '../output.js';
 

@@ -1,0 +1,44 @@
+import { headerValue, type MockAnswer, type MockRequest } from './exchange.js';
+import { HttpProblem } from './errors.js';
+
+/** Which browser origins may call the mock: any (`*`, the default: a UI on any dev port works at once) or a list. */
+export type CorsOrigins = '*' | readonly string[];
+
+const allowHeaders = 'Content-Type, Authorization, Prefer';
+/** Headers a UI reads from the answers: the retry hint of 429/503 and the scenario keys applied. */
+const exposeHeaders = 'Retry-After, Preference-Applied';
+const allowMethods = 'GET, HEAD, POST, OPTIONS';
+
+/**
+ * CORS for browser clients: adds the headers that mark an answer readable by the origin, or returns the answer to a
+ * preflight (204). With a list of origins, an unlisted origin's preflight gets a 403 naming the problem rather than
+ * a bare failure.
+ */
+export function cors(origins: CorsOrigins): (request: MockRequest, headers: Record<string, string>) => MockAnswer | undefined {
+  const listed = origins === '*' ? undefined : new Set(origins);
+  return (request, headers) => {
+    const origin = headerValue(request.headers, 'origin');
+    if (origin === undefined) return undefined;
+    const allowed = !listed || listed.has(origin);
+    const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+    if (!allowed) {
+      if (preflight) throw new HttpProblem(403, 'CORS: this origin is not allowed by the mock (see --cors-origin)');
+      return undefined;
+    }
+    if (listed) {
+      headers['Access-Control-Allow-Origin'] = origin;
+      headers['Access-Control-Allow-Credentials'] = 'true';
+      headers.Vary = 'Origin';
+    } else {
+      headers['Access-Control-Allow-Origin'] = '*';
+    }
+    if (!preflight) {
+      headers['Access-Control-Expose-Headers'] = exposeHeaders;
+      return undefined;
+    }
+    headers['Access-Control-Allow-Methods'] = allowMethods;
+    headers['Access-Control-Allow-Headers'] = headerValue(request.headers, 'access-control-request-headers') ?? allowHeaders;
+    headers['Access-Control-Max-Age'] = '600';
+    return { status: 204, headers };
+  };
+}

@@ -1,0 +1,29 @@
+import { serialize, type ExtraHeaders } from './serialize.js';
+
+/** One entry of a FastAPI/pydantic validation error list, as the real service sends it on 422. */
+export interface ValidationDetail {
+  loc: Array<string | number>;
+  msg: string;
+  type: string;
+}
+
+export type Detail = string | ValidationDetail[];
+
+/**
+ * Any answer other than success. The core's steps throw it; the core turns it into an answer. The body is FastAPI's
+ * `{"detail": ...}`, the shape of every error the real service sends (domain notes), serialized once here.
+ */
+export class HttpProblem extends Error {
+  readonly body: Uint8Array;
+
+  constructor(
+    readonly status: number,
+    detail: Detail,
+    readonly headers?: ExtraHeaders,
+  ) {
+    super(typeof detail === 'string' ? detail : `${detail.length} validation problem(s)`);
+    this.body = serialize({ detail });
+  }
+}
+
+export const internalError = new HttpProblem(500, 'Internal Server Error');

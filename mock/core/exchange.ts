@@ -1,0 +1,46 @@
+import type { Fault } from './faults.js';
+import type { ExtraHeaders } from './serialize.js';
+
+/** Request header values by lower-case name, as node:http gives them (and a Fetch Headers object spreads into). */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/**
+ * A request's body: its bytes, or a function that reads them. A function is called only once the core knows the
+ * operation takes a body and its Content-Type is JSON, so an adapter never reads an upload the answer ignores. It may
+ * throw (or reject with) an HttpProblem, e.g. the 413 of a body over the limit.
+ */
+export type BodySource = Uint8Array | (() => Uint8Array | Promise<Uint8Array>);
+
+/** What the core answers: plain data, framework-free. */
+export interface MockRequest {
+  method: string;
+  /** The path and query as sent, e.g. `/api/human-evaluations/6637c0a2?x=1` (an absolute URL works too). */
+  url: string;
+  headers: RequestHeaders;
+  body?: BodySource;
+}
+
+export interface MockAnswer {
+  status: number;
+  /** Content-Length is the adapter's to set, from the body it writes. */
+  headers: Record<string, string>;
+  /** Absent for 204 answers. */
+  body?: Uint8Array;
+  /** Deliver the answer broken this way (a scenario asked for it). */
+  fault?: Fault;
+}
+
+/** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */
+export function jsonAnswer(status: number, body: Uint8Array, headers: Record<string, string>, extra?: ExtraHeaders, fault?: Fault): MockAnswer {
+  headers['Content-Type'] = 'application/json';
+  if (extra) Object.assign(headers, extra);
+  const answer: MockAnswer = { status, headers, body };
+  if (fault) answer.fault = fault;
+  return answer;
+}
+
+/** The first value of a header (node:http gives arrays for a few repeated ones). */
+export function headerValue(headers: RequestHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}

@@ -1,0 +1,59 @@
+import { generators, seedFrom } from '../../fixtures/generators/index.js';
+import type { MockAnswer, MockRequest } from './exchange.js';
+import { HttpProblem } from './errors.js';
+import type { Fixture } from './fixture-set.js';
+import { cachedBodies, maxIdLength } from './limits.js';
+import { LruCache } from './lru.js';
+import { withNulls } from './nullable.js';
+import { requestScenario, respond } from './respond.js';
+import type { ScenarioBook } from './scenario-book.js';
+import type { ResolvedScenario } from './scenarios.js';
+import { serialize } from './serialize.js';
+
+export interface HumanEvaluationSource {
+  scenarios: ScenarioBook;
+  fixtures: ReadonlyMap<string, Fixture>;
+  /** Unknown ids get 404 instead of a generated record. */
+  strictIds: boolean;
+}
+
+const idTooLong = new HttpProblem(422, [
+  { loc: ['path', 'evaluation_id'], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' },
+]);
+
+export type FetchHumanEvaluation = (id: string, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
+
+/**
+ * GET /human-evaluations/{evaluation_id}: the fixture of that id, or a record generated from (seed, id) whose id is
+ * the one asked for, so the same id always gets the same body and different ids get different ones. Generated
+ * bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
+ */
+export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
+  const cache = new LruCache<string, Uint8Array>(cachedBodies);
+
+  function generated(id: string, scenario: ResolvedScenario): Uint8Array {
+    const key = `${scenario.profile}\n${scenario.seed}\n${scenario.state ?? ''}\n${scenario.nullable === true}\n${id}`;
+    let body = cache.get(key);
+    if (!body) {
+      const record = generators.HumanEvaluation(seedFrom(scenario.seed, id), { profile: scenario.profile, id, status: scenario.state });
+      body = serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
+      cache.set(key, body);
+    }
+    return body;
+  }
+
+  function fromFixture(fixture: Fixture, scenario: ResolvedScenario): Uint8Array {
+    if (scenario.state === undefined && !scenario.nullable) return fixture.body;
+    const record = { ...fixture.record, status: scenario.state ?? fixture.record.status };
+    return serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
+  }
+
+  return (id, request, headers) => {
+    if (id.length > maxIdLength) throw idTooLong;
+    const fixture = source.fixtures.get(id);
+    let scenario = requestScenario(request, headers, source.scenarios.forHumanEvaluation(id));
+    // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
+    if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
+    return respond(scenario, 'fetchHumanEvaluation', headers, () => (fixture ? fromFixture(fixture, scenario) : generated(id, scenario)));
+  };
+}

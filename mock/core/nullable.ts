@@ -1,0 +1,36 @@
+import { isJsonObject } from '../../schemas/json-object.js';
+import { dereference, resourceForRef, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { validatorFor } from '../../schemas/validators/index.js';
+
+/** The anyOf branch a value matches, so the nulls follow the shape actually sent (evaluator_config's alternatives). */
+function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefined {
+  return branches.find((branch) => typeof branch.$ref === 'string' && validatorFor(resourceForRef(branch.$ref))(value));
+}
+
+function fill(value: unknown, node: JsonSchema): void {
+  const schema = dereference(node);
+  if (Array.isArray(schema.anyOf)) {
+    const branch = branchFor(schema.anyOf as JsonSchema[], value);
+    if (branch) fill(value, branch);
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (isJsonObject(schema.items)) for (const item of value) fill(item, schema.items as JsonSchema);
+    return;
+  }
+  if (!isJsonObject(value) || !isJsonObject(schema.properties)) return;
+  for (const [name, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
+    if (Object.hasOwn(value, name)) fill(value[name], property);
+    else value[name] = null;
+  }
+}
+
+/**
+ * Sends every optional field the instance leaves out as an explicit null, the way real deployments serialize
+ * pydantic models (domain notes). Outside the spec, whose types do not include null: for testing a client's null
+ * handling only. The fields come from the schema, so this follows schema changes. Mutates and returns the instance.
+ */
+export function withNulls<T>(name: ResourceName, instance: T): T {
+  fill(instance, schemas[name]);
+  return instance;
+}

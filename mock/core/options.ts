@@ -1,0 +1,78 @@
+import type { Profile } from '../../fixtures/generators/index.js';
+import type { CorsOrigins } from './cors.js';
+import { fixtureSet, type Fixture } from './fixture-set.js';
+import { parseScenarioFile, ScenarioBook, type ScenarioFile } from './scenario-book.js';
+import { scenarioFrom, type ResolvedScenario } from './scenarios.js';
+import { MockSetupError } from './setup-error.js';
+
+/** What the mock core is made with: plain data only, so the same options hold in Node, a browser and a test. */
+export interface MockCoreOptions {
+  /** Serve both operations under this path, e.g. `/api` (the service's public base path). Default: the root. */
+  basePath?: string;
+  /** Seed of every generated body: the same seed and id give the same body. Default `1`. */
+  seed?: string | number;
+  /** How much of each resource is shown (generators' profiles). Default `mixed`. */
+  profile?: Profile;
+  /** A server-wide scenario, with the keys and values of the Prefer header, e.g. `{ state: 'failed', latency: '50-200' }`. */
+  scenario?: Record<string, string | number | boolean>;
+  /** A scenario config, as in a `--scenarios` file (docs/mock.md); `scenario` and `seed`/`profile` override its `scenario` section. */
+  scenarios?: unknown;
+  /** HumanEvaluation records to serve by their id; each is validated when the core is made. */
+  fixtures?: Iterable<unknown>;
+  /** Ids with no fixture get 404 instead of a generated record. */
+  strictIds?: boolean;
+  /** Allowed browser origins, or false for no CORS headers. Default `*`. */
+  cors?: false | CorsOrigins;
+  /** Where an unforeseen error is reported (by its message alone); console.error when absent. */
+  log?: (line: string) => void;
+}
+
+/** The options with defaults applied and checked: everything a request needs, settled once. */
+export interface MockConfig {
+  basePath: string;
+  scenarios: ScenarioBook;
+  fixtures: ReadonlyMap<string, Fixture>;
+  strictIds: boolean;
+  cors: false | CorsOrigins;
+  log: ((line: string) => void) | undefined;
+}
+
+/** `/api`, `/api/v1`: path segments only, no trailing slash; `''` and `/` mean the root. */
+export function normalizeBasePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed !== '' && !/^(\/[A-Za-z0-9._~-]+)+$/.test(trimmed)) {
+    throw new MockSetupError(`base path '${path}' must look like /api or /api/v1 (letters, digits, . _ ~ -)`);
+  }
+  return trimmed;
+}
+
+/**
+ * `folderFixtures`: fixtures an adapter read from a folder, in place of `options.fixtures`.
+ * Throws a MockSetupError (its message names the option and the problem) for anything the mock cannot serve.
+ */
+export function resolveMockOptions(options: MockCoreOptions, folderFixtures?: ReadonlyMap<string, Fixture>): MockConfig {
+  if (options.strictIds && options.fixtures === undefined && folderFixtures === undefined) {
+    throw new MockSetupError('strict ids need a fixtures folder (--fixtures DIR) or fixtures');
+  }
+  const fixtures = folderFixtures ?? fixtureSet(options.fixtures ?? []);
+  const file: ScenarioFile | undefined = options.scenarios === undefined ? undefined : parseScenarioFile(options.scenarios);
+  const base: ResolvedScenario = {
+    profile: 'mixed',
+    seed: '1',
+    ...file?.scenario,
+    // seed and profile go through the scenario parser too: one check of every value, whatever its source.
+    ...scenarioFrom({
+      ...options.scenario,
+      ...(options.seed !== undefined && { seed: options.seed }),
+      ...(options.profile !== undefined && { profile: options.profile }),
+    }),
+  };
+  return {
+    basePath: normalizeBasePath(options.basePath ?? ''),
+    scenarios: new ScenarioBook(base, file),
+    fixtures,
+    strictIds: options.strictIds ?? false,
+    cors: options.cors ?? '*',
+    log: options.log,
+  };
+}

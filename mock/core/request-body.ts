@@ -1,0 +1,94 @@
+import { headerValue, type MockRequest } from './exchange.js';
+import { HttpProblem } from './errors.js';
+import { maxBodyBytes, maxBodyDepth } from './limits.js';
+
+const unsupportedType = new HttpProblem(415, 'Content-Type must be application/json');
+const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 (Content-Type charset=utf-8 or none)');
+const notUtf8 = new HttpProblem(400, 'The request body is not valid UTF-8');
+const tooDeep = new HttpProblem(400, `The request body nests deeper than ${maxBodyDepth} levels`);
+export const tooLarge = new HttpProblem(413, 'Request body is larger than the 1 MiB limit');
+export const unsupportedEncoding = new HttpProblem(415, 'Content-Encoding of the request body is not supported (use identity, gzip, deflate or br)');
+export const undecodable = new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
+// FastAPI's answer to a JSON route called without a body.
+const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
+
+/**
+ * Keys that reach Object.prototype when code copies a parsed body with assignments. JSON.parse itself makes them
+ * plain own properties, but nothing downstream should have to be careful: they are refused at the door.
+ */
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** application/json or any `+json` type, as type-is reads them: the media type alone, parameters and case aside. */
+function isJsonMediaType(contentType: string): boolean {
+  const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return media === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(media);
+}
+
+function announcesBody(request: MockRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(headerValue(request.headers, 'content-length') ?? 0) > 0;
+}
+
+/** 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. */
+function requireJson(request: MockRequest): void {
+  const contentType = headerValue(request.headers, 'content-type');
+  if (contentType === undefined) {
+    if (announcesBody(request)) throw unsupportedType;
+    return;
+  }
+  if (!isJsonMediaType(contentType)) throw unsupportedType;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw unsupportedCharset;
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
+}
+
+/** The first forbidden key or over-deep value, walked without recursion so no input can exhaust the stack. */
+function structureProblem(root: unknown): HttpProblem | undefined {
+  const stack: Array<{ value: unknown; depth: number; pointer: string }> = [{ value: root, depth: 0, pointer: '' }];
+  while (stack.length > 0) {
+    const { value, depth, pointer } = stack.pop() as { value: unknown; depth: number; pointer: string };
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= maxBodyDepth) return tooDeep;
+    for (const key of Object.keys(value)) {
+      if (forbiddenKeys.has(key)) return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${(pointer || '/').slice(0, 200)}`);
+      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, pointer: `${pointer}/${key}` });
+    }
+  }
+  return undefined;
+}
+
+function parse(raw: Uint8Array): unknown {
+  if (raw.length > maxBodyBytes) throw tooLarge;
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw notUtf8;
+  }
+  if (text.trim() === '') throw missingBody;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    // V8's message quotes the input, which may hold a credential: only the position goes back.
+    const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+    throw new HttpProblem(400, `The request body is not valid JSON${position ? ` (at position ${position})` : ''}`);
+  }
+  const problem = structureProblem(body);
+  if (problem) throw problem;
+  return body;
+}
+
+/**
+ * The body of a JSON operation: 415 for another media type or charset, 413 over 1 MiB, 400 for bytes that are not
+ * UTF-8 or text that is not JSON, 400 for forbidden keys or over-deep nesting, 422 for no body at all. The adapter
+ * reads the bytes (and inflates a Content-Encoding) only after the media type passed.
+ */
+export function readJsonBody(request: MockRequest): unknown | Promise<unknown> {
+  requireJson(request);
+  const source = request.body;
+  const raw = typeof source === 'function' ? source() : (source ?? new Uint8Array(0));
+  return raw instanceof Promise ? raw.then(parse) : parse(raw);
+}

@@ -1,0 +1,71 @@
+import { isJsonObject } from '../../schemas/json-object.js';
+import { isOperation, operations, type Operation } from './operations.js';
+import { ScenarioError, scenarioFrom, type ResolvedScenario, type Scenario } from './scenarios.js';
+
+/**
+ * A scenario config file (`--scenarios FILE`), JSON:
+ * `{"scenario": {...}, "operations": {"createEvaluation": {...}}, "humanEvaluations": {"<id>": {...}}}`,
+ * each `{...}` a set of scenario keys, e.g. `{"code": 404}` or `{"state": "failed", "latency": "100-300"}`.
+ */
+export interface ScenarioFile {
+  scenario: Scenario;
+  operations: Partial<Record<Operation, Scenario>>;
+  humanEvaluations: Map<string, Scenario>;
+}
+
+const sections = ['scenario', 'operations', 'humanEvaluations'] as const;
+
+function scenarioAt(where: string, value: unknown): Scenario {
+  if (!isJsonObject(value)) throw new ScenarioError(`${where} must be an object of scenario keys`);
+  try {
+    return scenarioFrom(value);
+  } catch (error) {
+    throw new ScenarioError(`${where}: ${(error as Error).message}`);
+  }
+}
+
+export function parseScenarioFile(data: unknown): ScenarioFile {
+  if (!isJsonObject(data)) throw new ScenarioError('the top level must be an object');
+  const unknown = Object.keys(data).filter((key) => !(sections as readonly string[]).includes(key));
+  if (unknown.length > 0) throw new ScenarioError(`unknown section '${unknown[0]}' (sections: ${sections.join(', ')})`);
+  const file: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
+  if (data.scenario !== undefined) file.scenario = scenarioAt('scenario', data.scenario);
+  if (data.operations !== undefined) {
+    if (!isJsonObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
+    for (const [name, value] of Object.entries(data.operations)) {
+      if (!isOperation(name)) throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operations.join(', ')})`);
+      file.operations[name] = scenarioAt(`operations.${name}`, value);
+    }
+  }
+  if (data.humanEvaluations !== undefined) {
+    if (!isJsonObject(data.humanEvaluations)) throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
+    for (const [id, value] of Object.entries(data.humanEvaluations)) file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
+  }
+  return file;
+}
+
+/**
+ * The server-wide scenarios, merged once at start-up from the most general to the most specific: server base
+ * (flags over the file's `scenario`), then the operation's, then a human evaluation id's. A request's Prefer header
+ * is merged on top of what this returns.
+ */
+export class ScenarioBook {
+  private readonly byOperation: Record<Operation, ResolvedScenario>;
+  private readonly byId = new Map<string, ResolvedScenario>();
+
+  constructor(base: ResolvedScenario, file?: ScenarioFile) {
+    this.byOperation = Object.fromEntries(operations.map((name) => [name, { ...base, ...file?.operations[name] }])) as Record<
+      Operation,
+      ResolvedScenario
+    >;
+    for (const [id, scenario] of file?.humanEvaluations ?? []) this.byId.set(id, { ...this.byOperation.fetchHumanEvaluation, ...scenario });
+  }
+
+  forOperation(operation: Operation): ResolvedScenario {
+    return this.byOperation[operation];
+  }
+
+  forHumanEvaluation(id: string): ResolvedScenario {
+    return this.byId.get(id) ?? this.byOperation.fetchHumanEvaluation;
+  }
+}

@@ -1,0 +1,111 @@
+import { isProfile, profiles, type Profile } from '../../fixtures/generators/index.js';
+import { evaluationStates, isEvaluationState, type EvaluationState } from '../../fixtures/generators/vocabulary.js';
+import { faults, isFault, type Fault } from './faults.js';
+import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
+import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
+import { MockSetupError } from './setup-error.js';
+
+/**
+ * How to answer: a scenario. Set per server (flags, config file) and per request (the `Prefer` header); every key is
+ * optional and a more specific scenario overrides a more general one key by key.
+ */
+export interface Scenario {
+  /** Answer with this status and its canned body instead of the resource (200: answer normally). */
+  code?: number;
+  /** The lifecycle state served: Evaluation.status.value and HumanEvaluation.status. */
+  state?: EvaluationState;
+  latency?: LatencyRange;
+  fault?: Fault;
+  /** Send absent optional fields as explicit null, as real deployments do (outside the spec). */
+  nullable?: boolean;
+  profile?: Profile;
+  seed?: string;
+}
+
+/** A scenario with the generation inputs settled: what a request is answered with. */
+export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
+
+export const scenarioKeys = ['code', 'state', 'latency', 'fault', 'nullable', 'profile', 'seed'] as const;
+export type ScenarioKey = (typeof scenarioKeys)[number];
+
+/** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
+export class ScenarioError extends MockSetupError {}
+
+const accepted: Record<ScenarioKey, string> = {
+  code: scenarioCodes.join(', '),
+  state: `${evaluationStates.join(', ')} (or the part after EVALUATION_, any case)`,
+  latency: `MS or MIN-MAX, at most ${maxLatencyMs}`,
+  fault: faults.join(', '),
+  nullable: 'true, false',
+  profile: profiles.join(', '),
+  seed: 'any string of 1 to 100 characters',
+};
+
+function isScenarioKey(key: string): key is ScenarioKey {
+  return (scenarioKeys as readonly string[]).includes(key);
+}
+
+function stateFrom(text: string): EvaluationState | undefined {
+  const upper = text.toUpperCase();
+  const state = upper.startsWith('EVALUATION_') ? upper : `EVALUATION_${upper}`;
+  return isEvaluationState(state) ? state : undefined;
+}
+
+function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
+  switch (key) {
+    case 'code':
+      return /^\d{3}$/.test(text) && isScenarioCode(Number(text)) ? Number(text) : undefined;
+    case 'state':
+      return stateFrom(text);
+    case 'latency':
+      return parseLatency(text);
+    case 'fault':
+      return isFault(text) ? text : undefined;
+    case 'nullable':
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    case 'profile':
+      return isProfile(text) ? text : undefined;
+    case 'seed':
+      return text.length >= 1 && text.length <= 100 ? text : undefined;
+  }
+}
+
+/** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
+export function scenarioEntry(key: string, value: unknown): Scenario {
+  if (!isScenarioKey(key)) throw new ScenarioError(`unknown scenario key '${key.slice(0, 40)}' (keys: ${scenarioKeys.join(', ')})`);
+  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  const parsed = text === undefined ? undefined : entryValue(key, text);
+  if (parsed === undefined) throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
+  return { [key]: parsed };
+}
+
+/** A scenario from an object of key/value pairs (a config file's entry). */
+export function scenarioFrom(entries: Record<string, unknown>): Scenario {
+  return Object.assign({}, ...Object.entries(entries).map(([key, value]) => scenarioEntry(key, value))) as Scenario;
+}
+
+/**
+ * The scenario a `Prefer` header asks for, in Prism's style: `Prefer: code=404` or `Prefer: state=failed, latency=200`.
+ * Preferences are separated by commas or semicolons; values may be quoted. An unknown key is an error rather than
+ * ignored (as RFC 7240 would have it): in a mock, a silently ignored typo costs more than a 400.
+ */
+export function parsePrefer(header: string): Scenario {
+  const scenario: Scenario = {};
+  for (const token of header.split(/[,;]/)) {
+    const trimmed = token.trim();
+    if (trimmed === '') continue;
+    const equals = trimmed.indexOf('=');
+    if (equals < 0) throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
+    const value = trimmed.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    Object.assign(scenario, scenarioEntry(trimmed.slice(0, equals).trim(), value));
+  }
+  return scenario;
+}
+
+/** A scenario back in Prefer syntax, for the Preference-Applied header. */
+export function formatScenario(scenario: Scenario): string {
+  return scenarioKeys
+    .filter((key) => scenario[key] !== undefined)
+    .map((key) => `${key}=${key === 'latency' ? formatLatency(scenario.latency as LatencyRange) : String(scenario[key])}`)
+    .join(', ');
+}

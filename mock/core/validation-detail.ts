@@ -1,0 +1,57 @@
+import { dereference, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import type { ValidationIssue } from '../../schemas/validators/index.js';
+import { pointerTokens } from '../../schemas/validators/json-pointer.js';
+import type { ValidationDetail } from './errors.js';
+
+/** pydantic v1's words and error types for a value of the wrong JSON type, by the type the schema expects. */
+const typeErrors: Record<string, { msg: string; type: string }> = {
+  string: { msg: 'str type expected', type: 'type_error.str' },
+  integer: { msg: 'value is not a valid integer', type: 'type_error.integer' },
+  number: { msg: 'value is not a valid float', type: 'type_error.float' },
+  boolean: { msg: 'value could not be parsed to a boolean', type: 'type_error.bool' },
+  array: { msg: 'value is not a valid list', type: 'type_error.list' },
+  object: { msg: 'value is not a valid dict', type: 'type_error.dict' },
+};
+
+/** The location of a pointer in FastAPI's style: property names as strings, list indices as integers. */
+function locationOf(pointer: string, body: unknown): Array<string | number> {
+  const loc: Array<string | number> = ['body'];
+  let value = body;
+  for (const token of pointerTokens(pointer)) {
+    const index = Array.isArray(value) ? Number(token) : undefined;
+    loc.push(index ?? token);
+    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined;
+  }
+  return loc;
+}
+
+/** The subschema that governs the value at a location, walking the request schema (and its $refs) by the location's steps. */
+function schemaAt(root: JsonSchema, steps: Array<string | number>): JsonSchema | undefined {
+  let schema: JsonSchema | undefined = root;
+  for (const step of steps) {
+    if (!schema) return undefined;
+    const current: JsonSchema = dereference(schema);
+    const properties = current.properties as Record<string, JsonSchema> | undefined;
+    if (typeof step === 'number') schema = current.items as JsonSchema | undefined;
+    else if (properties && Object.hasOwn(properties, step)) schema = properties[step];
+    else schema = typeof current.additionalProperties === 'object' ? (current.additionalProperties as JsonSchema) : undefined;
+  }
+  return schema && dereference(schema);
+}
+
+/**
+ * Our validation issues as the 422 `detail` list FastAPI sends. Messages name the rule, never the value sent, so a
+ * credential in lm_providers_keys cannot come back in an answer.
+ */
+export function validationDetail(resource: ResourceName, issues: ValidationIssue[], body: unknown): ValidationDetail[] {
+  return issues.map((issue) => {
+    const loc = locationOf(issue.pointer, body);
+    if (issue.keyword === 'required') return { loc, msg: 'field required', type: 'value_error.missing' };
+    if (issue.keyword === 'type') {
+      const expected = schemaAt(schemas[resource], loc.slice(1))?.type;
+      const known = typeof expected === 'string' ? typeErrors[expected] : undefined;
+      if (known) return { loc, ...known };
+    }
+    return { loc, msg: issue.message, type: `value_error.${issue.keyword}` };
+  });
+}
