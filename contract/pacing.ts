@@ -1,0 +1,88 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How hard a run may press a deployment. */
+export interface PacingOptions {
+  /** Requests in flight at once, at most. */
+  concurrency: number;
+  /** Requests started per second, at most; none: no cap. */
+  ratePerSecond?: number;
+}
+
+/**
+ * Staging servers are shared by a team, so the default stays below what one person's browser already does to them:
+ * browsers open at most 6 connections to one origin (HTTP/1.1), and 4 in flight keeps a contract run under that
+ * while cutting a run against a 50 ms deployment about fourfold.
+ */
+export const defaultConcurrency = 4;
+export const maxConcurrency = 64;
+
+/** `5`, `5/s`, `0.5/s`: requests per second; undefined when the text is none of these or not above zero. */
+export function parseRate(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*s)?\s*$/.exec(text);
+  const rate = match ? Number(match[1]) : Number.NaN;
+  return rate > 0 && rate <= 10_000 ? rate : undefined;
+}
+
+/**
+ * Starts tasks no faster than the pacing allows: at most `concurrency` at once, starts spaced by 1/rate seconds,
+ * none during a pause a 429 asked for. Once halted it starts nothing more and answers undefined instead.
+ */
+export class Pacer {
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+  private nextStart = 0;
+  private resumeAt = 0;
+  private halted = false;
+  private readonly spacingMs: number;
+
+  constructor(readonly options: PacingOptions) {
+    this.spacingMs = options.ratePerSecond ? 1000 / options.ratePerSecond : 0;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T | undefined> {
+    await this.acquire();
+    try {
+      await this.startAllowed();
+      return this.halted ? undefined : await task();
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Nothing starts for `ms`: a Retry-After speaks to the client as a whole, not to the one request it answered. */
+  pause(ms: number): void {
+    this.resumeAt = Math.max(this.resumeAt, performance.now() + ms);
+  }
+
+  halt(): void {
+    this.halted = true;
+  }
+
+  private acquire(): Promise<void> {
+    if (this.active < this.options.concurrency) {
+      this.active++;
+      return Promise.resolve();
+    }
+    // The slot is handed over by release(), so `active` never dips and a newcomer cannot jump the queue.
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.active--;
+  }
+
+  private async startAllowed(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      const at = Math.max(this.nextStart, this.resumeAt);
+      if (this.halted || at <= now) {
+        this.nextStart = now + this.spacingMs;
+        return;
+      }
+      // Re-checked after the wait: a pause may have begun, or another waiter taken this start, meanwhile.
+      await sleep(Math.ceil(at - now));
+    }
+  }
+}
