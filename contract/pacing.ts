@@ -30,7 +30,7 @@ export function parseRate(text: string): number | undefined {
 export class Pacer {
   private active = 0;
   private readonly queue: Array<() => void> = [];
-  private nextStart = 0;
+  private startAt = 0;
   private resumeAt = 0;
   private halted = false;
   private readonly spacingMs: number;
@@ -39,11 +39,11 @@ export class Pacer {
     this.spacingMs = options.ratePerSecond ? 1000 / options.ratePerSecond : 0;
   }
 
+  /** Runs `task` in a slot of its own once it may start; a task that sends again calls `nextStart` first. */
   async run<T>(task: () => Promise<T>): Promise<T | undefined> {
     await this.acquire();
     try {
-      await this.startAllowed();
-      return this.halted ? undefined : await task();
+      return (await this.nextStart()) ? await task() : undefined;
     } finally {
       this.release();
     }
@@ -73,13 +73,15 @@ export class Pacer {
     else this.active--;
   }
 
-  private async startAllowed(): Promise<void> {
+  /** Resolves when the rate and any pause let one more request start: true, or false once halted. */
+  async nextStart(): Promise<boolean> {
     for (;;) {
+      if (this.halted) return false;
       const now = performance.now();
-      const at = Math.max(this.nextStart, this.resumeAt);
-      if (this.halted || at <= now) {
-        this.nextStart = now + this.spacingMs;
-        return;
+      const at = Math.max(this.startAt, this.resumeAt);
+      if (at <= now) {
+        this.startAt = now + this.spacingMs;
+        return true;
       }
       // Re-checked after the wait: a pause may have begun, or another waiter taken this start, meanwhile.
       await sleep(Math.ceil(at - now));
