@@ -85,6 +85,8 @@ export async function runProperties(session: Session, options: PropertyOptions, 
   const invalidRuns = options.examples - validRuns;
   const seed = seedFrom('properties', options.seed) | 0;
 
+  // The two invalid properties judge the same inputs: drawn once.
+  const drawn = new Map<fc.Arbitrary<Case>, Case[]>();
   const check = async (id: string, arbitrary: fc.Arbitrary<Case>, numRuns: number, judge: Judge) => {
     if (numRuns === 0) {
       session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
@@ -109,7 +111,8 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     };
     // fc.sample draws the very inputs fc.check draws for this seed (test/contract/concurrency.test.ts checks it): they
     // are sent ahead, as many at once as the pacing allows, and fc.check runs and shrinks serially on their answers.
-    const inputs = fc.sample(arbitrary, { numRuns, seed });
+    const inputs = drawn.get(arbitrary) ?? fc.sample(arbitrary, { numRuns, seed });
+    drawn.set(arbitrary, inputs);
     const bodies = new Set(inputs.map((input) => JSON.stringify(input.body)));
     await session.sendAhead([...bodies].filter((body) => !cache.has(body)).map((body) => createRequest(body)));
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
