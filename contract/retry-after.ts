@@ -37,7 +37,7 @@ function seconds(ms: number): string {
  * Sends in a slot of the pacer and, on a 429, pauses the pacer for what the answer asks and sends again from the
  * same slot, as long as the waits of this request add up to no more than `timeoutMs` (the per-request timeout). A
  * wait beyond it makes the exchange a timeout, named as such. Undefined when the pacer was halted before the
- * request went out.
+ * request had its answer.
  */
 export function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<Exchange>, timeoutMs: number, counts: RateLimitedCounts): Promise<Exchange | undefined> {
   return pacer.run(async () => {
@@ -56,7 +56,7 @@ export function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<Exchan
       counts.retried++;
       counts.waitedMs += wait;
       pacer.pause(wait);
-      if (!(await pacer.nextStart())) return exchange;
+      if (!(await pacer.nextStart())) return undefined;
     }
   });
 }
