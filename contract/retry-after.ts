@@ -34,29 +34,26 @@ function seconds(ms: number): string {
 }
 
 /**
- * Sends in a slot of the pacer and, on a 429, pauses the pacer for what the answer asks and sends again from the
- * same slot, as long as the waits of this request add up to no more than `timeoutMs` (the per-request timeout). A
- * wait beyond it makes the exchange a timeout, named as such. Undefined when the pacer was halted before the
- * request had its answer.
+ * Sends from a pacer slot the caller holds and, on a 429, pauses the pacer for what the answer asks and sends again,
+ * as long as the waits of this request add up to no more than `timeoutMs` (the per-request timeout). A wait beyond
+ * it makes the exchange a timeout, named as such. Undefined when the pacer was halted during a wait.
  */
-export function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<Exchange>, timeoutMs: number, counts: RateLimitedCounts): Promise<Exchange | undefined> {
-  return pacer.run(async () => {
-    let waited = 0;
-    for (let retry = 0; ; retry++) {
-      const exchange = await attempt();
-      if (exchange.failure || exchange.status !== 429) return exchange;
-      const asked = retryAfterMs(exchange.headers);
-      const wait = Math.max(minimumWaitMs, asked ?? firstBackoffMs * 2 ** retry);
-      if (waited + wait > timeoutMs) {
-        counts.beyondTimeout++;
-        const why = asked === undefined ? `no Retry-After, backing off ${seconds(wait)}` : `Retry-After ${seconds(asked)}`;
-        return { ...exchange, failure: { kind: 'timeout', message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)` } };
-      }
-      waited += wait;
-      counts.retried++;
-      counts.waitedMs += wait;
-      pacer.pause(wait);
-      if (!(await pacer.nextStart())) return undefined;
+export async function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<Exchange>, timeoutMs: number, counts: RateLimitedCounts): Promise<Exchange | undefined> {
+  let waited = 0;
+  for (let retry = 0; ; retry++) {
+    const exchange = await attempt();
+    if (exchange.failure || exchange.status !== 429) return exchange;
+    const asked = retryAfterMs(exchange.headers);
+    const wait = Math.max(minimumWaitMs, asked ?? firstBackoffMs * 2 ** retry);
+    if (waited + wait > timeoutMs) {
+      counts.beyondTimeout++;
+      const why = asked === undefined ? `no Retry-After, backing off ${seconds(wait)}` : `Retry-After ${seconds(asked)}`;
+      return { ...exchange, failure: { kind: 'timeout', message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)` } };
     }
-  });
+    waited += wait;
+    counts.retried++;
+    counts.waitedMs += wait;
+    pacer.pause(wait);
+    if (!(await pacer.nextStart())) return undefined;
+  }
 }

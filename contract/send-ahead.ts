@@ -1,6 +1,7 @@
 import type { Exchange } from './http-client.js';
 import type { Pacer } from './pacing.js';
 
+/** Sends one request from the pacer slot it is run in. */
 type Send = () => Promise<Exchange | undefined>;
 
 /**
@@ -46,11 +47,14 @@ export class SendAhead {
     return Promise.resolve(answer);
   }
 
-  private async send(send: Send): Promise<Exchange | undefined> {
-    const exchange = await send();
-    if (exchange === undefined) return undefined;
-    this.sentCount++;
-    if (exchange.failure?.kind === 'timeout' && ++this.timeouts >= this.maxTimeouts) this.pacer.halt();
-    return exchange;
+  /** In a slot of the pacer, which is halted before the slot is handed on: no request starts after the last timeout. */
+  private send(send: Send): Promise<Exchange | undefined> {
+    return this.pacer.run(async () => {
+      const exchange = await send();
+      if (exchange === undefined) return undefined;
+      this.sentCount++;
+      if (exchange.failure?.kind === 'timeout' && ++this.timeouts >= this.maxTimeouts) this.pacer.halt();
+      return exchange;
+    });
   }
 }

@@ -117,6 +117,25 @@ describe('--concurrency: the same report at any concurrency', () => {
     expect(comparable(parallel)).toEqual(comparable(serial));
   });
 
+  it('sends nothing more once two answers timed out, at any concurrency, and reports it as at 1', async () => {
+    const traffic = new Traffic();
+    const server = await start({ raw: (req, res) => traffic.record(req, res) || bankBehaviour('hangs past the timeout on create').raw?.(req, res) === true });
+    const options: ContractOptions = { baseUrl: server.url, examples: 40, timeoutMs: 300 };
+    const serial = await runContract({ ...options, concurrency: 1 });
+    const serialPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length;
+    const parallel = await runContract({ ...options, concurrency: 8 });
+    const parallelPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length - serialPosts;
+    expect(serial.stopped).toBe('stopped after 2 requests timed out');
+    expect(serialPosts).toBe(2);
+    // The 8 first POSTs hang together; a slot freed by the first timeout may start one more before the second.
+    expect(parallelPosts).toBeGreaterThanOrEqual(2);
+    expect(parallelPosts).toBeLessThanOrEqual(8 + 2);
+    // What was sent differs; what the report says of the deployment does not.
+    const { requests: _serialRequests, ...serialReport } = comparable(serial) as Record<string, unknown>;
+    const { requests: _parallelRequests, ...parallelReport } = comparable(parallel) as Record<string, unknown>;
+    expect(parallelReport).toEqual(serialReport);
+  });
+
   it('never has more requests in flight than --concurrency, counted by the server', async () => {
     const traffic = new Traffic();
     const server = await start({ raw: traffic.record, send: jittered(30) });
