@@ -49,9 +49,16 @@ export class Pacer {
     }
   }
 
-  /** Nothing starts for `ms`: a Retry-After speaks to the client as a whole, not to the one request it answered. */
-  pause(ms: number): void {
-    this.resumeAt = Math.max(this.resumeAt, performance.now() + ms);
+  /**
+   * Nothing starts for `ms`: a Retry-After speaks to the client as a whole, not to the one request it answered.
+   * Answers how much longer sending is now paused than it already was: pauses asked for together overlap.
+   */
+  pause(ms: number): number {
+    const now = performance.now();
+    const until = now + ms;
+    const longer = Math.max(0, until - Math.max(this.resumeAt, now));
+    this.resumeAt = Math.max(this.resumeAt, until);
+    return Math.round(longer);
   }
 
   halt(): void {

@@ -8,7 +8,7 @@ export interface RateLimitedCounts {
   retried: number;
   /** 429 answers whose wait would have passed the timeout: each is its request's transport failure. */
   beyondTimeout: number;
-  /** The waits the retried 429s asked for, added up. */
+  /** How long sending was paused for them: waits asked for together overlap, and count once. */
   waitedMs: number;
 }
 
@@ -52,8 +52,7 @@ export async function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<
     }
     waited += wait;
     counts.retried++;
-    counts.waitedMs += wait;
-    pacer.pause(wait);
+    counts.waitedMs += pacer.pause(wait);
     if (!(await pacer.nextStart())) return undefined;
   }
 }

@@ -48,7 +48,7 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   const { retried, beyondTimeout, waitedMs } = report.pacing.rateLimited;
   if (retried + beyondTimeout > 0) {
     const beyond = beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
-    lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on (${(waitedMs / 1000).toFixed(1)} s in all) and retried${beyond}`), '');
+    lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`), '');
   }
   const { passed, failed, warnings, skipped } = report.summary;
   const errors = failed - warnings;

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { arbitraryFor } from '../../contract/arbitraries.js';
 import { jsonReport, runContract, terminalReport, type ContractOptions, type Report } from '../../contract/index.js';
-import { parseRate } from '../../contract/pacing.js';
+import { Pacer, parseRate } from '../../contract/pacing.js';
 import { retryAfterMs } from '../../contract/retry-after.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -192,7 +192,7 @@ describe('--rate-limit and 429 answers', () => {
       else expect(retry.wall).toBeGreaterThanOrEqual(Date.parse(value) - 5);
     }
     expect(report.requests).toBe(traffic.arrivals.length - 2);
-    expect(terminalReport(report, { colour: false })).toMatch(/429 Too Many Requests: 2 waited on \(\d+\.\d s in all\) and retried/);
+    expect(terminalReport(report, { colour: false })).toMatch(/429 Too Many Requests: 2 waited on and retried, sending paused \d+\.\d s in all/);
     expect(JSON.parse(jsonReport(report)).pacing.rateLimited.retried).toBe(2);
   });
 
@@ -221,6 +221,16 @@ describe('--rate-limit and 429 answers', () => {
     expect(retryAfterMs({}, now)).toBeUndefined();
     expect(retryAfterMs({ 'retry-after': '1.5' }, now)).toBeUndefined();
     expect(retryAfterMs({ 'retry-after': 'soon' }, now)).toBeUndefined();
+  });
+
+  it('counts overlapping pauses once: the report says how long sending stopped, not the sum of what was asked', () => {
+    const pacer = new Pacer({ concurrency: 4 });
+    expect(pacer.pause(1000)).toBe(1000);
+    expect(pacer.pause(600)).toBe(0);
+    // Asked a moment later, 1,500 ms reaches about 500 ms past the first pause.
+    const longer = pacer.pause(1500);
+    expect(longer).toBeGreaterThan(400);
+    expect(longer).toBeLessThanOrEqual(500);
   });
 
   it('reads a rate as N or N/s above zero', () => {
