@@ -36,13 +36,20 @@ function seconds(ms: number): string {
 /**
  * Sends from a pacer slot the caller holds and, on a 429, pauses the pacer for what the answer asks and sends again,
  * as long as the waits of this request add up to no more than `timeoutMs` (the per-request timeout). A wait beyond
- * it makes the exchange a timeout, named as such. Undefined when the pacer was halted during a wait.
+ * it makes the exchange a timeout, named as such. A 429 that `mustJudge` flags (one echoing a secret) is returned as
+ * it is: a retry would hide it from the checks. Undefined when the pacer was halted during a wait.
  */
-export async function sendRetryingAfter429(pacer: Pacer, attempt: () => Promise<Exchange>, timeoutMs: number, counts: RateLimitedCounts): Promise<Exchange | undefined> {
+export async function sendRetryingAfter429(
+  pacer: Pacer,
+  attempt: () => Promise<Exchange>,
+  timeoutMs: number,
+  counts: RateLimitedCounts,
+  mustJudge: (exchange: Exchange) => boolean,
+): Promise<Exchange | undefined> {
   let waited = 0;
   for (let retry = 0; ; retry++) {
     const exchange = await attempt();
-    if (exchange.failure || exchange.status !== 429) return exchange;
+    if (exchange.failure || exchange.status !== 429 || mustJudge(exchange)) return exchange;
     const asked = retryAfterMs(exchange.headers);
     const wait = Math.max(minimumWaitMs, asked ?? firstBackoffMs * 2 ** retry);
     if (waited + wait > timeoutMs) {

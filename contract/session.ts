@@ -123,7 +123,8 @@ export class Session {
     const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
     const request = { method: outgoing.method, url: this.url(outgoing.path), headers, body: outgoing.body };
-    return sendRetryingAfter429(this.pacer, () => send(request, this.client), this.client.timeoutMs, this.rateLimited);
+    const echoes = (exchange: Exchange) => this.canaries.echoes(exchange).length > 0;
+    return sendRetryingAfter429(this.pacer, () => send(request, this.client), this.client.timeoutMs, this.rateLimited, echoes);
   }
 
   /**

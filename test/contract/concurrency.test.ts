@@ -213,6 +213,22 @@ describe('--rate-limit and 429 answers', () => {
     expect(terminalReport(report, { colour: false })).toContain('2 asked for a wait beyond --timeout');
   });
 
+  it('does not retry away a 429 that echoes a submitted key: the secret check sees it', async () => {
+    // A rate limiter that writes the request it refuses into its answer, keys and all; a retry would get through.
+    const refused = new Set<string>();
+    const server = await start({
+      rewrite: (answer, context) => {
+        const request = JSON.stringify(context.request ?? {});
+        if (context.route !== 'create' || !request.includes('evalkit-canary-') || refused.has(request)) return answer;
+        refused.add(request);
+        return { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: JSON.stringify({ detail: 'Too Many Requests', input: context.request }) };
+      },
+    });
+    const report = await runContract({ baseUrl: server.url, concurrency: 2 });
+    expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.outcome).toBe('failed');
+    expect(report.pacing.rateLimited).toEqual({ retried: 0, beyondTimeout: 0, waitedMs: 0 });
+  });
+
   it('reads Retry-After as delay-seconds or an HTTP-date, and nothing else', () => {
     const now = Date.parse('Wed, 21 Oct 2015 07:28:00 GMT');
     expect(retryAfterMs({ 'retry-after': '120' }, now)).toBe(120_000);
