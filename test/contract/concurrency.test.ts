@@ -68,7 +68,8 @@ function bankBehaviour(name: string): Behaviour {
 
 describe('--concurrency: the same report at any concurrency', () => {
   it('fc.sample draws the inputs fc.check draws for a seed (what sending property cases ahead relies on)', async () => {
-    const arbitrary = arbitraryFor('CreateEvaluationRequest');
+    // The shape of the invalid cases' arbitrary: a valid body and a pick, mapped.
+    const arbitrary = fc.tuple(arbitraryFor('CreateEvaluationRequest'), fc.nat()).map(([body, pick]) => ({ body, pick }));
     const seen: string[] = [];
     await fc.check(
       fc.asyncProperty(arbitrary, async (body) => {
