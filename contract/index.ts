@@ -3,6 +3,9 @@ export { catalogue, operations, type CheckDefinition, type Severity } from './ca
 export type { CheckResult, Note, Outcome } from './verdicts.js';
 export type { Counterexample } from './properties.js';
 export { defaultHumanEvaluationId } from './checks/fetch.js';
+export { defaultConcurrency, maxConcurrency } from './pacing.js';
+export type { PacingReport } from './session.js';
+export type { RateLimitedCounts } from './retry-after.js';
 export { jsonReport } from './report/json.js';
 export { junitReport } from './report/junit.js';
 export { terminalReport, terminalStyle } from './report/terminal.js';

@@ -1,6 +1,6 @@
 import { invalidCases } from '../fixtures/generators/invalid.js';
-import { createPath } from './checks/create.js';
-import { isSuccess, type Session } from './session.js';
+import { createRequest } from './checks/create.js';
+import { isSuccess, type Outgoing, type Session } from './session.js';
 
 /** A create request that must not be accepted, and the rule it breaks. */
 export interface Probe {
@@ -27,9 +27,13 @@ export function createProbes(valid: Record<string, unknown>, readOnly: boolean):
   ];
 }
 
+export function probeRequest(probe: Probe): Outgoing {
+  return createRequest(probe.body, probe.contentType);
+}
+
 export async function runProbes(session: Session, probes: Probe[]): Promise<void> {
   for (const probe of probes) {
-    const exchange = await session.request('create', { method: 'POST', path: createPath, body: probe.body, contentType: probe.contentType });
+    const exchange = await session.request('create', probeRequest(probe));
     if (exchange.failure || exchange.status === undefined) continue;
     session.verdicts.expect('create.invalid.rejected', isSuccess(exchange) ? `${probe.rule}: accepted with ${exchange.status}` : undefined);
   }

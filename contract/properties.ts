@@ -3,7 +3,7 @@ import { seedFrom } from '../fixtures/generators/index.js';
 import { invalidCases } from '../fixtures/generators/invalid.js';
 import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
-import { createPath } from './checks/create.js';
+import { createRequest } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
 import { RunStopped, type Session } from './session.js';
@@ -70,7 +70,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
   const post = (body: string) => {
     let pending = cache.get(body);
     if (!pending) {
-      pending = session.request('create', { method: 'POST', path: createPath, body }, false);
+      pending = session.request('create', createRequest(body), false);
       cache.set(body, pending);
     }
     return pending;
@@ -85,6 +85,8 @@ export async function runProperties(session: Session, options: PropertyOptions, 
   const invalidRuns = options.examples - validRuns;
   const seed = seedFrom('properties', options.seed) | 0;
 
+  // The two invalid properties judge the same inputs: drawn once.
+  const drawn = new Map<fc.Arbitrary<Case>, Case[]>();
   const check = async (id: string, arbitrary: fc.Arbitrary<Case>, numRuns: number, judge: Judge) => {
     if (numRuns === 0) {
       session.verdicts.skip(id, 'no examples of this kind (--examples too small)');
@@ -107,7 +109,15 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       }
       return judge(exchange) === undefined;
     };
+    // fc.sample draws the very inputs fc.check draws for this seed (test/contract/concurrency.test.ts checks it): they
+    // are sent ahead, as many at once as the pacing allows, and fc.check runs and shrinks serially on their answers.
+    const inputs = drawn.get(arbitrary) ?? fc.sample(arbitrary, { numRuns, seed });
+    drawn.set(arbitrary, inputs);
+    const bodies = new Set(inputs.map((input) => JSON.stringify(input.body)));
+    await session.sendAhead([...bodies].filter((body) => !cache.has(body)).map((body) => createRequest(body)));
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
+    // fc.check stops at the first failure; the answers sent ahead for later inputs are still judged, for echoed secrets.
+    for (const input of inputs) await holds(input);
     const stop = () => {
       if (halted === undefined) return;
       session.verdicts.fail('create.transport', halted);
@@ -121,7 +131,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     const [input] = details.counterexample;
     const body = JSON.stringify(input.body);
     const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
-    const curl = session.curl({ method: 'POST', path: createPath, body });
+    const curl = session.curl(createRequest(body));
     session.verdicts.fail(id, finding, curl);
     found.push({ check: id, finding, body: session.redact(body), curl, shrinks: details.numShrinks });
     stop();

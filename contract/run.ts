@@ -2,13 +2,14 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { generators } from '../fixtures/generators/index.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { catalogue } from './catalogue.js';
-import { checkCreate } from './checks/create.js';
-import { checkFetch, checkUnknownId, defaultHumanEvaluationId } from './checks/fetch.js';
+import { checkCreate, createRequest } from './checks/create.js';
+import { checkFetch, checkUnknownId, defaultHumanEvaluationId, fetchRequest } from './checks/fetch.js';
 import { defaultClientOptions } from './http-client.js';
-import { createProbes, runProbes } from './probes.js';
+import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
+import { createProbes, probeRequest, runProbes } from './probes.js';
 import { propertyChecks, runProperties, type Counterexample } from './properties.js';
 import { Canaries } from './secrets.js';
-import { RunStopped, Session, UnreachableError } from './session.js';
+import { RunStopped, Session, UnreachableError, type PacingReport } from './session.js';
 import { Verdicts, type CheckResult, type Note } from './verdicts.js';
 
 export interface ContractOptions {
@@ -27,6 +28,10 @@ export interface ContractOptions {
   /** Property-based create requests, half valid and half invalid. */
   examples?: number;
   seed?: string;
+  /** Requests in flight at once (default 4, safe for a shared staging server). The report is the same at any value. */
+  concurrency?: number;
+  /** Requests started per second at most: a number, or text such as `5/s`. Default: no cap. */
+  rateLimit?: number | string;
 }
 
 export interface Summary {
@@ -47,8 +52,10 @@ export interface Report {
   checks: CheckResult[];
   notes: Note[];
   counterexamples: Counterexample[];
-  /** Requests sent, redirects not counted. */
+  /** Requests sent, redirects and 429 retries not counted. */
   requests: number;
+  /** The concurrency and rate limit of the run, and the 429 answers it waited on. */
+  pacing: PacingReport;
   durationMs: number;
 }
 
@@ -64,6 +71,17 @@ function parseBaseUrl(raw: string): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractOptionError(`--base-url must be http or https, got '${url.protocol}'`);
   return url;
+}
+
+function pacingOptions(options: ContractOptions): PacingOptions {
+  const concurrency = options.concurrency ?? defaultConcurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > maxConcurrency) {
+    throw new ContractOptionError(`--concurrency must be an integer from 1 to ${maxConcurrency}, got '${concurrency}'`);
+  }
+  if (options.rateLimit === undefined) return { concurrency };
+  const ratePerSecond = parseRate(String(options.rateLimit));
+  if (ratePerSecond === undefined) throw new ContractOptionError(`--rate-limit must be requests per second above 0 and up to 10000, such as 5/s or 0.5/s, got '${options.rateLimit}'`);
+  return { concurrency, ratePerSecond };
 }
 
 function publicTarget(url: URL): string {
@@ -112,17 +130,22 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     }
   }
   const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes };
-  const session = new Session(baseUrl, headers, client, verdicts, canaries);
+  const session = new Session(baseUrl, headers, client, verdicts, canaries, pacingOptions(options));
   const request = canaries.inject(options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>));
+  const unknownId = generators.HumanEvaluation(`unknown:${seed}`).id;
+  const probes = createProbes(request, options.readOnly ?? false);
 
   let reachable = true;
   let stopped: string | undefined;
   const counterexamples: Counterexample[] = [];
   try {
+    // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
     await checkFetch(session, options.humanEvaluationId ?? defaultHumanEvaluationId, options.humanEvaluationId !== undefined);
-    await checkUnknownId(session, generators.HumanEvaluation(`unknown:${seed}`).id);
+    const valid = options.readOnly ? [] : [createRequest(JSON.stringify(request))];
+    await session.sendAhead([fetchRequest(unknownId), ...valid, ...probes.map(probeRequest)]);
+    await checkUnknownId(session, unknownId);
     if (!options.readOnly) await checkCreate(session, request, options.createBody !== undefined);
-    await runProbes(session, createProbes(request, options.readOnly ?? false));
+    await runProbes(session, probes);
     const examples = options.examples ?? 0;
     if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed }, counterexamples);
     else for (const id of propertyChecks) verdicts.skip(id, options.readOnly ? '--read-only: property-based create requests could create data' : 'not run: pass --examples N');
@@ -150,6 +173,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     notes: verdicts.notes().map((note) => ({ ...note, message: session.redact(note.message) })),
     counterexamples,
     requests: session.requests,
+    pacing: session.pacing,
     durationMs: Math.round(performance.now() - started),
   };
 }

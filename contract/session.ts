@@ -1,6 +1,9 @@
 import { operations, type OperationKey } from './catalogue.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
+import { Pacer, type PacingOptions } from './pacing.js';
+import { sendRetryingAfter429, type RateLimitedCounts } from './retry-after.js';
 import type { Canaries } from './secrets.js';
+import { SendAhead } from './send-ahead.js';
 import type { Verdicts } from './verdicts.js';
 
 export interface Outgoing {
@@ -29,6 +32,16 @@ function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
+/** Two identical requests share a key; their answers are taken in the order they were sent. */
+function requestKey(outgoing: Outgoing): string {
+  return `${outgoing.method} ${outgoing.path} ${outgoing.contentType ?? ''}\n${outgoing.body ?? ''}`;
+}
+
+/** How the run was paced, and what 429 answers cost it. */
+export interface PacingReport extends PacingOptions {
+  rateLimited: RateLimitedCounts;
+}
+
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 }
@@ -38,8 +51,11 @@ export function isSuccess(exchange: Exchange): boolean {
  * was for: a complete answer, no 5xx, no echoed secret.
  */
 export class Session {
-  private sent = 0;
+  private answered = 0;
   private timeouts = 0;
+  private readonly pacer: Pacer;
+  private readonly ahead: SendAhead;
+  private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
 
   constructor(
     private readonly baseUrl: URL,
@@ -47,7 +63,11 @@ export class Session {
     private readonly client: ClientOptions,
     readonly verdicts: Verdicts,
     readonly canaries: Canaries,
-  ) {}
+    pacing: PacingOptions,
+  ) {
+    this.pacer = new Pacer(pacing);
+    this.ahead = new SendAhead(this.pacer, maxTimeouts);
+  }
 
   /**
    * The text with every canary and every header value the user gave replaced by a placeholder: whatever a
@@ -60,9 +80,13 @@ export class Session {
       .reduce((out, [name, value]) => out.split(value).join(headerPlaceholder(name)), this.canaries.redact(text));
   }
 
-  /** Requests sent so far. */
+  /** Requests sent so far, 429 retries and redirects not counted. */
   get requests(): number {
-    return this.sent;
+    return this.ahead.sent;
+  }
+
+  get pacing(): PacingReport {
+    return { ...this.pacer.options, rateLimited: { ...this.rateLimited } };
   }
 
   url(path: string): URL {
@@ -88,17 +112,34 @@ export class Session {
   }
 
   /**
-   * Sends one request. `judged: false` (property cases, which report through their own checks) leaves the
-   * transport and 5xx checks alone; secrets are scanned in every response whatever it was for.
+   * Sends these requests now, as many at once as the pacing allows, for `request` to judge later in the callers' own
+   * order: whatever the concurrency, answers are judged, and findings recorded, in the same order.
    */
-  async request(operation: OperationKey, outgoing: Outgoing, judged = true): Promise<Exchange> {
-    if (this.timeouts >= maxTimeouts) throw new RunStopped(`stopped after ${maxTimeouts} requests timed out`);
+  sendAhead(outgoings: readonly Outgoing[]): Promise<void> {
+    return this.ahead.sendAll(outgoings.map((outgoing) => ({ key: requestKey(outgoing), send: () => this.transmit(outgoing) })));
+  }
+
+  private transmit(outgoing: Outgoing): Promise<Exchange | undefined> {
     const headers: Record<string, string> = { accept: 'application/json', ...this.headers };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
-    const exchange = await send({ method: outgoing.method, url: this.url(outgoing.path), headers, body: outgoing.body }, this.client);
+    const request = { method: outgoing.method, url: this.url(outgoing.path), headers, body: outgoing.body };
+    const echoes = (exchange: Exchange) => this.canaries.echoes(exchange).length > 0;
+    return sendRetryingAfter429(this.pacer, () => send(request, this.client), this.client.timeoutMs, this.rateLimited, echoes);
+  }
+
+  /**
+   * Judges the answer to one request, sent ahead or sent now. `judged: false` (property cases, which report through
+   * their own checks) leaves the transport and 5xx checks alone; secrets are scanned in every response whatever it
+   * was for.
+   */
+  async request(operation: OperationKey, outgoing: Outgoing, judged = true): Promise<Exchange> {
+    const stopped = `stopped after ${maxTimeouts} requests timed out`;
+    if (this.timeouts >= maxTimeouts) throw new RunStopped(stopped);
+    const exchange = await this.ahead.take(requestKey(outgoing), () => this.transmit(outgoing));
+    if (exchange === undefined) throw new RunStopped(stopped);
     if (judged) this.verdicts.judging(this.curl(outgoing));
-    const first = this.sent === 0;
-    this.sent++;
+    const first = this.answered === 0;
+    this.answered++;
     if (first && exchange.failure?.kind === 'unreachable') {
       throw new UnreachableError(`${operations[operation]}: ${exchange.failure.message}`);
     }

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { ContractOptionError, exitCode, jsonReport, junitReport, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
+import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, jsonReport, junitReport, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { writeOut } from '../output.js';
 
@@ -57,6 +57,14 @@ export const contractCommand: Command = {
     { name: 'read-only', type: 'boolean', description: 'Send nothing that could create data: GETs and one malformed-JSON POST only.' },
     { name: 'examples', type: 'string', value: 'N', description: 'Property-based create requests (half valid, half invalid), failures shrunk and printed as curl.', defaultText: '0' },
     { name: 'seed', type: 'string', value: 'S', description: 'Seed of generated bodies, canaries and properties.', defaultText: '1' },
+    {
+      name: 'concurrency',
+      type: 'string',
+      value: 'N',
+      description: `Requests in flight at once, 1 to ${maxConcurrency}; the report is the same at any N. The default stays under the 6 connections a browser opens to one origin: a shared staging server gets no more at once than from one person's browser.`,
+      defaultText: String(defaultConcurrency),
+    },
+    { name: 'rate-limit', type: 'string', value: 'N/s', description: 'Start at most N requests per second (a shared or rate-limited server). With or without it, a 429 is waited on (its Retry-After, else a backoff from 1 s) and retried while the waits of a request fit in --timeout: never a failure by itself.', defaultText: 'no cap' },
     { name: 'report-json', type: 'string', value: 'FILE', description: 'Write the JSON report to FILE.' },
     { name: 'report-junit', type: 'string', value: 'FILE', description: 'Write a JUnit XML report to FILE.' },
   ],
@@ -77,6 +85,8 @@ export const contractCommand: Command = {
       readOnly: values['read-only'] === true,
       examples: integerOption(values, 'examples', 0, 1_000_000),
       seed: stringOption(values, 'seed'),
+      concurrency: integerOption(values, 'concurrency', 1, maxConcurrency),
+      rateLimit: stringOption(values, 'rate-limit'),
     };
     let report;
     try {

@@ -1,9 +1,13 @@
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
-import type { Session } from '../session.js';
+import type { Outgoing, Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
 export const createPath = '/evaluations';
+
+export function createRequest(body: string, contentType?: string): Outgoing {
+  return { method: 'POST', path: createPath, body, ...(contentType === undefined ? {} : { contentType }) };
+}
 
 type Fields = Record<string, unknown>;
 
@@ -72,7 +76,7 @@ function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, la
 
 /** POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks. */
 export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<void> {
-  const outgoing = { method: 'POST', path: createPath, body: JSON.stringify(request) } as const;
+  const outgoing = createRequest(JSON.stringify(request));
   const label = session.label(outgoing);
   const exchange = await session.request('create', outgoing);
   const { verdicts } = session;

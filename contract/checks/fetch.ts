@@ -1,12 +1,12 @@
 import { schemas } from '../../schemas/index.js';
-import { isSuccess, type Session } from '../session.js';
+import { isSuccess, type Outgoing, type Session } from '../session.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
 /** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
-function fetchPath(id: string): string {
-  return `/human-evaluations/${encodeURIComponent(id)}`;
+export function fetchRequest(id: string): Outgoing {
+  return { method: 'GET', path: `/human-evaluations/${encodeURIComponent(id)}` };
 }
 
 /**
@@ -14,7 +14,7 @@ function fetchPath(id: string): string {
  * deployment, so a 4xx for it is no finding.
  */
 export async function checkFetch(session: Session, id: string, idGiven: boolean): Promise<void> {
-  const outgoing = { method: 'GET', path: fetchPath(id) } as const;
+  const outgoing = fetchRequest(id);
   const label = session.label(outgoing);
   const exchange = await session.request('fetch', outgoing);
   const { verdicts } = session;
@@ -31,7 +31,7 @@ export async function checkFetch(session: Session, id: string, idGiven: boolean)
 
 /** GET of an id that cannot exist: a 2xx means the deployment invents records. */
 export async function checkUnknownId(session: Session, unknownId: string): Promise<void> {
-  const outgoing = { method: 'GET', path: fetchPath(unknownId) } as const;
+  const outgoing = fetchRequest(unknownId);
   const exchange = await session.request('fetch', outgoing);
   if (exchange.failure || exchange.status === undefined) return;
   session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} (an unknown id) answered ${exchange.status}` : undefined);

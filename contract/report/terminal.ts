@@ -45,6 +45,11 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   for (const example of report.counterexamples) {
     lines.push(paint('bold', `Reproduce ${example.check}`), `  ${example.finding}`, `  ${example.curl}`, '');
   }
+  const { retried, beyondTimeout, waitedMs } = report.pacing.rateLimited;
+  if (retried + beyondTimeout > 0) {
+    const beyond = beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
+    lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`), '');
+  }
   const { passed, failed, warnings, skipped } = report.summary;
   const errors = failed - warnings;
   const verdict = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes (${report.durationMs} ms)`;
