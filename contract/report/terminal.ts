@@ -12,11 +12,11 @@ export function terminalStyle(stream: { isTTY?: boolean }, env: NodeJS.ProcessEn
 
 const codes = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1 } as const;
 
-function painter(style: TerminalStyle) {
+export function painter(style: TerminalStyle) {
   return (code: keyof typeof codes, text: string) => (style.colour ? `\u001b[${codes[code]}m${text}\u001b[0m` : text);
 }
 
-function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
+export function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
   if (check.outcome === 'passed') return paint('green', 'PASS');
   if (check.outcome === 'skipped') return paint('dim', 'SKIP');
   return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
