@@ -36,7 +36,7 @@ export interface ContractProxy {
   report(): Report;
   traffic(): Traffic;
   judge: ExchangeJudge;
-  /** Stops listening, ends open connections and waits for recordings in progress. */
+  /** Stops listening, ends open connections and waits for recordings in progress; calling it again waits the same. */
   close(): Promise<void>;
 }
 
@@ -59,7 +59,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
   const traffic = emptyTraffic();
 
   const record = (passage: Passage, judgement: Judgement, id: string) => {
-    if (!recorder || judgement.exchange.status !== 200 || passage.overCap) return;
+    if (!recorder || judgement.status !== 200 || passage.overCap) return;
     const credentials = clientCredentialHeaders.map((name) => passage.requestHeaders[name]).filter((value): value is string => typeof value === 'string' && value.length >= 4);
     const containsSecret = (text: string) => judge.redact(text) !== text || credentials.some((value) => text.includes(value));
     void recorder.offer(id, passage.body, containsSecret).then((outcome) => {
@@ -94,14 +94,16 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     port: options.port ?? 4011,
     host: options.host ?? '127.0.0.1',
   });
+  let closing: Promise<void> | undefined;
   return {
     url: forwarder.url,
     judge,
     traffic: () => ({ ...traffic }),
     report: () => proxyReport(judge, target, traffic, Math.round(performance.now() - started)),
-    close: async () => {
-      await forwarder.close();
-      await recorder?.settled();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        await forwarder.close();
+        await recorder?.settled();
+      })()),
   };
 }

@@ -32,8 +32,8 @@ export interface Judgement {
   label: string;
   /** The checks this exchange failed, redacted. */
   failed: CheckResult[];
-  /** The exchange as the contract's checks read it. */
-  exchange: Exchange;
+  /** The answer's status; undefined when none arrived. */
+  status?: number;
 }
 
 /**
@@ -113,6 +113,6 @@ export class ExchangeJudge {
       .filter((check) => check.outcome === 'failed')
       .map((check) => ({ ...check, message: session.redact(check.message), findings: check.findings.map((finding) => session.redact(finding)) }));
     this.verdicts.absorb(verdicts, this.maxFindings);
-    return { operation: route.operation, label, failed, exchange };
+    return { operation: route.operation, label, failed, ...(exchange.status !== undefined ? { status: exchange.status } : {}) };
   }
 }
