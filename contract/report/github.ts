@@ -28,9 +28,11 @@ export function githubAnnotations(report: Report): string {
 
 /** Markdown table cells: GitHub renders HTML in summaries, so text from a deployment is entity-escaped, and kept to one line. */
 function cell(text: string): string {
+  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+  // Markdown first: the entities' own characters must not be escaped again.
   return excerpt(text, 300)
-    .replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
     .replace(/[\\`*_[\]|#~]/g, (char) => `\\${char}`)
+    .replace(/[&<>]/g, (char) => entities[char] as string)
     .replace(/\s*\n\s*/g, ' ');
 }
 
