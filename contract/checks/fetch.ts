@@ -7,7 +7,7 @@ import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from '
 /** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
-export function fetchPath(id: string): string {
+function fetchPath(id: string): string {
   return `/human-evaluations/${encodeURIComponent(id)}`;
 }
 
