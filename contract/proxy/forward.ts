@@ -1,4 +1,4 @@
-import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { Agent as HttpAgent, createServer, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -145,42 +145,55 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
     for (const name of Object.keys(headers)) if (Object.keys(options.headers).some((given) => given.toLowerCase() === name.toLowerCase())) delete headers[name];
     Object.assign(headers, options.headers, { host: target.host });
 
-    const upstream = send({ protocol: target.protocol, hostname: target.hostname, port: target.port, method, path: `${basePath}${raw}`, headers, agent });
-    let connected = false;
-    upstream.on('socket', (socket: Socket) => {
-      if (socket.connecting) socket.once('connect', () => (connected = true));
-      else connected = true;
+    let requestBytes = 0;
+    req.on('data', (chunk: Buffer) => {
+      requestBytes += chunk.length;
+      if (inspected) requestKept.add(chunk);
     });
-    upstream.setTimeout(options.timeoutMs, () => {
-      const failure: Failure = { kind: 'timeout', message: `no byte from the target for ${options.timeoutMs} ms` };
-      if (!res.headersSent) jsonAnswer(res, 504, { detail: `the target did not answer within ${options.timeoutMs} ms`, target: targetName, cause: 'timeout' });
-      else res.destroy();
-      report(failure);
-      upstream.destroy();
-    });
-    upstream.on('error', (error: NodeJS.ErrnoException) => {
-      if (reported) return;
-      if (!connected) passage.unreachable = true;
-      if (!res.headersSent) {
-        jsonAnswer(res, 502, { detail: connected ? 'the target dropped the connection before answering' : 'the proxy could not reach its target', target: targetName, cause: describeError(error) });
-        report(connected ? { kind: 'dropped', message: `the connection was dropped before an answer (${error.code ?? error.message})` } : undefined);
-      } else {
-        res.destroy();
-        report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
-      }
-    });
-    upstream.on('response', (incoming) => {
-      passage.status = incoming.statusCode;
-      passage.headers = incoming.headers;
-      res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEnd(incoming.rawHeaders, incoming.headers.connection));
-      if (inspected) incoming.on('data', (chunk: Buffer) => answerKept.add(chunk));
-      incoming.pipe(res);
-      incoming.on('close', () => {
-        if (incoming.complete) return;
-        res.destroy();
-        report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
+    let upstream: ClientRequest;
+    const open = (retry: boolean) => {
+      upstream = send({ protocol: target.protocol, hostname: target.hostname, port: target.port, method, path: `${basePath}${raw}`, headers, agent });
+      let connected = false;
+      upstream.on('socket', (socket: Socket) => {
+        if (socket.connecting) socket.once('connect', () => (connected = true));
+        else connected = true;
       });
-    });
+      upstream.setTimeout(options.timeoutMs, () => {
+        const failure: Failure = { kind: 'timeout', message: `no byte from the target for ${options.timeoutMs} ms` };
+        if (!res.headersSent) jsonAnswer(res, 504, { detail: `the target did not answer within ${options.timeoutMs} ms`, target: targetName, cause: 'timeout' });
+        else res.destroy();
+        report(failure);
+        upstream.destroy();
+      });
+      upstream.on('error', (error: NodeJS.ErrnoException) => {
+        if (reported) return;
+        // A keep-alive connection the target closed just as it was reused: nothing was answered, and a request that
+        // carried no body is sent again once, on a new connection (the pattern Node documents for reusedSocket).
+        if (!retry && upstream.reusedSocket && !res.headersSent && req.readableEnded && requestBytes === 0) return open(true);
+        if (!connected) passage.unreachable = true;
+        if (!res.headersSent) {
+          jsonAnswer(res, 502, { detail: connected ? 'the target dropped the connection before answering' : 'the proxy could not reach its target', target: targetName, cause: describeError(error) });
+          report(connected ? { kind: 'dropped', message: `the connection was dropped before an answer (${error.code ?? error.message})` } : undefined);
+        } else {
+          res.destroy();
+          report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
+        }
+      });
+      upstream.on('response', (incoming) => {
+        passage.status = incoming.statusCode;
+        passage.headers = incoming.headers;
+        res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEnd(incoming.rawHeaders, incoming.headers.connection));
+        if (inspected) incoming.on('data', (chunk: Buffer) => answerKept.add(chunk));
+        incoming.pipe(res);
+        incoming.on('close', () => {
+          if (incoming.complete) return;
+          res.destroy();
+          report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
+        });
+      });
+      if (retry) upstream.end();
+      else req.pipe(upstream);
+    };
     res.on('finish', () => report());
     res.on('close', () => {
       if (res.writableFinished || reported) return;
@@ -188,8 +201,7 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
       upstream.destroy();
       report();
     });
-    if (inspected) req.on('data', (chunk: Buffer) => requestKept.add(chunk));
-    req.pipe(upstream);
+    open(false);
   };
 
   const server: Server = createServer(handle);

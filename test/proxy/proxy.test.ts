@@ -246,6 +246,23 @@ describe('evalkit proxy answers bad situations clearly', () => {
     expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
   });
 
+  it('a keep-alive connection the target drops as it is reused: the GET is sent again on a new one, no false alarm', async () => {
+    const served = new WeakMap<object, number>();
+    const body = JSON.stringify({ detail: 'Evaluation not found' });
+    const target = await plain((req, res) => {
+      const count = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, count);
+      // The second request on a connection finds it closing, as when the target's idle timeout wins the race.
+      if (count > 1) return void req.socket.destroy();
+      res.writeHead(404, { 'content-type': 'application/json' }).end(body);
+    });
+    const watched = await proxyTo(target.url);
+    for (const attempt of [1, 2, 3]) expect((await answer(`${watched.proxy.url}/human-evaluations/gone`)).status, `attempt ${attempt}`).toBe(404);
+    await judged(watched, 3);
+    expect(target.hits()).toBe(5);
+    expect(failedIds(watched.proxy)).toEqual([]);
+  });
+
   it('a 5xx from the target is forwarded as it is and is an error', async () => {
     const target = await broken({ rewrite: (reply, context) => (context.route === 'fetch' ? json(503, { detail: 'maintenance' }) : reply) });
     const watched = await proxyTo(target.url);
