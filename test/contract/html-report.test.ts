@@ -70,7 +70,10 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
   });
 
   it('shows the verdict first and the failure count, escapes all server text, makes no request, and saves a screenshot', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Reading the clipboard back needs the permission a person's click grants implicitly.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     const url = pathToFileURL(file).href;
@@ -99,6 +102,9 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     const copy = page.locator('li.failed[data-check="fetch.body.schema"] button[data-copy]');
     await copy.click();
     await expect.poll(() => copy.textContent()).toBe('Copied');
+    const reproduce = report.checks.find((check) => check.id === 'fetch.body.schema')?.reproduce;
+    expect(reproduce).toMatch(/^curl /);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(reproduce);
 
     mkdirSync(new URL('../../reports/', import.meta.url), { recursive: true });
     const shot = new URL('../../reports/contract-report.png', import.meta.url);
@@ -107,6 +113,6 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
 
     expect(requested).toEqual([url]);
     expect(beaconHits).toBe(0);
-    await page.close();
+    await context.close();
   });
 });
