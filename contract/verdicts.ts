@@ -85,18 +85,19 @@ export class Verdicts {
   }
 
   /**
-   * Adds what another Verdicts saw, keeping at most `maxFindings` findings per check: the proxy judges each exchange
-   * on its own, to print its findings as they happen, and runs for as long as traffic flows.
+   * Adds what another Verdicts saw, keeping at most `maxFindings` findings per check, each passed through `redact`
+   * as it is kept: the proxy judges each exchange on its own, to print its findings as they happen, and runs for as
+   * long as traffic flows, so the secrets it knows of when the run ends may no longer include one a finding quoted.
    */
-  absorb(other: Verdicts, maxFindings: number): void {
+  absorb(other: Verdicts, maxFindings: number, redact: (text: string) => string): void {
     for (const id of other.evaluated) this.evaluated.add(id);
     for (const [id, found] of other.findings) {
       const list = this.findings.get(id) ?? [];
-      list.push(...found.slice(0, Math.max(0, maxFindings - list.length)));
+      list.push(...found.slice(0, Math.max(0, maxFindings - list.length)).map(redact));
       this.findings.set(id, list);
     }
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
-    for (const [key, note] of other.noteSet) this.noteSet.set(key, note);
+    for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
     for (const [id, curl] of other.reproductions) if (!this.reproductions.has(id)) this.reproductions.set(id, curl);
     for (const [id, excerpts] of other.evidence) if (!this.evidence.has(id)) this.evidence.set(id, excerpts);
   }

@@ -112,7 +112,7 @@ export class ExchangeJudge {
       .results()
       .filter((check) => check.outcome === 'failed')
       .map((check) => ({ ...check, message: session.redact(check.message), findings: check.findings.map((finding) => session.redact(finding)) }));
-    this.verdicts.absorb(verdicts, this.maxFindings);
+    this.verdicts.absorb(verdicts, this.maxFindings, (text) => session.redact(text));
     return { operation: route.operation, label, failed, ...(exchange.status !== undefined ? { status: exchange.status } : {}) };
   }
 }
