@@ -69,7 +69,8 @@ export class ExchangeJudge {
   judge(passage: Passage): Judgement | undefined {
     const route = operationOf(passage.method, passage.path);
     if (!route || passage.abandoned || passage.unreachable) return undefined;
-    const requestBody = passage.requestBody;
+    // Only a create request's body is read: it names the credentials to watch and what the answer must match.
+    const requestBody = route.operation === 'create' ? passage.requestBody : undefined;
     let request: unknown;
     try {
       request = requestBody === undefined ? undefined : JSON.parse(requestBody);
@@ -80,7 +81,7 @@ export class ExchangeJudge {
     if (keys && typeof keys === 'object') for (const value of Object.values(keys)) if (typeof value === 'string') this.canaries.watch(value);
 
     const contentType = passage.requestHeaders['content-type'];
-    const outgoing: Outgoing = { method: route.operation === 'create' ? 'POST' : 'GET', path: passage.path, ...(requestBody !== undefined && route.operation === 'create' ? { body: requestBody, contentType } : {}) };
+    const outgoing: Outgoing = { method: route.operation === 'create' ? 'POST' : 'GET', path: passage.path, ...(requestBody !== undefined ? { body: requestBody, contentType } : {}) };
     const exchange: Exchange = {
       request: { method: outgoing.method, url: new URL(this.target), headers: {}, ...(outgoing.body !== undefined ? { body: outgoing.body } : {}) },
       ...(passage.status !== undefined ? { status: passage.status } : {}),

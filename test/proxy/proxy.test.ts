@@ -174,6 +174,18 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.reproduce).toContain('<PROVIDER_KEY>');
   });
 
+  it('an invalid create request accepted with 200: a warning (exit 0, 1 with strict), valid traffic passes', async () => {
+    const target = await broken(mutation('invalid create requests accepted with 200'));
+    const watched = await proxyTo(target.url);
+    expect((await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate))).status).toBe(200);
+    expect((await answer(`${watched.proxy.url}/evaluations`, postJson({ ...validCreate, rate_limit: { batch_size: '10' } }))).status).toBe(200);
+    await judged(watched, 2);
+    expect(watched.judgements.map((judgement) => judgement.failed.map((check) => check.id))).toEqual([[], ['create.invalid.rejected']]);
+    expect(watched.judgements[1]?.failed[0]?.findings[0]).toMatch(/^POST \/evaluations: an invalid create request \(.*rate_limit.*\) was accepted with 200$/);
+    const report = watched.proxy.report();
+    expect([exitCode(report), exitCode(report, true)]).toEqual([0, 1]);
+  });
+
   it('never writes a secret: a valid record carrying a key posted earlier is refused', async () => {
     let posted = '';
     const target = await broken({
