@@ -5,12 +5,31 @@ import express from 'express';
 /**
  * The baselines, one per process: `node dist/bench/servers.js KIND PORT BODY_FILE` (the mock runs as `evalkit mock`).
  * - express: a bare Express route answering a pre-serialized HumanEvaluation, the way one would write it (res.send);
- * - http: a bare node:http server answering the same bytes: the floor of any Node server.
+ * - http: a bare node:http server answering the same bytes: the floor of any Node server;
+ * - stream: `stream PORT MIB` streams a JSON answer of MIB mebibytes, made as it is sent (the proxy's memory bench).
  */
 const [kind, portText, bodyFile] = process.argv.slice(2);
 const port = Number(portText);
 
 async function start(): Promise<void> {
+  if (kind === 'stream') {
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"padding":"');
+      let left = Number(bodyFile);
+      const more = () => {
+        while (left > 0) {
+          left--;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end('"}');
+      };
+      more();
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return;
+  }
   const body = readFileSync(bodyFile as string);
   if (kind === 'express') {
     const app = express();

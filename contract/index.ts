@@ -9,3 +9,7 @@ export type { RateLimitedCounts } from './retry-after.js';
 export { jsonReport } from './report/json.js';
 export { junitReport } from './report/junit.js';
 export { terminalReport, terminalStyle } from './report/terminal.js';
+export { htmlReport } from './report/html.js';
+export { githubAnnotations, githubStepSummary } from './report/github.js';
+export { verdictOf, type Verdict } from './report/verdict.js';
+export { startContractProxy, type ContractProxy, type ProxyOptions } from './proxy/index.js';

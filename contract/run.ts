@@ -55,21 +55,23 @@ export interface Report {
   /** Requests sent, redirects and 429 retries not counted. */
   requests: number;
   /** The concurrency and rate limit of the run, and the 429 answers it waited on. */
-  pacing: PacingReport;
+  /** How the run paced its requests; absent from the proxy's report, which sends none of its own. */
+  pacing?: PacingReport;
   durationMs: number;
 }
 
 /** Raised for options no run could use (a bad URL, an invalid create body). */
 export class ContractOptionError extends Error {}
 
-function parseBaseUrl(raw: string): URL {
+/** `option`: how the user gave the URL, for the message. */
+export function parseBaseUrl(raw: string, option = '--base-url'): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ContractOptionError(`--base-url must be an absolute http(s) URL, got '${raw}'`);
+    throw new ContractOptionError(`${option} must be an absolute http(s) URL, got '${raw}'`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractOptionError(`--base-url must be http or https, got '${url.protocol}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractOptionError(`${option} must be http or https, got '${url.protocol}'`);
   return url;
 }
 
@@ -84,14 +86,26 @@ function pacingOptions(options: ContractOptions): PacingOptions {
   return { concurrency, ratePerSecond };
 }
 
-function publicTarget(url: URL): string {
+/** Headers the user gave, each one HTTP can carry; the message names the header only, as the value is a credential. */
+export function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    try {
+      validateHeaderName(name);
+      validateHeaderValue(name, value);
+    } catch {
+      throw new ContractOptionError(`the header ${name} has a name or value HTTP cannot carry`);
+    }
+  }
+}
+
+export function publicTarget(url: URL): string {
   const shown = new URL(url);
   shown.username = '';
   shown.password = '';
   return shown.toString();
 }
 
-function summarize(checks: CheckResult[]): Summary {
+export function summarize(checks: CheckResult[]): Summary {
   const count = (outcome: CheckResult['outcome']) => checks.filter((check) => check.outcome === outcome).length;
   return {
     passed: count('passed'),
@@ -120,15 +134,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const verdicts = new Verdicts();
   const canaries = new Canaries(seed);
   const headers = options.headers ?? {};
-  for (const [name, value] of Object.entries(headers)) {
-    try {
-      validateHeaderName(name);
-      validateHeaderValue(name, value);
-    } catch {
-      // The value is a credential: the message names the header only.
-      throw new ContractOptionError(`the header ${name} has a name or value HTTP cannot carry`);
-    }
-  }
+  checkHeaders(headers);
   const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes };
   const session = new Session(baseUrl, headers, client, verdicts, canaries, pacingOptions(options));
   const request = canaries.inject(options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>));

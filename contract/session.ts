@@ -1,10 +1,11 @@
 import { operations, type OperationKey } from './catalogue.js';
+import { excerpt } from './excerpt.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
 import { Pacer, type PacingOptions } from './pacing.js';
 import { sendRetryingAfter429, type RateLimitedCounts } from './retry-after.js';
 import type { Canaries } from './secrets.js';
 import { SendAhead } from './send-ahead.js';
-import type { Verdicts } from './verdicts.js';
+import type { Excerpts, Verdicts } from './verdicts.js';
 
 export interface Outgoing {
   method: 'GET' | 'POST';
@@ -112,6 +113,18 @@ export class Session {
   }
 
   /**
+   * The request and the answer as a person reads them, redacted, then cut. Redaction: call site of the report-level
+   * pass.
+   */
+  excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
+    const request = [`${outgoing.method} ${this.url(outgoing.path).pathname}`, ...(outgoing.body !== undefined ? ['', outgoing.body] : [])].join('\n');
+    const type = exchange.headers['content-type'];
+    const status = exchange.status === undefined ? `no answer (${exchange.failure?.message ?? 'none'})` : `HTTP ${exchange.status}`;
+    const response = [status, ...(type !== undefined ? [`content-type: ${type}`] : []), '', exchange.body].join('\n');
+    return { request: excerpt(this.redact(request)), response: excerpt(this.redact(response)) };
+  }
+
+  /**
    * Sends these requests now, as many at once as the pacing allows, for `request` to judge later in the callers' own
    * order: whatever the concurrency, answers are judged, and findings recorded, in the same order.
    */
@@ -137,13 +150,22 @@ export class Session {
     if (this.timeouts >= maxTimeouts) throw new RunStopped(stopped);
     const exchange = await this.ahead.take(requestKey(outgoing), () => this.transmit(outgoing));
     if (exchange === undefined) throw new RunStopped(stopped);
-    if (judged) this.verdicts.judging(this.curl(outgoing));
     const first = this.answered === 0;
     this.answered++;
     if (first && exchange.failure?.kind === 'unreachable') {
       throw new UnreachableError(`${operations[operation]}: ${exchange.failure.message}`);
     }
     if (exchange.failure?.kind === 'timeout') this.timeouts++;
+    this.judge(operation, outgoing, exchange, judged);
+    return exchange;
+  }
+
+  /**
+   * What every exchange must satisfy whatever it was for: with `judged`, a complete answer and no 5xx; always, no
+   * echoed secret. Public for the proxy, which judges exchanges it did not send.
+   */
+  judge(operation: OperationKey, outgoing: Outgoing, exchange: Exchange, judged = true): void {
+    if (judged) this.verdicts.judging(this.curl(outgoing), () => this.excerpts(outgoing, exchange));
     const label = this.label(outgoing);
     const { failure } = exchange;
     if (judged) {
@@ -156,6 +178,5 @@ export class Session {
     if (this.canaries.all().length > 0) {
       this.verdicts.expect('create.secrets.echo', echoes.length > 0 ? `${label} (${exchange.status ?? 'no status'}) echoed a submitted lm_providers_keys value in ${echoes.join(' and ')}` : undefined);
     }
-    return exchange;
   }
 }

@@ -13,6 +13,13 @@ export interface CheckResult {
   findings: string[];
   /** A failed check's first finding as a curl command, secrets and header values replaced by placeholders. */
   reproduce?: string;
+  /** The request and answer behind the first finding, redacted and capped. */
+  excerpts?: Excerpts;
+}
+
+export interface Excerpts {
+  request: string;
+  response: string;
 }
 
 /** An undocumented field: allowed by the spec, so a note and never a check. */
@@ -33,14 +40,17 @@ export class Verdicts {
   private readonly skipReasons = new Map<string, string>();
   private readonly noteSet = new Map<string, Note>();
   private readonly reproductions = new Map<string, string>();
+  private readonly evidence = new Map<string, Excerpts>();
   private current: string | undefined;
+  private currentExcerpts: (() => Excerpts) | undefined;
 
   /**
    * The request whose answer is being judged, as a curl command. Checks judge each answer as soon as it arrives and
    * before the next request goes out, so a failure recorded now belongs to this request.
    */
-  judging(curl: string): void {
+  judging(curl: string, excerpts?: () => Excerpts): void {
     this.current = curl;
+    this.currentExcerpts = excerpts;
   }
 
   pass(id: string): void {
@@ -53,7 +63,11 @@ export class Verdicts {
     const list = this.findings.get(id) ?? [];
     list.push(finding);
     this.findings.set(id, list);
-    if (reproduce !== undefined && !this.reproductions.has(id)) this.reproductions.set(id, reproduce);
+    if (reproduce !== undefined && !this.reproductions.has(id)) {
+      this.reproductions.set(id, reproduce);
+      // Excerpts belong to the request being judged, not to one named explicitly.
+      if (reproduce === this.current && this.currentExcerpts) this.evidence.set(id, this.currentExcerpts());
+    }
   }
 
   /** Passes when `finding` is undefined, fails with it otherwise. */
@@ -70,6 +84,24 @@ export class Verdicts {
     this.noteSet.set(`${operation} ${message}`, { operation: operations[operation], message });
   }
 
+  /**
+   * Adds what another Verdicts saw, keeping at most `maxFindings` findings per check, each passed through `redact`
+   * as it is kept: the proxy judges each exchange on its own, to print its findings as they happen, and runs for as
+   * long as traffic flows, so the secrets it knows of when the run ends may no longer include one a finding quoted.
+   */
+  absorb(other: Verdicts, maxFindings: number, redact: (text: string) => string): void {
+    for (const id of other.evaluated) this.evaluated.add(id);
+    for (const [id, found] of other.findings) {
+      const list = this.findings.get(id) ?? [];
+      list.push(...found.slice(0, Math.max(0, maxFindings - list.length)).map(redact));
+      this.findings.set(id, list);
+    }
+    for (const [id, reason] of other.skipReasons) this.skip(id, reason);
+    for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
+    for (const [id, curl] of other.reproductions) if (!this.reproductions.has(id)) this.reproductions.set(id, curl);
+    for (const [id, excerpts] of other.evidence) if (!this.evidence.has(id)) this.evidence.set(id, excerpts);
+  }
+
   notes(): Note[] {
     return [...this.noteSet.values()];
   }
@@ -81,7 +113,8 @@ export class Verdicts {
       if (findings.length > 0) {
         const more = findings.length > shownFindings ? `; and ${findings.length - shownFindings} more` : '';
         const reproduce = this.reproductions.get(check.id);
-        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}`, ...(reproduce ? { reproduce } : {}) };
+        const excerpts = this.evidence.get(check.id);
+        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}`, ...(reproduce ? { reproduce } : {}), ...(excerpts ? { excerpts } : {}) };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };
       return { ...base, outcome: 'skipped', message: this.skipReasons.get(check.id) ?? 'not evaluated: no response it applies to' };

@@ -3,6 +3,8 @@ import createEvaluationRequest from './create-evaluation-request.json' with { ty
 import error from './error.json' with { type: 'json' };
 import evaluation from './evaluation.json' with { type: 'json' };
 import evaluatorConfig from './evaluator-config.json' with { type: 'json' };
+import httpError from './http-error.json' with { type: 'json' };
+import httpValidationError from './http-validation-error.json' with { type: 'json' };
 import humanEvaluation from './human-evaluation.json' with { type: 'json' };
 import rateLimit from './rate-limit.json' with { type: 'json' };
 import result from './result.json' with { type: 'json' };
@@ -47,18 +49,16 @@ export const schemaFiles = Object.freeze(
  * The error bodies the mock sends and the OpenAPI document declares, in FastAPI's shapes (docs/decisions.md, #3).
  * The spec shows no error body, so these are not resources: no generator, fixture or contract check uses them.
  */
-export const errorBodyFiles = {
-  HTTPValidationError: 'http-validation-error.json',
-  HTTPError: 'http-error.json',
+const errorBodyDocuments = {
+  HTTPValidationError: httpValidationError,
+  HTTPError: httpError,
 } as const;
 
-export type ErrorBodyName = keyof typeof errorBodyFiles;
+export type ErrorBodyName = keyof typeof errorBodyDocuments;
 
-export const errorBodyNames = Object.keys(errorBodyFiles) as ErrorBodyName[];
+export const errorBodyNames = Object.keys(errorBodyDocuments) as ErrorBodyName[];
 
-export const errorBodySchemas: Readonly<Record<ErrorBodyName, JsonSchema>> = Object.freeze(
-  Object.fromEntries(errorBodyNames.map((name) => [name, load(errorBodyFiles[name])])) as Record<ErrorBodyName, JsonSchema>,
-);
+export const errorBodySchemas: Readonly<Record<ErrorBodyName, JsonSchema>> = Object.freeze(errorBodyDocuments);
 
 /** Every schema in schemas/: the resources, then the error bodies. */
 export type SchemaName = ResourceName | ErrorBodyName;

@@ -1,10 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, jsonReport, junitReport, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
+import { readFile } from 'node:fs/promises';
+import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { writeOut } from '../output.js';
+import { reportOptions, writeReports } from '../reports.js';
 
 /** `Name: value` pairs; a malformed one is a usage error that names the header but never prints its value. */
-function headers(values: OptionValues): Record<string, string> {
+export function headers(values: OptionValues): Record<string, string> {
   const raw = values.header;
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
   const out: Record<string, string> = {};
@@ -35,15 +36,6 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
   return body as Record<string, unknown>;
 }
 
-async function writeReport(file: string | undefined, content: () => string, option: string): Promise<void> {
-  if (file === undefined) return;
-  try {
-    await writeFile(file, content());
-  } catch (error) {
-    throw new UsageError(`--${option} cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
-
 export const contractCommand: Command = {
   name: 'contract',
   summary: 'Check a deployment at a base URL against the contract: every violation caught, no false alarms.',
@@ -65,8 +57,7 @@ export const contractCommand: Command = {
       defaultText: String(defaultConcurrency),
     },
     { name: 'rate-limit', type: 'string', value: 'N/s', description: 'Start at most N requests per second (a shared or rate-limited server). With or without it, a 429 is waited on (its Retry-After, else a backoff from 1 s) and retried while the waits of a request fit in --timeout: never a failure by itself.', defaultText: 'no cap' },
-    { name: 'report-json', type: 'string', value: 'FILE', description: 'Write the JSON report to FILE.' },
-    { name: 'report-junit', type: 'string', value: 'FILE', description: 'Write a JUnit XML report to FILE.' },
+    ...reportOptions,
   ],
   details: [
     'Exit codes: 0 no error-level failure; 1 an error-level failure (with --strict, any failure);',
@@ -95,8 +86,7 @@ export const contractCommand: Command = {
       if (error instanceof ContractOptionError) throw new UsageError(error.message);
       throw error;
     }
-    await writeReport(stringOption(values, 'report-json'), () => jsonReport(report), 'report-json');
-    await writeReport(stringOption(values, 'report-junit'), () => junitReport(report), 'report-junit');
+    await writeReports(values, report);
     await writeOut(terminalReport(report, terminalStyle(process.stdout)));
     return exitCode(report, values.strict === true);
   },

@@ -4,6 +4,7 @@ import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions 
 import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { writeOut } from '../output.js';
+import { shutdownSignal } from '../shutdown.js';
 
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
 const scenarioFlags = ['state', 'code', 'latency', 'fault'] as const satisfies readonly ScenarioKey[];
@@ -31,19 +32,6 @@ function corsOption(values: OptionValues): MockServerOptions['cors'] {
     return false;
   }
   return origins && !origins.includes('*') ? origins : '*';
-}
-
-/** Resolves once SIGINT or SIGTERM arrives. */
-function shutdownSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }
 
 export const mockCommand: Command = {

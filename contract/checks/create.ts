@@ -1,7 +1,8 @@
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
+import type { Exchange } from '../http-client.js';
 import type { Outgoing, Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
-import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from './response.js';
 
 export const createPath = '/evaluations';
 
@@ -77,11 +78,14 @@ function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, la
 /** POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks. */
 export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<void> {
   const outgoing = createRequest(JSON.stringify(request));
-  const label = session.label(outgoing);
   const exchange = await session.request('create', outgoing);
-  const { verdicts } = session;
   const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
-  if (!acceptedSuccess(verdicts, 'create', label, exchange, generated)) return;
+  checkCreateAnswer(session.verdicts, request, session.label(outgoing), exchange, generated);
+}
+
+/** The checks of the answer to a valid create request; `unvouched`: a 4xx is no finding. */
+export function checkCreateAnswer(verdicts: Verdicts, request: Fields, label: string, exchange: Exchange, unvouched: Unvouched | undefined): void {
+  if (!acceptedSuccess(verdicts, 'create', label, exchange, unvouched)) return;
   const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
   if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
 }

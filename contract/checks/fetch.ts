@@ -1,6 +1,8 @@
 import { schemas } from '../../schemas/index.js';
+import type { Exchange } from '../http-client.js';
 import { isSuccess, type Outgoing, type Session } from '../session.js';
-import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
+import type { Verdicts } from '../verdicts.js';
+import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from './response.js';
 
 /** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
@@ -15,11 +17,14 @@ export function fetchRequest(id: string): Outgoing {
  */
 export async function checkFetch(session: Session, id: string, idGiven: boolean): Promise<void> {
   const outgoing = fetchRequest(id);
-  const label = session.label(outgoing);
   const exchange = await session.request('fetch', outgoing);
-  const { verdicts } = session;
   const generated = idGiven ? undefined : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
-  if (!acceptedSuccess(verdicts, 'fetch', label, exchange, generated)) return;
+  checkFetchAnswer(session.verdicts, id, session.label(outgoing), exchange, generated);
+}
+
+/** The checks of a fetch answer; `unvouched`: a 4xx is no finding, since nobody said the id exists. */
+export function checkFetchAnswer(verdicts: Verdicts, id: string, label: string, exchange: Exchange, unvouched: Unvouched | undefined): void {
+  if (!acceptedSuccess(verdicts, 'fetch', label, exchange, unvouched)) return;
   const parsed = parseSuccessBody(verdicts, 'fetch', label, exchange);
   if (!parsed) return;
   checkRecord(verdicts, 'fetch', 'HumanEvaluation', parsed.data, label);

@@ -20,6 +20,12 @@ export function schemaIssues(name: ResourceName, record: unknown): { errors: Val
   return { errors: issues.filter((issue) => !nulls.includes(issue)), nulls };
 }
 
+/** Where a request's ids came from when nobody vouched they exist there, and what to pass instead: a 4xx is then no finding. */
+export interface Unvouched {
+  what: string;
+  remedy: string;
+}
+
 /**
  * Whether an answer to a request that should succeed is a success worth checking further, recording the
  * operation's status check. Transport failures and 5xx have their own checks. A 4xx for a generated id or body is
@@ -30,7 +36,7 @@ export function acceptedSuccess(
   operation: OperationKey,
   label: string,
   exchange: Exchange,
-  generated: { what: string; remedy: string } | undefined,
+  generated: Unvouched | undefined,
 ): boolean {
   if (exchange.failure || exchange.status === undefined || exchange.status >= 500) return false;
   if (isSuccess(exchange)) {

@@ -12,11 +12,11 @@ export function terminalStyle(stream: { isTTY?: boolean }, env: NodeJS.ProcessEn
 
 const codes = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1 } as const;
 
-function painter(style: TerminalStyle) {
+export function painter(style: TerminalStyle) {
   return (code: keyof typeof codes, text: string) => (style.colour ? `\u001b[${codes[code]}m${text}\u001b[0m` : text);
 }
 
-function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
+export function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
   if (check.outcome === 'passed') return paint('green', 'PASS');
   if (check.outcome === 'skipped') return paint('dim', 'SKIP');
   return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
@@ -45,8 +45,9 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   for (const example of report.counterexamples) {
     lines.push(paint('bold', `Reproduce ${example.check}`), `  ${example.finding}`, `  ${example.curl}`, '');
   }
-  const { retried, beyondTimeout, waitedMs } = report.pacing.rateLimited;
-  if (retried + beyondTimeout > 0) {
+  const limited = report.pacing?.rateLimited;
+  if (limited && limited.retried + limited.beyondTimeout > 0) {
+    const { retried, beyondTimeout, waitedMs } = limited;
     const beyond = beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
     lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`), '');
   }

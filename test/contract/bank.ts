@@ -390,3 +390,10 @@ export const conforming: BankEntry[] = [
     expect: [],
   },
 ];
+
+/** A mutation's behaviour, by the start of its name. */
+export function mutation(name: string): Behaviour {
+  const entry = mutations.find((candidate) => candidate.name.startsWith(name));
+  if (!entry) throw new Error(`no mutation ${name}`);
+  return entry.behaviour;
+}

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConformingServer, type Behaviour, type RunningServer } from './conforming-server.js';
-import { bankCreateBody, mutations } from './bank.js';
+import { bankCreateBody, mutation } from './bank.js';
 
 /** These tests run the built CLI (`npm run build` first), as CI and users do. */
 interface Outcome {
@@ -19,12 +19,6 @@ function cli(args: string[]): Promise<Outcome> {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
-}
-
-function mutation(name: string): Behaviour {
-  const entry = mutations.find((candidate) => candidate.name.startsWith(name));
-  if (!entry) throw new Error(`no mutation ${name}`);
-  return entry.behaviour;
 }
 
 /** Tags balanced and nothing unescaped between them: enough to know a JUnit reader can parse the file. */

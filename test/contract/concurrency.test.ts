@@ -90,7 +90,7 @@ describe('--concurrency: the same report at any concurrency', () => {
     expect(serial.summary.failed).toBe(0);
     expect(serial.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed']);
     expect(comparable(parallel)).toEqual(comparable(serial));
-    expect(parallel.pacing.concurrency).toBe(8);
+    expect(parallel.pacing?.concurrency).toBe(8);
   });
 
   it('gives the same verdicts, shrunk counterexamples and order against a bank server that fails property cases', async () => {
@@ -159,7 +159,7 @@ describe('--rate-limit and 429 answers', () => {
     expect(traffic.arrivals.length).toBeGreaterThan(40);
     // Starts are 50 ms apart: 21 fit in a closed second; arrival jitter on a loaded machine may squeeze in one more.
     expect(traffic.busiestSecond()).toBeLessThanOrEqual(22);
-    expect(report.pacing.ratePerSecond).toBe(20);
+    expect(report.pacing?.ratePerSecond).toBe(20);
   });
 
   it('waits what a 429 asks (seconds or HTTP-date), retries, and counts it: never a failure by itself', async () => {
@@ -182,8 +182,8 @@ describe('--rate-limit and 429 answers', () => {
     });
     const report = await runContract({ baseUrl: server.url, concurrency: 1, timeoutMs: 5000 });
     expect(report.summary.failed).toBe(0);
-    expect(report.pacing.rateLimited).toMatchObject({ retried: 2, beyondTimeout: 0 });
-    expect(report.pacing.rateLimited.waitedMs).toBeGreaterThanOrEqual(1000 + 450);
+    expect(report.pacing?.rateLimited).toMatchObject({ retried: 2, beyondTimeout: 0 });
+    expect(report.pacing?.rateLimited.waitedMs).toBeGreaterThanOrEqual(1000 + 450);
     // Each limited request was sent again, not before the wait it was told: the server's clocks are the judge.
     const told = [...retryAfter.entries()].map(([index, value]) => ({ first: traffic.arrivals[index - 1], retry: traffic.arrivals[index], value }));
     for (const { first, retry, value } of told) {
@@ -209,7 +209,7 @@ describe('--rate-limit and 429 answers', () => {
     const transport = report.checks.find((check) => check.id === 'fetch.transport');
     expect(transport?.outcome).toBe('failed');
     expect(transport?.message).toMatch(/answered 429 Too Many Requests \(Retry-After 120 s\): waiting would pass the 2000 ms timeout/);
-    expect(report.pacing.rateLimited).toEqual({ retried: 0, beyondTimeout: 2, waitedMs: 0 });
+    expect(report.pacing?.rateLimited).toEqual({ retried: 0, beyondTimeout: 2, waitedMs: 0 });
     expect(report.stopped).toBe('stopped after 2 requests timed out');
     expect(terminalReport(report, { colour: false })).toContain('2 asked for a wait beyond --timeout');
   });
@@ -227,7 +227,7 @@ describe('--rate-limit and 429 answers', () => {
     });
     const report = await runContract({ baseUrl: server.url, concurrency: 2 });
     expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.outcome).toBe('failed');
-    expect(report.pacing.rateLimited).toEqual({ retried: 0, beyondTimeout: 0, waitedMs: 0 });
+    expect(report.pacing?.rateLimited).toEqual({ retried: 0, beyondTimeout: 0, waitedMs: 0 });
   });
 
   it('reads Retry-After as delay-seconds or an HTTP-date, and nothing else', () => {

@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { excerpt } from '../excerpt.js';
+import type { Report } from '../run.js';
+import type { CheckResult } from '../verdicts.js';
+import { verdictOf } from './verdict.js';
+
+/** Findings listed per failed check; the JSON report keeps them all. */
+const shownFindings = 20;
+
+/** Every character HTML gives a meaning to, in text and in quoted attributes alike. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** Text from a deployment: cut, then escaped. */
+function shown(text: string): string {
+  return escapeHtml(excerpt(text));
+}
+
+/** Copies the text of the element a button names; falls back to a selection where the Clipboard API is refused. */
+const script = `document.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-copy]');
+  if (!button) return;
+  const source = document.getElementById(button.dataset.copy);
+  const done = () => { button.textContent = 'Copied'; };
+  const fallback = () => {
+    const range = document.createRange();
+    range.selectNodeContents(source);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    document.execCommand('copy');
+    done();
+  };
+  if (navigator.clipboard) navigator.clipboard.writeText(source.textContent).then(done, fallback);
+  else fallback();
+});`;
+
+const style = `
+body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1.5rem;color:#1b1f24;background:#fff}
+h1{margin:0 0 .25rem;font-size:1.9rem}h2{margin:1.75rem 0 .5rem;font-size:1.15rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}
+.verdict{padding:1rem 1.25rem;border-radius:8px;margin-bottom:1rem}.PASS{background:#dafbe1}.FAIL{background:#ffebe9}.NOTHING{background:#eaeef2}
+.meta{color:#57606a}ul.checks{list-style:none;padding:0;margin:0}ul.checks>li{padding:.35rem .5rem;border-bottom:1px solid #eaeef2}
+.badge{display:inline-block;min-width:3.2rem;text-align:center;font-weight:600;font-size:.75rem;border-radius:4px;padding:1px 4px;margin-right:.5rem}
+.b-passed{background:#dafbe1;color:#116329}.b-error{background:#ffebe9;color:#a40e26}.b-warning{background:#fff8c5;color:#7d4e00}.b-skipped{background:#eaeef2;color:#57606a}
+code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;padding:.6rem;border-radius:6px;white-space:pre-wrap;word-break:break-all;margin:.3rem 0;max-height:22rem;overflow:auto}
+.detail{margin:.4rem 0 .4rem 3.9rem}.label{color:#57606a;font-size:.8rem;margin-top:.5rem}.passed-text,.skip-reason{color:#57606a}
+button{font:inherit;font-size:.8rem;padding:.15rem .6rem;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}
+.columns{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}`;
+
+/** A curl command and its copy button; `id` is unique in the page. */
+function copyable(text: string, id: string): string {
+  return `<pre id="${escapeHtml(id)}">${escapeHtml(text)}</pre><button type="button" data-copy="${escapeHtml(id)}">Copy curl</button>`;
+}
+
+function badge(check: CheckResult): string {
+  const kind = check.outcome === 'failed' ? check.severity : check.outcome;
+  const text = check.outcome === 'passed' ? 'PASS' : check.outcome === 'skipped' ? 'SKIP' : check.severity === 'error' ? 'FAIL' : 'WARN';
+  return `<span class="badge b-${kind}">${text}</span>`;
+}
+
+function checkItem(check: CheckResult): string {
+  const head = `${badge(check)}<code>${escapeHtml(check.id)}</code>`;
+  if (check.outcome === 'passed') return `<li class="passed">${head} <span class="passed-text">${escapeHtml(check.message)}</span></li>`;
+  if (check.outcome === 'skipped') return `<li class="skipped">${head} <span class="skip-reason">skipped: ${shown(check.message)}</span></li>`;
+  const findings = check.findings.slice(0, shownFindings).map((finding) => `<li>${shown(finding)}</li>`);
+  if (check.findings.length > shownFindings) findings.push(`<li>… and ${check.findings.length - shownFindings} more (all in the JSON report)</li>`);
+  const parts = [
+    `<div class="label">Spec</div><div>${escapeHtml(check.spec)}</div>`,
+    `<div class="label">Findings (${check.findings.length})</div><ul>${findings.join('')}</ul>`,
+  ];
+  if (check.excerpts) {
+    parts.push(
+      `<div class="columns"><div><div class="label">Request</div><pre>${shown(check.excerpts.request)}</pre></div><div><div class="label">Response</div><pre>${shown(check.excerpts.response)}</pre></div></div>`,
+    );
+  }
+  if (check.reproduce) parts.push(`<div class="label">Reproduce</div>${copyable(check.reproduce, `copy-${check.id}`)}`);
+  return `<li class="failed ${check.severity}" data-check="${escapeHtml(check.id)}">${head} ${shown(check.findings[0] ?? check.message)}<div class="detail">${parts.join('')}</div></li>`;
+}
+
+/**
+ * The report as one self-contained HTML page: verdict first, checks grouped by operation, each failure with its spec
+ * line, findings, request and response excerpts and a curl command to copy; skipped checks with their reason. Its
+ * Content-Security-Policy allows no request at all and only its own inline script, so even text a deployment managed
+ * to smuggle past escaping could load nothing.
+ */
+export function htmlReport(report: Report): string {
+  const verdict = verdictOf(report);
+  const { passed, failed, warnings, skipped } = report.summary;
+  const counts = `${passed} passed, ${failed} failed (${verdict.errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
+  const sections: string[] = [];
+  for (const operation of new Set(report.checks.map((check) => check.operation))) {
+    const checks = report.checks.filter((check) => check.operation === operation);
+    const notes = report.notes.filter((note) => note.operation === operation).map((note) => `<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
+    sections.push(`<section><h2>${escapeHtml(operation)}</h2><ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`);
+  }
+  report.counterexamples.forEach((example, index) => {
+    sections.push(`<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>${copyable(example.curl, `copy-example-${index}`)}</section>`);
+  });
+  const scriptHash = createHash('sha256').update(script).digest('base64');
+  const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>evalkit contract ${escapeHtml(verdict.word)}: ${escapeHtml(report.target)}</title>
+<style>${style}</style></head>
+<body>
+<div class="verdict ${verdict.word.split(' ')[0]}" id="verdict" data-failures="${failed}" data-errors="${verdict.errors}" data-warnings="${warnings}">
+<h1>${escapeHtml(verdict.word)}</h1>
+<div id="counts">${escapeHtml(counts)}</div>
+<div class="meta">evalkit contract ${escapeHtml(report.target)}: ${report.requests} requests in ${report.durationMs} ms${report.stopped ? `. Stopped: ${shown(report.stopped)}` : ''}</div>
+</div>
+${sections.join('\n')}
+<script>${script}</script>
+</body></html>
+`;
+}

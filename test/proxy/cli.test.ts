@@ -1,0 +1,75 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startMockServer } from '../../mock/index.js';
+import { mutation } from '../contract/bank.js';
+import { startConformingServer } from '../contract/conforming-server.js';
+import { projectRoot, runCli } from '../helpers/cli.js';
+import { startChild, type Child } from '../mock/processes.js';
+import { answer } from './helpers.js';
+
+/** These run the built CLI (`npm test` builds first) in its own process, stopped by a real signal. */
+const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-cli-'));
+const children: Child[] = [];
+const closers: Array<() => Promise<void>> = [];
+
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill();
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function proxyCli(args: string[]): Promise<{ child: Child; url: string }> {
+  const child = startChild(process.execPath, ['bin/evalkit.js', 'proxy', '--port', '0', ...args], projectRoot);
+  children.push(child);
+  const [, url] = await child.waitFor(/listening on (http:\/\/\S+),/, 15_000);
+  return { child, url: url as string };
+}
+
+describe('evalkit proxy (CLI)', () => {
+  it('in front of the mock: SIGINT prints the summary, writes the reports and recordings, exits 0', async () => {
+    const mock = await startMockServer({ port: 0, fixturesDir: 'fixtures/mock', strictIds: true });
+    closers.push(() => mock.close());
+    const record = join(dir, 'recorded');
+    const json = join(dir, 'mock.json');
+    const html = join(dir, 'mock.html');
+    const { child, url } = await proxyCli(['--target', mock.url, '--record', record, '--report-json', json, '--report-html', html]);
+    expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
+    await child.waitFor(/recorded .*6637c0a25368ef07b03a64cd\.json/, 5_000);
+    child.process.kill('SIGINT');
+    const { code } = await child.exited;
+    expect(code).toBe(0);
+    expect(child.stdout()).toContain('evalkit proxy stopped (SIGINT): forwarded 1 requests: 1 checked');
+    expect(child.stdout()).toMatch(/\d+ passed, 0 failed \(0 errors, 0 warnings\)/);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: { failed: number; passed: number }; checks: unknown[]; requests: number };
+    expect(Object.keys(report)).toEqual(['summary', 'checks', 'target', 'reachable', 'notes', 'counterexamples', 'requests', 'durationMs']);
+    expect(report.summary.failed).toBe(0);
+    expect(report.requests).toBe(1);
+    expect(readFileSync(html, 'utf8')).toContain('<h1>PASS</h1>');
+    expect(readdirSync(join(record, 'human-evaluations'))).toEqual(['6637c0a25368ef07b03a64cd.json']);
+  });
+
+  it('in front of a broken server: the violation prints as it happens, SIGTERM exits 1', async () => {
+    const server = await startConformingServer(mutation('required user_username missing'));
+    closers.push(() => server.close());
+    const { child, url } = await proxyCli(['--target', server.url, '--header', 'Authorization: Bearer cli-secret-token']);
+    expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
+    await child.waitFor(/FAIL fetch\.body\.schema +GET \/human-evaluations\/6637c0a25368ef07b03a64cd: \/user_username is required but missing \[error; §4\.1/, 5_000);
+    child.process.kill('SIGTERM');
+    const { code } = await child.exited;
+    expect(code).toBe(1);
+    expect(child.stdout()).toContain('evalkit proxy stopped (SIGTERM)');
+    expect(child.stdout() + child.stderr()).not.toContain('cli-secret-token');
+  });
+
+  it('usage errors: no target, a target that is not http(s), a --record folder that cannot be made', async () => {
+    expect(await runCli(['proxy'])).toMatchObject({ code: 2, stderr: 'evalkit proxy: --target is required\n' });
+    expect(await runCli(['proxy', '--target', 'ftp://x'])).toMatchObject({ code: 2, stderr: "evalkit proxy: --target must be http or https, got 'ftp:'\n" });
+    const blocked = join(dir, 'file');
+    writeFileSync(blocked, '');
+    const result = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--record', blocked]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^evalkit proxy: --record cannot create .*file\/human-evaluations \((ENOTDIR|EEXIST)\)\n$/);
+  });
+});

@@ -1,0 +1,285 @@
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { exitCode, jsonReport, startContractProxy, type ContractProxy, type ProxyOptions } from '../../contract/index.js';
+import { htmlReport } from '../../contract/report/html.js';
+import type { Judgement, RecordingEvent } from '../../contract/proxy/index.js';
+import { startMockServer, type MockServer } from '../../mock/index.js';
+import { bankCreateBody, mutation } from '../contract/bank.js';
+import { json, startConformingServer, type Behaviour, type RunningServer } from '../contract/conforming-server.js';
+import { answer, postJson } from './helpers.js';
+
+const knownIds = ['6637c0a25368ef07b03a64cd', '0192f4d2-8a1b-7c3d-9e4f-5a6b7c8d9e0f', 'single-model-test-demo'];
+const closers: Array<() => Promise<void>> = [];
+const dirs: string[] = [];
+
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-'));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Watched {
+  proxy: ContractProxy;
+  judgements: Judgement[];
+  recordings: RecordingEvent[];
+}
+
+async function proxyTo(target: string, options: Partial<ProxyOptions> = {}): Promise<Watched> {
+  const judgements: Judgement[] = [];
+  const recordings: RecordingEvent[] = [];
+  const proxy = await startContractProxy({ target, port: 0, onJudgement: (j) => judgements.push(j), onRecording: (r) => recordings.push(r), ...options });
+  closers.push(() => proxy.close());
+  return { proxy, judgements, recordings };
+}
+
+async function mock(options: Parameters<typeof startMockServer>[0]): Promise<MockServer> {
+  const server = await startMockServer({ port: 0, ...options });
+  closers.push(() => server.close());
+  return server;
+}
+
+async function broken(behaviour: Behaviour): Promise<RunningServer> {
+  const server = await startConformingServer(behaviour);
+  closers.push(() => server.close());
+  return server;
+}
+
+/** A plain server for shapes no bank entry has; counts the requests it gets. */
+async function plain(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; hits: () => number }> {
+  let hits = 0;
+  const server: Server = createServer((req, res) => {
+    hits++;
+    handler?.(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
+}
+
+/** Waits until the proxy has judged `count` exchanges: judging follows the answer, it never delays it. */
+async function judged(watched: Watched, count: number): Promise<void> {
+  for (let tries = 0; watched.proxy.traffic().forwarded < count && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+function failedIds(proxy: ContractProxy): string[] {
+  return proxy.report().checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+}
+
+/** A raw request line, for request targets fetch() would never send. */
+function rawRequest(url: string, head: string): Promise<string> {
+  const { port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('close', () => resolve(text));
+    socket.on('error', () => resolve(text));
+  });
+}
+
+const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-live-proxy-test-0001' } };
+
+describe('evalkit proxy in front of the mock', () => {
+  it('forwards every answer byte for byte, fails no check, records the fetched records, and the mock replays them', async () => {
+    const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true });
+    const dir = tempDir();
+    const watched = await proxyTo(target.url, { recordDir: dir });
+    const requests: Array<[string, RequestInit | undefined]> = [
+      ...knownIds.map((id) => [`/human-evaluations/${id}`, undefined] as [string, undefined]),
+      ['/human-evaluations/not-there', undefined],
+      ['/evaluations', postJson(validCreate)],
+      ['/evaluations', postJson({ app_id: 1 })],
+      ['/elsewhere', undefined],
+    ];
+    for (const [path, init] of requests) {
+      const direct = await answer(`${target.url}${path}`, init);
+      const proxied = await answer(`${watched.proxy.url}${path}`, init);
+      expect(proxied, path).toEqual(direct);
+    }
+    await judged(watched, requests.length * 1);
+    await watched.proxy.close();
+    const report = watched.proxy.report();
+    expect(failedIds(watched.proxy)).toEqual([]);
+    expect(exitCode(report, true)).toBe(0);
+    expect(report.checks.find((check) => check.id === 'fetch.body.schema')?.outcome).toBe('passed');
+    expect(report.checks.find((check) => check.id === 'create.body.per-variant')?.outcome).toBe('passed');
+    expect(report.checks.find((check) => check.id === 'create.invalid.rejected')?.outcome).toBe('passed');
+    expect(watched.proxy.traffic()).toMatchObject({ forwarded: 7, checked: 6, otherPaths: 1, recorded: 3, refused: 0 });
+
+    expect(readdirSync(join(dir, 'human-evaluations')).sort()).toEqual(knownIds.map((id) => `${id}.json`).sort());
+    const replay = await mock({ fixturesDir: dir, strictIds: true });
+    for (const id of knownIds) {
+      const original = JSON.parse((await answer(`${target.url}/human-evaluations/${id}`)).bytes.toString()) as unknown;
+      const replayed = await answer(`${replay.url}/human-evaluations/${id}`);
+      expect(replayed.status).toBe(200);
+      expect(JSON.parse(replayed.bytes.toString())).toEqual(original);
+    }
+    expect((await answer(`${replay.url}/human-evaluations/not-there`)).status).toBe(404);
+  });
+
+  it('sets --header values on forwarded requests and never reports them', async () => {
+    const target = await broken({ auth: { name: 'Authorization', value: 'Bearer proxy-token-42' } });
+    const watched = await proxyTo(target.url, { headers: { Authorization: 'Bearer proxy-token-42' } });
+    expect((await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
+    await judged(watched, 1);
+    expect(failedIds(watched.proxy)).toEqual([]);
+    expect(jsonReport(watched.proxy.report())).not.toContain('proxy-token-42');
+  });
+});
+
+describe('evalkit proxy in front of broken servers from the bank', () => {
+  it('a schema violation: printed as it happens, an error in the report, forwarded unchanged, not recorded', async () => {
+    const target = await broken(mutation('HumanEvaluation spells variants_revision_ids'));
+    const dir = tempDir();
+    const watched = await proxyTo(target.url, { recordDir: dir });
+    const path = '/human-evaluations/6637c0a25368ef07b03a64cd';
+    expect(await answer(`${watched.proxy.url}${path}`)).toEqual(await answer(`${target.url}${path}`));
+    await judged(watched, 1);
+    await watched.proxy.close();
+    expect(watched.judgements[0]?.failed.map((check) => check.id)).toEqual(['fetch.body.schema']);
+    expect(failedIds(watched.proxy)).toEqual(['fetch.body.schema']);
+    expect(exitCode(watched.proxy.report())).toBe(1);
+    expect(watched.recordings).toEqual([{ label: `GET ${path}`, refused: 'the body fails the HumanEvaluation schema' }]);
+    expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
+  });
+
+  it('an echoed lm_providers_keys value: create.secrets.echo, and the secret is in no report', async () => {
+    const target = await broken(mutation('lm_providers_keys echoed in each created Evaluation'));
+    const watched = await proxyTo(target.url);
+    const proxied = await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate));
+    expect(proxied.bytes.toString()).toContain('sk-live-proxy-test-0001');
+    await judged(watched, 1);
+    const report = watched.proxy.report();
+    expect(failedIds(watched.proxy)).toEqual(['create.secrets.echo']);
+    for (const text of [jsonReport(report), htmlReport(report), JSON.stringify(watched.judgements)]) {
+      expect(text).not.toContain('sk-live-proxy-test-0001');
+    }
+    expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.reproduce).toContain('<PROVIDER_KEY>');
+  });
+
+  it('an invalid create request accepted with 200: a warning (exit 0, 1 with strict), valid traffic passes', async () => {
+    const target = await broken(mutation('invalid create requests accepted with 200'));
+    const watched = await proxyTo(target.url);
+    expect((await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate))).status).toBe(200);
+    expect((await answer(`${watched.proxy.url}/evaluations`, postJson({ ...validCreate, rate_limit: { batch_size: '10' } }))).status).toBe(200);
+    await judged(watched, 2);
+    expect(watched.judgements.map((judgement) => judgement.failed.map((check) => check.id))).toEqual([[], ['create.invalid.rejected']]);
+    expect(watched.judgements[1]?.failed[0]?.findings[0]).toMatch(/^POST \/evaluations: an invalid create request \(.*rate_limit.*\) was accepted with 200$/);
+    const report = watched.proxy.report();
+    expect([exitCode(report), exitCode(report, true)]).toEqual([0, 1]);
+  });
+
+  it('never writes a secret: a valid record carrying a key posted earlier is refused', async () => {
+    let posted = '';
+    const target = await broken({
+      rewrite: (reply, context) => {
+        if (context.route === 'create') posted = String((context.request?.lm_providers_keys as Record<string, string> | undefined)?.OPENAI_API_KEY ?? '');
+        return context.route === 'fetch' && reply.status === 200 ? { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), debug: posted }) } : reply;
+      },
+    });
+    const dir = tempDir();
+    const watched = await proxyTo(target.url, { recordDir: dir });
+    await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate));
+    await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`);
+    await judged(watched, 2);
+    await watched.proxy.close();
+    expect(watched.recordings.map((event) => ('refused' in event ? event.refused : event.recorded))).toEqual(['the body carries a credential']);
+    expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
+    expect(failedIds(watched.proxy)).toContain('create.secrets.echo');
+  });
+});
+
+describe('evalkit proxy answers bad situations clearly', () => {
+  it('a target that is down: 502 JSON naming the target and the cause; the run is unreachable (exit 2)', async () => {
+    const gone = await plain(() => undefined);
+    await closers.pop()?.();
+    const watched = await proxyTo(`${gone.url}/api`);
+    const reply = await answer(`${watched.proxy.url}/human-evaluations/x`);
+    expect(reply.status).toBe(502);
+    expect(reply.type).toBe('application/json');
+    expect(JSON.parse(reply.bytes.toString())).toMatchObject({ target: `${gone.url}/api`, cause: expect.stringContaining('ECONNREFUSED') });
+    await judged(watched, 1);
+    expect(exitCode(watched.proxy.report())).toBe(2);
+  });
+
+  it('never forwards to another origin: absolute-form targets and CONNECT are refused, // paths stay on the target', async () => {
+    const elsewhere = await plain((_req, res) => res.end('elsewhere'));
+    const target = await plain((req, res) => res.end(JSON.stringify({ path: req.url })));
+    const watched = await proxyTo(target.url);
+    const absolute = await rawRequest(watched.proxy.url, `GET ${elsewhere.url}/human-evaluations/x HTTP/1.1`);
+    expect(absolute).toMatch(/^HTTP\/1\.1 400/);
+    expect(absolute).toContain(`this proxy forwards only to ${target.url}`);
+    const tunnel = await rawRequest(watched.proxy.url, `CONNECT 127.0.0.1:${new URL(elsewhere.url).port} HTTP/1.1`);
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405/);
+    const slashes = await rawRequest(watched.proxy.url, `GET //127.0.0.1:${new URL(elsewhere.url).port}/x HTTP/1.1`);
+    expect(slashes).toContain(`"path":"//127.0.0.1:${new URL(elsewhere.url).port}/x"`);
+    expect(elsewhere.hits()).toBe(0);
+    expect(target.hits()).toBe(1);
+  });
+
+  it('forwards a body over the cap whole and marks it unchecked', async () => {
+    const huge = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
+    const target = await plain((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge));
+    const watched = await proxyTo(target.url, { maxBodyBytes: 64 * 1024 });
+    const reply = await answer(`${watched.proxy.url}/human-evaluations/big`);
+    expect(reply.bytes.toString()).toBe(huge);
+    await judged(watched, 1);
+    const report = watched.proxy.report();
+    expect(watched.proxy.judge.overCap.fetch).toBe(1);
+    expect(report.notes.map((note) => note.message)).toContain('a request or answer over the 65536-byte cap was forwarded unchecked');
+    expect(report.checks.find((check) => check.id === 'fetch.body.schema')?.outcome).toBe('skipped');
+    expect(failedIds(watched.proxy)).toEqual([]);
+  });
+
+  it('a target that hangs: 504 JSON and a transport error', async () => {
+    const target = await plain(() => undefined);
+    const watched = await proxyTo(target.url, { timeoutMs: 300 });
+    const reply = await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`);
+    expect(reply.status).toBe(504);
+    expect(JSON.parse(reply.bytes.toString())).toMatchObject({ target: target.url, cause: 'timeout' });
+    await judged(watched, 1);
+    expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
+  });
+
+  it('a keep-alive connection the target drops as it is reused: the GET is sent again on a new one, no false alarm', async () => {
+    const served = new WeakMap<object, number>();
+    const body = JSON.stringify({ detail: 'Evaluation not found' });
+    const target = await plain((req, res) => {
+      const count = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, count);
+      // The second request on a connection finds it closing, as when the target's idle timeout wins the race.
+      if (count > 1) return void req.socket.destroy();
+      res.writeHead(404, { 'content-type': 'application/json' }).end(body);
+    });
+    const watched = await proxyTo(target.url);
+    for (const attempt of [1, 2, 3]) expect((await answer(`${watched.proxy.url}/human-evaluations/gone`)).status, `attempt ${attempt}`).toBe(404);
+    await judged(watched, 3);
+    expect(target.hits()).toBe(5);
+    expect(failedIds(watched.proxy)).toEqual([]);
+  });
+
+  it('a 5xx from the target is forwarded as it is and is an error', async () => {
+    const target = await broken({ rewrite: (reply, context) => (context.route === 'fetch' ? json(503, { detail: 'maintenance' }) : reply) });
+    const watched = await proxyTo(target.url);
+    expect((await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(503);
+    await judged(watched, 1);
+    expect(failedIds(watched.proxy)).toEqual(['fetch.status.5xx']);
+  });
+});
