@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { amplificationBody } from '../../bench/attack-bodies.js';
+import { peakRss } from '../../bench/server-process.js';
 import { maxBodyBytes } from '../../mock/limits.js';
 import { createRequest } from './helpers.js';
 import { startChild, type Child } from './processes.js';
@@ -21,20 +22,7 @@ async function startMock(): Promise<{ url: string; pid: number }> {
   return { url, pid: child.process.pid as number };
 }
 
-/** Peak resident memory of a process so far (Linux's VmHWM): what an attack cost at its worst, however brief. */
-function peakRss(pid: number): number {
-  const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kib) * 1024;
-}
-
-/** The amplification attack of issue 10: a create request just under 1 MiB whose variant_ids holds about 500k numbers. */
-function attackBody(): string {
-  const shell = JSON.stringify(createRequest({ variant_ids: ['@'] }));
-  const items = Math.floor((maxBodyBytes - shell.length) / 2);
-  return shell.replace('"@"', `0${',0'.repeat(items - 1)}`);
-}
-
-const attack = attackBody();
+const attack = amplificationBody(createRequest(), maxBodyBytes);
 
 function postAttack(url: string): Promise<Response> {
   return fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
