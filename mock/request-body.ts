@@ -50,24 +50,29 @@ function locationOf(container: Container): string {
  * and arrays go on the stack, and array items are read by index: a list of 500,000 numbers allocates nothing here.
  */
 function structureProblem(root: unknown): HttpProblem | undefined {
-  if (root === null || typeof root !== 'object') return undefined;
+  if (!isContainer(root)) return undefined;
   const stack: Container[] = [{ value: root, depth: 0, parent: undefined, key: '' }];
-  const visit = (parent: Container, key: string | number, child: unknown) => {
-    if (child !== null && typeof child === 'object') stack.push({ value: child, depth: parent.depth + 1, parent, key: String(key) });
-  };
   for (let container = stack.pop(); container; container = stack.pop()) {
     if (container.depth >= maxBodyDepth) return tooDeep;
-    const { value } = container;
+    const { value, depth } = container;
     if (Array.isArray(value)) {
-      for (let index = 0; index < value.length; index++) visit(container, index, value[index]);
+      for (let index = 0; index < value.length; index++) {
+        const item: unknown = value[index];
+        if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key: String(index) });
+      }
       continue;
     }
     for (const key of Object.keys(value)) {
       if (forbiddenKeys.has(key)) return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${locationOf(container).slice(0, 200)}`);
-      visit(container, key, (value as Record<string, unknown>)[key]);
+      const item = (value as Record<string, unknown>)[key];
+      if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key });
     }
   }
   return undefined;
+}
+
+function isContainer(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
 }
 
 function parse(raw: Buffer): unknown {
