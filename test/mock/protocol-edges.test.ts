@@ -90,14 +90,16 @@ describe('protocol edges, on a raw socket', () => {
     expectJsonProblem(responses[0], 400, /not valid HTTP/);
   });
 
-  it('answers a POST with a JSON Content-Type and an empty body as FastAPI does: 422, body field required', async () => {
-    const connection = await openRaw(server.url);
-    connection.socket.write(postHead('Content-Type: application/json\r\nContent-Length: 0\r\n'));
-    await connection.waitFor('}]}');
-    const [response] = parseResponses(connection.received());
-    expect(response?.status).toBe(422);
-    expect(JSON.parse(response?.body ?? '')).toEqual({ detail: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }] });
-    connection.socket.destroy();
+  it('answers a POST with an empty body as FastAPI does, whatever its Content-Type: 422, body field required', async () => {
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'text/plain']) {
+      const connection = await openRaw(server.url);
+      connection.socket.write(postHead(`Content-Type: ${type}\r\nContent-Length: 0\r\n`));
+      await connection.waitFor('}]}');
+      const [response] = parseResponses(connection.received());
+      expect(response?.status, type).toBe(422);
+      expect(JSON.parse(response?.body ?? '')).toEqual({ detail: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }] });
+      connection.socket.destroy();
+    }
   });
 });
 
