@@ -57,12 +57,13 @@ function refused(req: IncomingMessage, res: ServerResponse): boolean {
   return problem !== undefined;
 }
 
+/** The bounds with defaults filled in: one bound given alone moves the other default as far as it must to stay valid. */
 function timeBounds(bounds: TimeBounds): Required<TimeBounds> {
-  const headers = bounds.headersTimeoutMs ?? headersTimeoutMs;
-  const request = bounds.requestTimeoutMs ?? Math.max(requestTimeoutMs, headers);
-  for (const [name, value] of [['headersTimeoutMs', headers], ['requestTimeoutMs', request]] as const) {
-    if (!Number.isInteger(value) || value <= 0) throw new MockSetupError(`${name} must be a positive integer of milliseconds, not ${value}`);
+  for (const [name, value] of Object.entries(bounds)) {
+    if (value !== undefined && (!Number.isInteger(value) || value <= 0)) throw new MockSetupError(`${name} must be a positive integer of milliseconds, not ${value}`);
   }
+  const headers = bounds.headersTimeoutMs ?? Math.min(headersTimeoutMs, bounds.requestTimeoutMs ?? headersTimeoutMs);
+  const request = bounds.requestTimeoutMs ?? Math.max(requestTimeoutMs, headers);
   if (request < headers) throw new MockSetupError(`requestTimeoutMs (${request}) must be at least headersTimeoutMs (${headers})`);
   return { headersTimeoutMs: headers, requestTimeoutMs: request };
 }
@@ -74,7 +75,11 @@ function timeBounds(bounds: TimeBounds): Required<TimeBounds> {
  * request without Host a 400, CONNECT a 405: each with a JSON body naming the problem, as every other answer has.
  */
 export function createGuardedServer(app: RequestListener, bounds: TimeBounds = {}): Server {
-  const { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout } = timeBounds(bounds);
+  // startMockServer hands over all its options: only the bounds are read here.
+  const { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout } = timeBounds({
+    headersTimeoutMs: bounds.headersTimeoutMs,
+    requestTimeoutMs: bounds.requestTimeoutMs,
+  });
   const server = createServer(
     {
       headersTimeout,

@@ -76,6 +76,8 @@ describe('protocol edges, on a raw socket', () => {
     const responses = parseResponses(connection.received());
     expect(responses.map((response) => response.status)).toEqual([415]);
     expectJsonProblem(responses[0], 415, /application\/json/);
+    // The client never sent the body it announced: the connection cannot carry another request.
+    expect(responses[0]?.headers.connection).toBe('close');
     connection.socket.destroy();
   });
 
@@ -141,8 +143,18 @@ describe('slow clients', () => {
     expectJsonProblem(responses[0], 408, /not received in full/);
   });
 
-  it('refuses time bounds that cannot hold', async () => {
+  it('refuses time bounds that cannot hold, and fits the headers bound under a request bound given alone', async () => {
     await expect(startMockServer({ port: 0, headersTimeoutMs: 500, requestTimeoutMs: 100 })).rejects.toThrow(/at least headersTimeoutMs/);
     await expect(startMockServer({ port: 0, requestTimeoutMs: 0 })).rejects.toThrow(/positive integer/);
+    await expect(startMockServer({ port: 0, headersTimeoutMs: 1.5 })).rejects.toThrow(/headersTimeoutMs must be a positive integer/);
+    const requestOnly = await startMockServer({ port: 0, requestTimeoutMs: 300 });
+    try {
+      const connection = await openRaw(requestOnly.url);
+      connection.socket.write('GET /human-evaluations/abc HTTP/1.1\r\nHost: mock\r\n');
+      await connection.closed;
+      expectJsonProblem(parseResponses(connection.received())[0], 408, /within 0.3 s/);
+    } finally {
+      await requestOnly.close();
+    }
   });
 });
