@@ -1,5 +1,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Request, Response } from 'express';
+import { cors, type CorsOrigins } from './cors.js';
 import { HttpProblem } from './errors.js';
 import { headersTimeoutMs, maxBodyBytes, requestTimeoutMs } from './limits.js';
 import { sendJson } from './send.js';
@@ -11,6 +13,11 @@ export interface TimeBounds {
   headersTimeoutMs?: number;
   /** To receive the whole request, body included. Default 30 s; at least headersTimeoutMs. */
   requestTimeoutMs?: number;
+}
+
+export interface GuardOptions extends TimeBounds {
+  /** The app's CORS setting, so a browser can read the answers given here too. Default `*`. */
+  cors?: false | CorsOrigins;
 }
 
 /** Once an answer is written on a broken connection, how long the client has to read it before the socket is destroyed. */
@@ -51,10 +58,18 @@ function requestProblem(req: IncomingMessage): HttpProblem | undefined {
   return undefined;
 }
 
-function refused(req: IncomingMessage, res: ServerResponse): boolean {
-  const problem = requestProblem(req);
-  if (problem) sendJson(res, problem.status, problem.body, problem.headers);
-  return problem !== undefined;
+/** Answers a request refused at this level, with the CORS headers the app would have added (a browser reads nothing without). */
+function refuser(origins: false | CorsOrigins): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const corsHeaders = origins === false ? undefined : cors(origins);
+  return (req, res) => {
+    const problem = requestProblem(req);
+    if (!problem) return false;
+    // The CORS handler reads headers and sets headers only, node:http's alike; a preflight (the one case where it would
+    // answer or throw itself) is an OPTIONS, left without CORS here.
+    if (corsHeaders && req.method !== 'OPTIONS') corsHeaders(req as Request, res as Response, () => undefined);
+    sendJson(res, problem.status, problem.body, problem.headers);
+    return true;
+  };
 }
 
 /** The bounds with defaults filled in: one bound given alone moves the other default as far as it must to stay valid. */
@@ -74,12 +89,13 @@ function timeBounds(bounds: TimeBounds): Required<TimeBounds> {
  * when the app starts reading the body (a 415 or 404 goes out without one), another `Expect` a 417, an HTTP/1.1
  * request without Host a 400, CONNECT a 405: each with a JSON body naming the problem, as every other answer has.
  */
-export function createGuardedServer(app: RequestListener, bounds: TimeBounds = {}): Server {
+export function createGuardedServer(app: RequestListener, options: GuardOptions = {}): Server {
   // startMockServer hands over all its options: only the bounds are read here.
   const { headersTimeoutMs: headersTimeout, requestTimeoutMs: requestTimeout } = timeBounds({
-    headersTimeoutMs: bounds.headersTimeoutMs,
-    requestTimeoutMs: bounds.requestTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
+  const refused = refuser(options.cors ?? '*');
   const server = createServer(
     {
       headersTimeout,

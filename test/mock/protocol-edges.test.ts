@@ -51,6 +51,13 @@ describe('protocol edges, on a raw socket', () => {
     const { responses } = await exchange(postHead(`Content-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`));
     expect(responses).toHaveLength(1);
     expectJsonProblem(responses[0], 413, /over the 1 MiB limit: the body was not read/);
+    expect(responses[0]?.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('lets a browser read that 413: the CORS headers the app would send', async () => {
+    const { responses } = await exchange(postHead(`Origin: http://localhost:5173\r\nContent-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`));
+    expectJsonProblem(responses[0], 413, /over the 1 MiB limit/);
+    expect(responses[0]?.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('honours Expect: 100-continue: a 100, then the answer to the body sent after it', async () => {
