@@ -3,6 +3,8 @@ import createEvaluationRequest from './create-evaluation-request.json' with { ty
 import error from './error.json' with { type: 'json' };
 import evaluation from './evaluation.json' with { type: 'json' };
 import evaluatorConfig from './evaluator-config.json' with { type: 'json' };
+import httpError from './http-error.json' with { type: 'json' };
+import httpValidationError from './http-validation-error.json' with { type: 'json' };
 import humanEvaluation from './human-evaluation.json' with { type: 'json' };
 import rateLimit from './rate-limit.json' with { type: 'json' };
 import result from './result.json' with { type: 'json' };
@@ -57,7 +59,7 @@ export type ErrorBodyName = keyof typeof errorBodyFiles;
 export const errorBodyNames = Object.keys(errorBodyFiles) as ErrorBodyName[];
 
 export const errorBodySchemas: Readonly<Record<ErrorBodyName, JsonSchema>> = Object.freeze(
-  Object.fromEntries(errorBodyNames.map((name) => [name, load(errorBodyFiles[name])])) as Record<ErrorBodyName, JsonSchema>,
+  { HTTPValidationError: httpValidationError, HTTPError: httpError } satisfies Record<ErrorBodyName, JsonSchema>,
 );
 
 /** Every schema in schemas/: the resources, then the error bodies. */
