@@ -1,61 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
 import { renderOpenApi } from '../schemas/openapi/document.js';
-import { freePort } from './free-port.js';
+import { root, startServer, type Server } from './server-process.js';
+import { median } from './stats.js';
 
 /**
  * The mock against a bare Express route, a bare node:http server and Prism (static and dynamic), in one run.
  * Every server runs in a process of its own with bench/cpu-probe preloaded, so CPU time per request comes from each
  * server's own accounting (process.cpuUsage), not from req/s, which this shared machine makes swing by 2x.
  * Each measure runs for a fixed time (autocannon ends request-count runs on whole-second ticks, which skews req/s).
- * Usage: npm run bench:mock [-- SECONDS_PER_MEASURE]   (default 5)
+ * Usage: npm run bench:mock [-- SECONDS_PER_MEASURE [mixed]]   (default 5; `mixed`: the mixed-load RSS alone)
  */
 const seconds = Number(process.argv[2] ?? 5);
+const mixedOnly = process.argv[3] === 'mixed';
 /** The mock's RSS is read once it has served this many requests. */
 const memoryCheckRequests = 100_000;
 const connections = 10;
 const cappedHeapMb = 96;
 /** Rounds of the paired GET measure (mock, then bare Express, back to back). */
 const pairedRounds = 3;
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const probe = new URL('./cpu-probe.js', import.meta.url).href;
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
 const evalkit = join(root, 'bin/evalkit.js');
 const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
-
-interface Usage {
-  cpu: NodeJS.CpuUsage;
-  rss: number;
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  usage(): Promise<Usage>;
-}
-
-async function startServer(args: (port: number) => string[], readyPath: string, nodeFlags: string[] = []): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', probe, ...args(port)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await fetch(`${url}${readyPath}`).then((res) => res.ok, () => false);
-    if (ready) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server ${args(port).join(' ')} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const usage = () =>
-    new Promise<Usage>((resolve) => {
-      child.once('message', (message) => resolve(message as Usage));
-      child.send('usage');
-    });
-  return { url, child, usage };
-}
 
 const id = '6637c0a25368ef07b03a64cd';
 const getPath = `/human-evaluations/${id}`;
@@ -78,6 +47,35 @@ const getNewIds: Load = {
   path: '/human-evaluations/',
   setupRequest: (request) => ({ ...request, path: `/human-evaluations/bench-${fresh++}` }),
 };
+
+const createRequest = JSON.parse(createBody) as Record<string, unknown>;
+let mixedCount = 0;
+/**
+ * The mixed load of issue 10, in turn: a new id, a valid POST of 1 to 20 variants, a 404, a 422 listing 1 to 100
+ * problems, a valid POST carrying up to 63 KiB. Every size varies, so no answer is served from a cache twice.
+ */
+function mixedRequest(n: number): RequestSpec {
+  const round = Math.floor(n / 5);
+  const json = (body: Record<string, unknown>): RequestSpec => ({
+    method: 'POST',
+    path: '/evaluations',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...createRequest, ...body }),
+  });
+  switch (n % 5) {
+    case 0:
+      return { method: 'GET', path: `/human-evaluations/mixed-${n}` };
+    case 1:
+      return json({ app_id: `app-${n}`, variant_ids: Array.from({ length: (round % 20) + 1 }, (_, i) => `variant-${n}-${i}`) });
+    case 2:
+      return { method: 'GET', path: `/no-such-operation/${n}` };
+    case 3:
+      return json({ variant_ids: Array.from({ length: (round % 100) + 1 }, (_, i) => i) });
+    default:
+      return json({ app_id: `app-${n}`, correct_answer_column: 'x'.repeat((round % 64) * 1024) });
+  }
+}
+const mixed: Load = { method: 'GET', path: '/', setupRequest: (request) => ({ ...request, ...mixedRequest(mixedCount++) }) };
 
 /** Autocannon's options for a load: the path goes in the URL, a per-request rewrite in `requests`. */
 function loadOptions(url: string, { path, setupRequest, ...request }: Load): Options {
@@ -125,11 +123,6 @@ async function rssAfterLoad(server: Server, rows: Row[], loads: Load[] = [get, g
   return { served, rss: (await server.usage()).rss };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 function table(rows: Row[], floor: number): string {
   const header = ['server', 'requests', 'req/s', 'p99 ms', 'CPU ms/req', 'x bare Express', 'failed'];
   const lines = rows.map((row) => [
@@ -146,6 +139,10 @@ function table(rows: Row[], floor: number): string {
   return [format(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...lines.map(format)].join('\n');
 }
 
+function formatTargets(targets: Array<[string, boolean | undefined]>): string {
+  return targets.map(([text, met]) => `${met === undefined ? 'note  ' : met ? 'met   ' : 'MISSED'} ${text}`).join('\n');
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-bench-'));
   const document = join(dir, 'openapi.json');
@@ -160,6 +157,18 @@ async function main(): Promise<void> {
     process.stderr.write(`bench:mock: ${connections} connections, ${seconds} s per measure\n`);
     // The mock as users run it: the README's command, logging off.
     const mockArgs = (port: number) => [evalkit, 'mock', '--port', String(port), '--quiet'];
+    // A fresh mock for the mixed load, so its RSS is that load's alone.
+    const mixedMock = await start(mockArgs);
+    const mixedMemory = await rssAfterLoad(mixedMock, [], [mixed]);
+    mixedMock.child.kill('SIGTERM');
+    const mixedTarget = [
+      `mock RSS after ${Math.round(mixedMemory.served / 1000)}k mixed requests (new ids, POSTs of varied size, 404s, 422s): ${(mixedMemory.rss / 2 ** 20).toFixed(0)} MB (target <= 150 MB)`,
+      mixedMemory.rss <= 150 * 2 ** 20,
+    ] as [string, boolean];
+    if (mixedOnly) {
+      process.stdout.write(`${formatTargets([mixedTarget])}\n`);
+      return;
+    }
     const mock = await start(mockArgs);
     // The bare servers answer the very bytes the mock sends for this id.
     const bodyFile = join(dir, 'human-evaluation.json');
@@ -238,12 +247,13 @@ async function main(): Promise<void> {
         `bare Express route RSS after ${Math.round(bareMemory.served / 1000)}k requests (the floor, for reference): ${(bareMemory.rss / 2 ** 20).toFixed(0)} MB`,
         undefined,
       ],
+      mixedTarget,
       [
         `mock RSS after ${Math.round(cappedMemory.served / 1000)}k requests, --max-old-space-size=${cappedHeapMb}: ${(cappedMemory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
         cappedMemory.rss < 150 * 2 ** 20,
       ],
     ];
-    process.stdout.write(`\n${table(rows, bareExpress.cpuMs)}\n\n${targets.map(([text, met]) => `${met === undefined ? 'note  ' : met ? 'met   ' : 'MISSED'} ${text}`).join('\n')}\n`);
+    process.stdout.write(`\n${table(rows, bareExpress.cpuMs)}\n\n${formatTargets(targets)}\n`);
   } finally {
     for (const server of started) server.child.kill('SIGTERM');
   }

@@ -7,6 +7,8 @@ import express from 'express';
  * - express: a bare Express route answering a pre-serialized HumanEvaluation, the way one would write it (res.send);
  * - http: a bare node:http server answering the same bytes: the floor of any Node server;
  * - stream: `stream PORT MIB` streams a JSON answer of MIB mebibytes, made as it is sent (the proxy's memory bench).
+ * - drain: a bare node:http server that reads a request's body whole, then answers 422 with the given bytes: the floor
+ *   of a round trip that uploads a body (bench/mock-abuse).
  */
 const [kind, portText, bodyFile] = process.argv.slice(2);
 const port = Number(portText);
@@ -43,6 +45,17 @@ async function start(): Promise<void> {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
       res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return;
+  }
+  if (kind === 'drain') {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.once('end', () => {
+        res.writeHead(422, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+        res.end(body);
+      });
     });
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return;

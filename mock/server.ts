@@ -1,10 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Duplex } from 'node:stream';
 import { createMockApp, type MockOptions } from './express/app.js';
 import { normalizeBasePath } from './core/options.js';
+import { createGuardedServer, type TimeBounds } from './http-guards.js';
 
-export interface MockServerOptions extends MockOptions {
+export interface MockServerOptions extends MockOptions, TimeBounds {
   /** Default 4010 (Prism's); 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1: the mock is for local development, not for the network. */
@@ -17,20 +17,6 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-function rawJson(status: string, detail: string): string {
-  const body = JSON.stringify({ detail });
-  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-}
-
-const headersTooLarge = rawJson('431 Request Header Fields Too Large', 'The request line and headers exceed 16 KiB (a very long id?)');
-const badRequest = rawJson('400 Bad Request', 'The request is not valid HTTP');
-
-/** Requests Node's parser refuses before Express sees them still get a JSON answer naming the problem. */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
-  if (socket.writable) socket.end(error.code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge : badRequest);
-  else socket.destroy();
-}
-
 function urlOf(server: Server, host: string, basePath: string): string {
   const { port } = server.address() as AddressInfo;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
@@ -40,8 +26,7 @@ function urlOf(server: Server, host: string, basePath: string): string {
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const app = createMockApp(options);
   const host = options.host ?? '127.0.0.1';
-  const server = createServer(app);
-  server.on('clientError', answerClientError);
+  const server = createGuardedServer(app, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, host, () => {

@@ -1,5 +1,6 @@
 import { profiles } from '../../fixtures/generators/index.js';
 import { faults } from '../../mock/core/faults.js';
+import { boundHeapGrowth } from '../../mock/heap-growth.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
@@ -81,6 +82,7 @@ export const mockCommand: Command = {
       cors: corsOption(values),
       log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
     };
+    boundHeapGrowth();
     let server;
     try {
       server = await startMockServer(options);

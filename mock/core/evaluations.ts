@@ -1,16 +1,15 @@
 import { evaluationsForRequest, seedFrom } from '../../fixtures/generators/index.js';
-import { requiredProperties, schemas, type JsonSchema } from '../../schemas/index.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
 import type { MockAnswer, MockRequest } from './exchange.js';
-import { HttpProblem, type ValidationDetail } from './errors.js';
-import { maxIdLength, maxListItems } from './limits.js';
+import { HttpProblem } from './errors.js';
+import { createRequestLimits } from './limits.js';
 import { withNulls } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioBook } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
-import { validationDetail } from './validation-detail.js';
+import { listedProblems, validationDetail } from './validation-detail.js';
 
 /**
  * The state a new evaluation is served in when no scenario sets one: the service answers at once and computes in the
@@ -19,38 +18,17 @@ import { validationDetail } from './validation-detail.js';
  */
 export const defaultCreatedState = 'EVALUATION_INITIALIZED';
 
-const requestProperties = Object.entries(schemas.CreateEvaluationRequest.properties as Record<string, JsonSchema>);
-const required = new Set(requiredProperties('CreateEvaluationRequest'));
-/** The ids a request names, read off its schema: its required strings, and its lists (of ids, all of them). */
-const idFields = requestProperties.filter(([name, schema]) => schema.type === 'string' && required.has(name)).map(([name]) => name);
-const listFields = requestProperties.filter(([, schema]) => schema.type === 'array').map(([name]) => name);
-
-/** The mock's size limits on a schema-valid request (limits.ts), as FastAPI would word them. */
-function limitDetail(request: CreateEvaluationRequest): ValidationDetail[] {
-  const detail: ValidationDetail[] = [];
-  const tooLong = (loc: Array<string | number>) =>
-    detail.push({ loc: ['body', ...loc], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' });
-  // The request is schema-valid here: its id fields are strings, its lists arrays of strings.
-  const fields = request as Record<string, unknown>;
-  for (const field of idFields) if ((fields[field] as string).length > maxIdLength) tooLong([field]);
-  for (const field of listFields) {
-    const list = fields[field] as string[];
-    if (list.length > maxListItems) {
-      detail.push({ loc: ['body', field], msg: `ensure this value has at most ${maxListItems} items`, type: 'value_error.list.max_items' });
-    } else {
-      for (const [index, id] of list.entries()) if (id.length > maxIdLength) tooLong([field, index]);
-    }
-  }
-  return detail;
-}
-
 /** One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same answer. */
 function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
+  // The limits first: a list over its limit is answered before schema validation would word a problem per item.
+  const limits = createRequestLimits(body);
+  if (limits.overCount) throw new HttpProblem(422, listedProblems(limits.detail));
   const result = validate('CreateEvaluationRequest', body);
-  if (!result.valid) throw new HttpProblem(422, validationDetail('CreateEvaluationRequest', result.issues, body));
+  if (!result.valid || limits.detail.length > 0) {
+    const detail = [...validationDetail('CreateEvaluationRequest', result.issues, body), ...limits.detail];
+    throw new HttpProblem(422, listedProblems(detail, result.issues.length + limits.detail.length));
+  }
   const request = body as CreateEvaluationRequest;
-  const overLimits = limitDetail(request);
-  if (overLimits.length > 0) throw new HttpProblem(422, overLimits);
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;

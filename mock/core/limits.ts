@@ -1,12 +1,84 @@
+import { requiredProperties, schemas, type JsonSchema } from '../../schemas/index.js';
+import type { ValidationDetail } from './errors.js';
+
 /**
  * The mock's own limits. The spec shows no service-wide limits; these keep one request's cost bounded (a 1 MiB body
- * could otherwise ask for 40,000 variants times 40,000 evaluator configs) and are documented in docs/mock.md.
+ * could otherwise ask for 40,000 variants times 40,000 evaluator configs, or hold 500,000 wrong list items that each
+ * cost a validation problem) and are documented in docs/mock.md and docs/decisions.md.
  */
 export const maxBodyBytes = 1024 * 1024;
 /** Longer than any ObjectId or UUID by far, short enough that a cache of bodies keyed by id stays small. */
 export const maxIdLength = 1024;
 export const maxListItems = 100;
+/** lm_providers_keys: the service knows a dozen providers; a hundred leaves room without inviting a flood. */
+export const maxMapEntries = 100;
 /** The create request nests three levels deep; anything far deeper is an attack or a bug, not a request. */
 export const maxBodyDepth = 32;
 /** Distinct generated bodies kept serialized: a UI's working set of ids, bounded whatever clients send. */
 export const cachedBodies = 1_000;
+/** A 422 lists this many problems and counts the rest, so its size never grows with the body. */
+export const maxListedProblems = 100;
+/** Time to receive a request's headers, and the whole request: a client sending a byte now and then is cut off. */
+export const headersTimeoutMs = 30_000;
+export const requestTimeoutMs = 30_000;
+
+const requestProperties = Object.entries(schemas.CreateEvaluationRequest.properties as Record<string, JsonSchema>);
+const required = new Set(requiredProperties('CreateEvaluationRequest'));
+/** The fields the limits apply to, read off the request schema: its required strings (ids), its lists (of ids), its maps. */
+const idFields = requestProperties.filter(([name, schema]) => schema.type === 'string' && required.has(name)).map(([name]) => name);
+const listFields = requestProperties.filter(([, schema]) => schema.type === 'array').map(([name]) => name);
+const mapFields = requestProperties.filter(([, schema]) => schema.type === 'object' && typeof schema.additionalProperties === 'object').map(([name]) => name);
+
+function tooLong(loc: Array<string | number>): ValidationDetail {
+  return { loc: ['body', ...loc], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' };
+}
+
+function tooMany(field: string, limit: number, type: string): ValidationDetail {
+  return { loc: ['body', field], msg: `ensure this value has at most ${limit} items`, type };
+}
+
+export interface LimitCheck {
+  detail: ValidationDetail[];
+  /**
+   * A list or map holds more entries than its limit: its entries were not looked at, and schema validation must not
+   * look at them either (each wrong item would cost a problem), so the answer is these problems alone.
+   */
+  overCount: boolean;
+}
+
+/**
+ * The mock's limits on a create request, checked before schema validation and without it: only values of the right
+ * type are measured (a wrong type is the schema's to report), and a list over its limit is not walked item by item.
+ */
+export function createRequestLimits(body: unknown): LimitCheck {
+  const detail: ValidationDetail[] = [];
+  let overCount = false;
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { detail, overCount };
+  const fields = body as Record<string, unknown>;
+  for (const field of idFields) {
+    const value = fields[field];
+    if (typeof value === 'string' && value.length > maxIdLength) detail.push(tooLong([field]));
+  }
+  for (const field of listFields) {
+    const list = fields[field];
+    if (!Array.isArray(list)) continue;
+    if (list.length > maxListItems) {
+      overCount = true;
+      detail.push(tooMany(field, maxListItems, 'value_error.list.max_items'));
+    } else {
+      for (const [index, id] of list.entries()) if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong([field, index]));
+    }
+  }
+  for (const field of mapFields) {
+    const map = fields[field];
+    if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
+    // for...in counts without building a key array as long as the attack.
+    let entries = 0;
+    for (const _key in map) if (++entries > maxMapEntries) break;
+    if (entries > maxMapEntries) {
+      overCount = true;
+      detail.push(tooMany(field, maxMapEntries, 'value_error.dict.max_items'));
+    }
+  }
+  return { detail, overCount };
+}

@@ -30,33 +30,63 @@ function announcesBody(request: MockRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || Number(headerValue(request.headers, 'content-length') ?? 0) > 0;
 }
 
-/** 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. */
+/**
+ * 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. A request
+ * with no body is let through whatever its type: FastAPI never looks at the type of an empty body and answers 422.
+ */
 function requireJson(request: MockRequest): void {
+  if (!announcesBody(request)) return;
   const contentType = headerValue(request.headers, 'content-type');
-  if (contentType === undefined) {
-    if (announcesBody(request)) throw unsupportedType;
-    return;
-  }
-  if (!isJsonMediaType(contentType)) throw unsupportedType;
+  if (contentType === undefined || !isJsonMediaType(contentType)) throw unsupportedType;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw unsupportedCharset;
   // A declared length over the limit is refused before a byte is read.
   if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
 }
 
-/** The first forbidden key or over-deep value, walked without recursion so no input can exhaust the stack. */
+/** An object or array met in the walk, with the way back to the root so a location is spelt only when one is reported. */
+interface Container {
+  value: object;
+  depth: number;
+  parent: Container | undefined;
+  key: string;
+}
+
+/** Where a container sits, as the JSON Pointer-like path the 400 names (`/` for the root). */
+function locationOf(container: Container): string {
+  const keys: string[] = [];
+  for (let at = container; at.parent; at = at.parent) keys.push(at.key);
+  return `/${keys.reverse().join('/')}`;
+}
+
+/**
+ * The first forbidden key or over-deep value, walked without recursion so no input can exhaust the stack. Only objects
+ * and arrays go on the stack, and array items are read by index: a list of 500,000 numbers allocates nothing here.
+ */
 function structureProblem(root: unknown): HttpProblem | undefined {
-  const stack: Array<{ value: unknown; depth: number; pointer: string }> = [{ value: root, depth: 0, pointer: '' }];
-  while (stack.length > 0) {
-    const { value, depth, pointer } = stack.pop() as { value: unknown; depth: number; pointer: string };
-    if (value === null || typeof value !== 'object') continue;
-    if (depth >= maxBodyDepth) return tooDeep;
+  if (!isContainer(root)) return undefined;
+  const stack: Container[] = [{ value: root, depth: 0, parent: undefined, key: '' }];
+  for (let container = stack.pop(); container; container = stack.pop()) {
+    if (container.depth >= maxBodyDepth) return tooDeep;
+    const { value, depth } = container;
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) {
+        const item: unknown = value[index];
+        if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key: String(index) });
+      }
+      continue;
+    }
     for (const key of Object.keys(value)) {
-      if (forbiddenKeys.has(key)) return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${(pointer || '/').slice(0, 200)}`);
-      stack.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1, pointer: `${pointer}/${key}` });
+      if (forbiddenKeys.has(key)) return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${locationOf(container).slice(0, 200)}`);
+      const item = (value as Record<string, unknown>)[key];
+      if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key });
     }
   }
   return undefined;
+}
+
+function isContainer(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
 }
 
 function parse(raw: Uint8Array): unknown {

@@ -2,6 +2,7 @@ import { dereference, schemas, type JsonSchema, type ResourceName } from '../../
 import type { ValidationIssue } from '../../schemas/validators/index.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
 import type { ValidationDetail } from './errors.js';
+import { maxListedProblems } from './limits.js';
 
 /** pydantic v1's words and error types for a value of the wrong JSON type, by the type the schema expects. */
 const typeErrors: Record<string, { msg: string; type: string }> = {
@@ -41,10 +42,10 @@ function schemaAt(root: JsonSchema, steps: Array<string | number>): JsonSchema |
 
 /**
  * Our validation issues as the 422 `detail` list FastAPI sends. Messages name the rule, never the value sent, so a
- * credential in lm_providers_keys cannot come back in an answer.
+ * credential in lm_providers_keys cannot come back in an answer. Only the issues that will be listed are worded.
  */
 export function validationDetail(resource: ResourceName, issues: ValidationIssue[], body: unknown): ValidationDetail[] {
-  return issues.map((issue) => {
+  return issues.slice(0, maxListedProblems).map((issue) => {
     const loc = locationOf(issue.pointer, body);
     if (issue.keyword === 'required') return { loc, msg: 'field required', type: 'value_error.missing' };
     if (issue.keyword === 'type') {
@@ -54,4 +55,17 @@ export function validationDetail(resource: ResourceName, issues: ValidationIssue
     }
     return { loc, msg: issue.message, type: `value_error.${issue.keyword}` };
   });
+}
+
+/**
+ * The detail a 422 sends: at most the first maxListedProblems problems, then one entry counting the rest, so the
+ * answer stays small whatever the body holds and a client reading `detail` as a list still can.
+ */
+export function listedProblems(detail: ValidationDetail[], total = detail.length): ValidationDetail[] {
+  if (total <= maxListedProblems) return detail;
+  const rest = total - maxListedProblems;
+  return [
+    ...detail.slice(0, maxListedProblems),
+    { loc: ['body'], msg: `${rest} more problem(s) not listed: the mock lists the first ${maxListedProblems}`, type: 'value_error.too_many_problems' },
+  ];
 }

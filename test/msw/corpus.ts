@@ -71,6 +71,14 @@ export function parityCorpus(): CorpusRequest[] {
   post('POST long id', JSON.stringify(createRequest({ app_id: 'x'.repeat(1025) })));
   post('POST over 1 MiB', JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) })));
   corpus.push({ name: 'POST no body', method: 'POST', path: '/evaluations' });
+  // The limits of issue 10, which live in the core: an empty body is a 422 whatever its type, list and map sizes are
+  // checked before schema validation, and a 422 lists at most 100 problems plus a count of the rest.
+  post('POST empty body, text/plain', '', { 'Content-Type': 'text/plain' });
+  post('POST 500 numbers in variant_ids', JSON.stringify(createRequest({ variant_ids: Array.from({ length: 500 }, (_, index) => index) })));
+  const keys = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`PROVIDER_${index}`, 'sk-fake']));
+  post('POST 101 lm_providers_keys', JSON.stringify(createRequest({ lm_providers_keys: keys })));
+  const numbers = Array.from({ length: 100 }, (_, index) => index);
+  post('POST 200 wrong items', JSON.stringify(createRequest({ variant_ids: numbers, evaluators_configs: numbers })));
   for (const path of ['/', '/evaluation', '/human-evaluations', '/human-evaluations/', '/human-evaluations/a/b', '/EVALUATIONS']) {
     corpus.push({ name: `GET unknown ${path}`, method: 'GET', path });
   }

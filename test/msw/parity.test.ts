@@ -54,3 +54,27 @@ describe('faults through both adapters', () => {
     });
   }
 });
+
+describe('the limits of issue 10 hold in the core, so through MSW as through Express', () => {
+  const byName = new Map(parityCorpus().map((entry) => [entry.name, entry]));
+  const detailOf = async (name: string) => {
+    const observed = await throughMsw(byName.get(name) as CorpusRequest);
+    expect(observed.status, name).toBe(422);
+    return JSON.parse(observed.body).detail as Array<{ loc: unknown[]; type: string }>;
+  };
+
+  it('an empty body gets 422 body field required, whatever its Content-Type', async () => {
+    expect(await detailOf('POST empty body, text/plain')).toEqual([{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
+  });
+
+  it('a list or map over its limit gets its one problem, its items never validated', async () => {
+    expect((await detailOf('POST 500 numbers in variant_ids')).map((problem) => problem.type)).toEqual(['value_error.list.max_items']);
+    expect((await detailOf('POST 101 lm_providers_keys')).map((problem) => problem.type)).toEqual(['value_error.dict.max_items']);
+  });
+
+  it('a 422 lists the first 100 problems and counts the rest', async () => {
+    const detail = await detailOf('POST 200 wrong items');
+    expect(detail).toHaveLength(101);
+    expect(detail[100]).toMatchObject({ loc: ['body'], type: 'value_error.too_many_problems' });
+  });
+});

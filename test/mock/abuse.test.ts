@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { amplificationBody } from '../../bench/attack-bodies.js';
+import { peakRss } from '../../bench/server-process.js';
+import { maxBodyBytes } from '../../mock/core/limits.js';
+import { createRequest } from './helpers.js';
+import { startChild, type Child } from './processes.js';
+import { openRaw } from './raw-http.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const mib = 2 ** 20;
+const children: Child[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill();
+});
+
+/** The built CLI as users start it, in a process of its own, so its memory is the mock's alone. */
+async function startMock(): Promise<{ url: string; pid: number }> {
+  const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
+  children.push(child);
+  const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
+  return { url, pid: child.process.pid as number };
+}
+
+const attack = amplificationBody(createRequest(), maxBodyBytes);
+
+function postAttack(url: string): Promise<Response> {
+  return fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
+}
+
+/** A 422 read whole: its size in bytes and its detail list. */
+async function problems(res: Response): Promise<{ status: number; bytes: number; detail: Array<{ loc: unknown[]; msg: string; type: string }> }> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { status: res.status, bytes: bytes.length, detail: JSON.parse(bytes.toString()).detail };
+}
+
+describe('the mock under abuse (built CLI, real sockets)', () => {
+  it('answers the 1 MiB, 500k-item attack with one small 422 naming the list limit', async () => {
+    expect(attack.length).toBeGreaterThan(maxBodyBytes - 16);
+    expect(attack.length).toBeLessThanOrEqual(maxBodyBytes);
+    const mock = await startMock();
+    const answer = await problems(await postAttack(mock.url));
+    expect(answer.status).toBe(422);
+    expect(answer.bytes).toBeLessThan(64 * 1024);
+    expect(answer.detail).toEqual([{ loc: ['body', 'variant_ids'], msg: 'ensure this value has at most 100 items', type: 'value_error.list.max_items' }]);
+  });
+
+  it('caps a map the same way: 60k provider keys get one problem', async () => {
+    const mock = await startMock();
+    const keys = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`K${i}`, 0]));
+    const res = await fetch(`${mock.url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(createRequest({ lm_providers_keys: keys })),
+    });
+    const answer = await problems(res);
+    expect(answer.status).toBe(422);
+    expect(answer.detail).toEqual([{ loc: ['body', 'lm_providers_keys'], msg: 'ensure this value has at most 100 items', type: 'value_error.dict.max_items' }]);
+  });
+
+  it('lists the first 100 problems and counts the rest when no limit is crossed', async () => {
+    const mock = await startMock();
+    const numbers = Array.from({ length: 100 }, (_, i) => i);
+    const body = createRequest({ variant_ids: numbers, evaluators_configs: numbers, lm_providers_keys: Object.fromEntries(numbers.map((i) => [`K${i}`, i])) });
+    const res = await fetch(`${mock.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await problems(res);
+    expect(answer.status).toBe(422);
+    expect(answer.detail).toHaveLength(101);
+    expect(answer.detail[0]).toEqual({ loc: ['body', 'variant_ids', 0], msg: 'str type expected', type: 'type_error.str' });
+    expect(answer.detail[100]).toEqual({ loc: ['body'], msg: '200 more problem(s) not listed: the mock lists the first 100', type: 'value_error.too_many_problems' });
+  });
+
+  it('stays under 200 MB of RSS at its peak while 16 attacks arrive at once', async () => {
+    const mock = await startMock();
+    const answers = await Promise.all(Array.from({ length: 16 }, async () => problems(await postAttack(mock.url))));
+    for (const answer of answers) {
+      expect(answer.status).toBe(422);
+      expect(answer.bytes).toBeLessThan(64 * 1024);
+    }
+    expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
+  }, 60_000);
+
+  it('stays under 200 MB of RSS at its peak with 20 attackers that read nothing until all have been answered', async () => {
+    const mock = await startMock();
+    const request = `POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ${attack.length}\r\n\r\n${attack}`;
+    const attackers = await Promise.all(Array.from({ length: 20 }, () => openRaw(mock.url)));
+    await Promise.all(
+      attackers.map(({ socket }) => {
+        socket.pause();
+        return new Promise<void>((resolve, reject) => socket.write(request, (error) => (error ? reject(error) : resolve())));
+      }),
+    );
+    // A request on a connection of its own is answered only once the mock has read the attackers' bodies before it.
+    expect((await fetch(`${mock.url}/human-evaluations/after-the-attack`)).status).toBe(200);
+    for (const attacker of attackers) attacker.socket.resume();
+    await Promise.all(attackers.map((attacker) => attacker.waitFor('value_error.list.max_items')));
+    for (const attacker of attackers) {
+      expect(attacker.received()).toMatch(/^HTTP\/1\.1 422 /);
+      expect(attacker.received().length).toBeLessThan(64 * 1024);
+      attacker.socket.destroy();
+    }
+    expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
+  }, 60_000);
+});
