@@ -1,6 +1,7 @@
 import { operations, type OperationKey } from './catalogue.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
-import type { Canaries } from './secrets.js';
+import { headerPlaceholder, type Canaries } from './secrets.js';
+import { shellQuote as quote } from './shell.js';
 import type { Verdicts } from './verdicts.js';
 
 export interface Outgoing {
@@ -19,15 +20,6 @@ export class RunStopped extends Error {}
 
 /** Timeouts tolerated before the run stops, so a hanging deployment costs seconds, not minutes. */
 const maxTimeouts = 2;
-
-/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
-export function headerPlaceholder(name: string): string {
-  return `<${name.toUpperCase()}>`;
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;

@@ -1,4 +1,6 @@
+import type { HttpProblem, ValidationDetail } from './errors.js';
 import type { Fault } from './faults.js';
+import type { ResolvedScenario } from './scenarios.js';
 import type { ExtraHeaders } from './serialize.js';
 
 /** Request header values by lower-case name, as node:http gives them (and a Fetch Headers object spreads into). */
@@ -28,6 +30,10 @@ export interface MockAnswer {
   body?: Uint8Array;
   /** Deliver the answer broken this way (a scenario asked for it). */
   fault?: Fault;
+  /** The scenario the answer follows (server's and Prefer's merged), when the request got that far: for the journal. */
+  scenario?: ResolvedScenario;
+  /** The 422's validation problems, as in its body: for the journal, which would otherwise parse the body again. */
+  problems?: readonly ValidationDetail[];
 }
 
 /** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */
@@ -36,6 +42,13 @@ export function jsonAnswer(status: number, body: Uint8Array, headers: Record<str
   if (extra) Object.assign(headers, extra);
   const answer: MockAnswer = { status, headers, body };
   if (fault) answer.fault = fault;
+  return answer;
+}
+
+/** The answer of an HttpProblem: its status, FastAPI body and own headers, with its problems for the journal. */
+export function problemAnswer(problem: HttpProblem, headers: Record<string, string>): MockAnswer {
+  const answer = jsonAnswer(problem.status, problem.body, headers, problem.headers);
+  if (problem.problems) answer.problems = problem.problems;
   return answer;
 }
 

@@ -1,7 +1,7 @@
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
 import { createEvaluations } from './evaluations.js';
-import { jsonAnswer, type MockAnswer, type MockRequest } from './exchange.js';
+import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './exchange.js';
 import { fetchHumanEvaluation } from './human-evaluations.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { readJsonBody } from './request-body.js';
@@ -61,7 +61,7 @@ export function mockCore(config: MockConfig): MockCore {
     const problem = error instanceof HttpProblem ? error : internalError;
     // Only an unforeseen error is reported, by its message alone, since a stack or the request could hold a body value.
     if (problem === internalError) report(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
-    return jsonAnswer(problem.status, problem.body, headers, problem.headers);
+    return answerOf(problem, headers);
   }
 
   function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
