@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { createMockApp, type MockOptions } from './express/app.js';
+import { closeMockApp, createMockApp, type MockOptions } from './express/app.js';
 import { normalizeBasePath } from './core/options.js';
 
 export interface MockServerOptions extends MockOptions {
@@ -53,6 +53,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closeMockApp(app);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -52,6 +52,14 @@ export function problemAnswer(problem: HttpProblem, headers: Record<string, stri
   return answer;
 }
 
+/** The path of a request URL, without query or fragment, whether the URL is absolute or a path. */
+export function pathOf(url: string): string {
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.search(/[?#]/);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
 /** The first value of a header (node:http gives arrays for a few repeated ones). */
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name];

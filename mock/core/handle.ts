@@ -1,7 +1,7 @@
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
 import { createEvaluations } from './evaluations.js';
-import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './exchange.js';
+import { pathOf, problemAnswer as answerOf, type MockAnswer, type MockRequest } from './exchange.js';
 import { fetchHumanEvaluation } from './human-evaluations.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { readJsonBody } from './request-body.js';
@@ -36,14 +36,6 @@ function decodeId(raw: string): string {
   } catch {
     throw badPath;
   }
-}
-
-/** The path of a request URL, without query or fragment, whether the URL is absolute or a path. */
-function pathOf(url: string): string {
-  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const end = url.search(/[?#]/);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 /** A core made from settled options (adapters that read files settle them first). */

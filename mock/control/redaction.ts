@@ -1,0 +1,105 @@
+import { credentialField, headerPlaceholder, secretPlaceholder } from '../../contract/secrets.js';
+import type { RequestHeaders } from '../core/exchange.js';
+import { maxBodyBytes } from '../core/limits.js';
+
+/** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
+const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const credentialWords = /key|token|secret/i;
+
+/** Bytes of a body the journal keeps: 500 entries stay under 8 MB of bodies whatever clients send (1 MiB POSTs included). */
+export const journalBodyCap = 8 * 1024;
+
+export function isCredentialHeader(name: string): boolean {
+  return credentialHeaders.has(name.toLowerCase()) || credentialWords.test(name);
+}
+
+/** Header values as text, each credential replaced by its placeholder (`Authorization` → `<AUTHORIZATION>`). */
+export function redactHeaders(headers: RequestHeaders): Record<string, string> {
+  const redacted: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    redacted[name] = isCredentialHeader(name) ? headerPlaceholder(name) : Array.isArray(value) ? value.join(', ') : value;
+  }
+  return redacted;
+}
+
+/** A body as the journal keeps it: a JSON value when it is whole JSON within the cap, else text cut at the cap. */
+export interface JournalBody {
+  body: unknown;
+  /** Bytes received, before any cut. */
+  bytes: number;
+  truncated: boolean;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Every value under a `lm_providers_keys` key, at any depth, becomes `<PROVIDER_KEY>`; walked without recursion. */
+function redactCredentials(root: unknown): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!isObject(value)) continue;
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (key !== credentialField) stack.push(child);
+      else if (isObject(child) && !Array.isArray(child)) for (const name of Object.keys(child)) child[name] = secretPlaceholder;
+      else value[key] = secretPlaceholder;
+    }
+  }
+}
+
+const decoder = new TextDecoder();
+const withheld = `[withheld: not valid JSON, and it names ${credentialField}]`;
+
+/**
+ * A request body made safe to keep: parsed, its credentials replaced, then cut. Redaction comes before the cut, so a
+ * credential can never survive in a truncated prefix; a body that does not parse but names the credential field is
+ * not kept at all, since its values cannot be found reliably.
+ */
+export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
+  if (raw === undefined || raw.length === 0) return undefined;
+  const text = decoder.decode(raw.length > maxBodyBytes ? raw.subarray(0, maxBodyBytes) : raw);
+  let value: unknown;
+  let json: string | undefined;
+  try {
+    value = JSON.parse(text);
+    redactCredentials(value);
+    json = JSON.stringify(value);
+  } catch {
+    // Not JSON, or nested too deep for V8's parser or serializer: kept as text below.
+  }
+  if (json === undefined) {
+    if (text.includes(credentialField)) return { body: withheld, bytes: raw.length, truncated: false };
+    return cut(text, raw.length);
+  }
+  if (json.length <= journalBodyCap) return { body: value, bytes: raw.length, truncated: false };
+  return cut(json, raw.length);
+}
+
+function cut(text: string, bytes: number): JournalBody {
+  return text.length <= journalBodyCap ? { body: text, bytes, truncated: false } : { body: text.slice(0, journalBodyCap), bytes, truncated: true };
+}
+
+/**
+ * An answer body as the journal keeps it: the mock's own bytes, which hold no credential (it never echoes one). A body
+ * within the cap is kept by reference (cached bodies are shared, so it costs nothing); a larger one is copied cut.
+ */
+export function keptAnswerBody(body: Uint8Array | undefined): Uint8Array | undefined {
+  if (body === undefined || body.length <= journalBodyCap) return body;
+  return body.slice(0, journalBodyCap);
+}
+
+/** A kept answer body for display: JSON when whole, text otherwise. */
+export function answerBodyView(kept: Uint8Array | undefined, bytes: number): JournalBody | undefined {
+  if (kept === undefined) return undefined;
+  const text = decoder.decode(kept);
+  if (kept.length < bytes) return { body: text, bytes, truncated: true };
+  try {
+    return { body: JSON.parse(text), bytes, truncated: false };
+  } catch {
+    return { body: text, bytes, truncated: false };
+  }
+}
