@@ -24,7 +24,9 @@ body { margin: 0; }
 header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em; background: #1d2430; color: #fff; }
 header h1 { font-size: 1.1em; margin: 0; }
 header a { color: #9cc8ff; }
-main { display: grid; grid-template-columns: minmax(22em, 2fr) 3fr; gap: 1em; padding: 1em; }
+main { display: grid; grid-template-columns: minmax(22em, 2fr) 3fr; gap: 1em; padding: 1em; align-items: start; }
+.column { display: grid; gap: 1em; min-width: 0; }
+.requests { max-height: 45vh; overflow: auto; }
 section { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; padding: .6em .8em; min-width: 0; }
 h2 { font-size: 1em; margin: .2em 0 .6em; }
 table { border-collapse: collapse; width: 100%; }
@@ -253,11 +255,11 @@ function page(config: string): string {
 <header><h1>evalkit mock: control room</h1><span id="live" class="muted">connecting…</span>
 <a href="/__evalkit/openapi.json">OpenAPI document</a><a href="/__evalkit/requests">journal (JSON)</a></header>
 <main>
-<section>
+<div class="column">
+<section class="requests">
 <h2>Requests <button id="clear">Clear</button> <span id="journal-status" class="problem"></span></h2>
 <table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>ms</th></tr></thead><tbody id="request-rows"></tbody></table>
 </section>
-<section id="details"><p class="muted">Select a request to see its headers, bodies, problems and a curl command.</p></section>
 <section>
 <h2>Scenario per operation</h2>
 <p class="muted">Empty fields follow the server scenario; a request's Prefer header still overrides every key.</p>
@@ -271,6 +273,8 @@ function page(config: string): string {
 <h2>Fixtures</h2>
 <div id="fixtures"></div>
 </section>
+</div>
+<section id="details"><p class="muted">Select a request to see its headers, bodies, problems and a curl command.</p></section>
 </main>
 <script type="application/json" id="evalkit-config">${config}</script>
 <script>${script}</script>
