@@ -8,7 +8,8 @@ import { renderOpenApi } from '../schemas/openapi/document.js';
 import { freePort } from './free-port.js';
 
 /**
- * The mock against a bare Express route, a bare node:http server and Prism (static and dynamic), in one run.
+ * The mock (its request journal on, as by default, and off) against a bare Express route, a bare node:http server and
+ * Prism (static and dynamic), in one run.
  * Every server runs in a process of its own with bench/cpu-probe preloaded, so CPU time per request comes from each
  * server's own accounting (process.cpuUsage), not from req/s, which this shared machine makes swing by 2x.
  * Each measure runs for a fixed time (autocannon ends request-count runs on whole-second ticks, which skews req/s).
@@ -166,6 +167,10 @@ async function main(): Promise<void> {
     const memory = await rssAfterLoad(mock, mockRows);
     mock.child.kill('SIGTERM');
     rows.push(...mockRows);
+    // The control room's journal is on by default (the rows above); the same GETs with it off show what it costs.
+    const unjournaled = await start((port) => [...mockArgs(port), '--no-journal']);
+    rows.push(await measure('mock GET (same id), --no-journal', unjournaled, get), await measure('mock GET (new id), --no-journal', unjournaled, getNewIds));
+    unjournaled.child.kill('SIGTERM');
     // The same mixed load under a capped old generation: V8 grows the heap lazily under a high allocation rate, so
     // RSS at default flags says little about the live set; this shows what a cap costs in CPU and saves in RSS.
     const capped = await start(mockArgs, [`--max-old-space-size=${cappedHeapMb}`]);
@@ -202,7 +207,16 @@ async function main(): Promise<void> {
     const cpu = (name: string) => rows.find((row) => row.name === name)?.cpuMs ?? NaN;
     const mockGet = cpu('mock GET (same id)');
     const mockPost = cpu('mock POST (2 variants, 3 configs)');
+    const journalCost = (journaled: string, unjournaledRow: string) => cpu(journaled) / cpu(unjournaledRow);
     const targets: Array<[string, boolean | undefined]> = [
+      [
+        `mock GET (same id) CPU, journal on / --no-journal: ${journalCost('mock GET (same id)', 'mock GET (same id), --no-journal').toFixed(2)}x (target <= 1.10x)`,
+        journalCost('mock GET (same id)', 'mock GET (same id), --no-journal') <= 1.1,
+      ],
+      [
+        `mock GET (new id) CPU, journal on / --no-journal: ${journalCost('mock GET (new id each request)', 'mock GET (new id), --no-journal').toFixed(2)}x (target <= 1.10x)`,
+        journalCost('mock GET (new id each request)', 'mock GET (new id), --no-journal') <= 1.1,
+      ],
       [`mock GET CPU / bare Express: ${(mockGet / bareExpress.cpuMs).toFixed(2)}x (target <= 1.5x)`, mockGet / bareExpress.cpuMs <= 1.5],
       [`prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`, cpu('prism static GET') > mockGet],
       [`prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`, cpu('prism dynamic GET') >= 7 * mockGet],
