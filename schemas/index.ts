@@ -1,40 +1,47 @@
-import { readFileSync } from 'node:fs';
+import aggregatedResult from './aggregated-result.json' with { type: 'json' };
+import createEvaluationRequest from './create-evaluation-request.json' with { type: 'json' };
+import error from './error.json' with { type: 'json' };
+import evaluation from './evaluation.json' with { type: 'json' };
+import evaluatorConfig from './evaluator-config.json' with { type: 'json' };
+import humanEvaluation from './human-evaluation.json' with { type: 'json' };
+import rateLimit from './rate-limit.json' with { type: 'json' };
+import result from './result.json' with { type: 'json' };
+import undocumentedEvaluatorConfig from './undocumented-evaluator-config.json' with { type: 'json' };
 
 /** A JSON Schema document as read from schemas/; kept loose because schemas are data, not code. */
 export type JsonSchema = { [keyword: string]: unknown };
 
 /**
- * The resources of the spec, by the schema file that defines each. This is the one list of schema files:
- * everything else (validators, OpenAPI, types, generators, fixtures) iterates it.
+ * The resources of the spec, by their schema documents, imported as JSON modules: no file is read at run time, so a
+ * browser bundle carries them inline. This is the one list of schemas: everything else (validators, OpenAPI, types,
+ * generators, fixtures) iterates it.
  */
-export const schemaFiles = {
-  HumanEvaluation: 'human-evaluation.json',
-  Evaluation: 'evaluation.json',
-  Result: 'result.json',
-  Error: 'error.json',
-  AggregatedResult: 'aggregated-result.json',
-  EvaluatorConfig: 'evaluator-config.json',
-  UndocumentedEvaluatorConfig: 'undocumented-evaluator-config.json',
-  CreateEvaluationRequest: 'create-evaluation-request.json',
-  RateLimit: 'rate-limit.json',
+const documents = {
+  HumanEvaluation: humanEvaluation,
+  Evaluation: evaluation,
+  Result: result,
+  Error: error,
+  AggregatedResult: aggregatedResult,
+  EvaluatorConfig: evaluatorConfig,
+  UndocumentedEvaluatorConfig: undocumentedEvaluatorConfig,
+  CreateEvaluationRequest: createEvaluationRequest,
+  RateLimit: rateLimit,
 } as const;
 
-export type ResourceName = keyof typeof schemaFiles;
+export type ResourceName = keyof typeof documents;
 
-export const resourceNames = Object.keys(schemaFiles) as ResourceName[];
+export const resourceNames = Object.keys(documents) as ResourceName[];
 
 export function isResourceName(name: string): name is ResourceName {
-  return Object.hasOwn(schemaFiles, name);
+  return Object.hasOwn(documents, name);
 }
 
-function load(file: string): JsonSchema {
-  // The build copies the JSON beside the compiled module, so this path holds for source and dist alike.
-  return JSON.parse(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')) as JsonSchema;
-}
+export const schemas: Readonly<Record<ResourceName, JsonSchema>> = Object.freeze(documents);
 
-export const schemas: Readonly<Record<ResourceName, JsonSchema>> = Object.freeze(
-  Object.fromEntries(resourceNames.map((name) => [name, load(schemaFiles[name])])) as Record<ResourceName, JsonSchema>,
-);
+/** Each resource's schema file name, the last segment of its `$id` (`human-evaluation.json`): how schemas `$ref` each other. */
+export const schemaFiles = Object.freeze(
+  Object.fromEntries(resourceNames.map((name) => [name, schemaId(name).slice(schemaId(name).lastIndexOf('/') + 1)])),
+) as Readonly<Record<ResourceName, string>>;
 
 export function schemaId(name: ResourceName): string {
   return schemas[name].$id as string;

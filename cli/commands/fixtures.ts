@@ -1,11 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { generateBatch, batchSeed, generators, profiles, type Profile } from '../../fixtures/generators/index.js';
-import { invalidCases, type InvalidCase } from '../../fixtures/generators/invalid.js';
-import { isResourceName, resourceNames, schemaFiles, type ResourceName } from '../../schemas/index.js';
+import { profiles } from '../../fixtures/generators/index.js';
+import { writeFixtures, writeFixturesToDir } from '../../fixtures/write-fixtures.js';
+import { isResourceName, resourceNames, type ResourceName } from '../../schemas/index.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command } from '../command.js';
-import { writeDocument, writeItems, type Write } from '../json-stream.js';
 import { writeOut } from '../output.js';
 
 function resources(values: Record<string, unknown>): ResourceName[] {
@@ -13,28 +9,6 @@ function resources(values: Record<string, unknown>): ResourceName[] {
   if (name === undefined) return resourceNames;
   if (!isResourceName(name)) throw new UsageError(`--schema must be one of ${resourceNames.join(', ')}, got '${name}'`);
   return [name];
-}
-
-/** The index-th invalid create request: rule (index mod rules) applied to the index-th valid body, so a batch covers every rule. */
-function* invalidBatch(seed: string, count: number, profile: Profile): IterableIterator<InvalidCase> {
-  for (let index = 0; index < count; index++) {
-    const body = generators.CreateEvaluationRequest(batchSeed(seed, index), { profile });
-    const cases = invalidCases('CreateEvaluationRequest', body);
-    yield cases[index % cases.length] as InvalidCase;
-  }
-}
-
-function* tagged(name: ResourceName, items: Iterable<unknown>): IterableIterator<unknown> {
-  for (const instance of items) yield { schema: name, instance };
-}
-
-/** Writes to a file through a stream, honouring backpressure. */
-function fileWriter(file: string): { write: Write; close: () => Promise<void> } {
-  const stream = createWriteStream(file);
-  return {
-    write: (chunk) => new Promise((resolve, reject) => stream.write(chunk, (error) => (error ? reject(error) : resolve()))),
-    close: () => new Promise((resolve, reject) => stream.end((error?: Error | null) => (error ? reject(error) : resolve()))),
-  };
 }
 
 export const fixturesCommand: Command = {
@@ -69,30 +43,9 @@ export const fixturesCommand: Command = {
     if (invalid && stringOption(values, 'schema') !== undefined && stringOption(values, 'schema') !== 'CreateEvaluationRequest') {
       throw new UsageError('--invalid makes CreateEvaluationRequest bodies only; drop --schema or pass --schema CreateEvaluationRequest');
     }
-    const selected = invalid ? (['CreateEvaluationRequest'] as ResourceName[]) : resources(values);
-    const batch = (name: ResourceName): Iterable<unknown> => (invalid ? invalidBatch(seed, count, profile) : generateBatch(name, seed, count, { profile }));
-
-    if (out !== undefined) {
-      await mkdir(out, { recursive: true });
-      for (const name of selected) {
-        const file = join(out, schemaFiles[name].replace(/\.json$/, invalid ? `.invalid.${format}` : `.${format}`));
-        const writer = fileWriter(file);
-        await writeDocument(batch(name), format, writer.write);
-        await writer.close();
-        process.stderr.write(`wrote ${file}\n`);
-      }
-    } else if (selected.length === 1) {
-      await writeDocument(batch(selected[0] as ResourceName), format, writeOut);
-    } else if (format === 'ndjson') {
-      for (const name of selected) await writeItems(tagged(name, batch(name)), 'ndjson', writeOut);
-    } else {
-      // The same bytes as JSON.stringify({Name: [...], ...}, null, 2), streamed.
-      for (const [index, name] of selected.entries()) {
-        await writeOut(`${index === 0 ? '{\n' : ',\n'}  ${JSON.stringify(name)}: `);
-        await writeItems(batch(name), 'json', writeOut, 1);
-      }
-      await writeOut('\n}\n');
-    }
+    const plan = { resources: invalid ? (['CreateEvaluationRequest'] as ResourceName[]) : resources(values), count, seed, profile, format, invalid };
+    if (out === undefined) await writeFixtures(plan, writeOut);
+    else for (const file of await writeFixturesToDir(plan, out)) process.stderr.write(`wrote ${file}\n`);
     return 0;
   },
 };

@@ -10,12 +10,17 @@ import { readJsonBody } from './request-body.js';
 export interface MockCore {
   /** Answers one request; synchronous unless the request's body is read asynchronously or a latency applies. Never throws. */
   handle(request: MockRequest): MockAnswer | Promise<MockAnswer>;
-  /** The base path both operations are served under (`''` for the root). */
-  readonly basePath: string;
+  /**
+   * Whether a URL is the mock's to answer: any path under its base path, or, served at the root, the two operations'
+   * paths only (so a host app's other requests pass by, e.g. in a service worker).
+   */
+  serves(url: string): boolean;
 }
 
 const humanEvaluationPath = '/human-evaluations/';
 const evaluationsPath = '/evaluations';
+type Target = { operation: 'fetchHumanEvaluation'; rawId: string } | { operation: 'createEvaluation' };
+
 const badPath = new HttpProblem(400, 'The request path is not valid percent-encoded UTF-8');
 
 /** 405 with Allow, as the HTTP spec asks (Prism leaves Allow out); a plain OPTIONS gets 204 and the same Allow. */
@@ -56,31 +61,42 @@ export function mockCore(config: MockConfig): MockCore {
     return answerOf(problem, headers);
   }
 
-  function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
-    const preflight = withCors?.(request, headers);
-    if (preflight) return preflight;
-    let path = pathOf(request.url);
+  /** Which operation a URL names (with the raw id of a fetch), `null` under the base path but no operation's, undefined outside. */
+  function locate(url: string): Target | null | undefined {
+    let path = pathOf(url);
     // Paths match case-sensitively, as Starlette's do; one trailing slash is forgiven, as Express forgives it.
     if (base !== '') {
-      if (!path.startsWith(base) || (path.length > base.length && path[base.length] !== '/')) throw notFound;
+      if (!path.startsWith(base) || (path.length > base.length && path[base.length] !== '/')) return undefined;
       path = path.slice(base.length);
     }
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    const method = request.method;
     if (path.startsWith(humanEvaluationPath)) {
-      const raw = path.slice(humanEvaluationPath.length);
-      if (raw === '' || raw.includes('/')) throw notFound;
-      if (method !== 'GET' && method !== 'HEAD') return fetchOthers(method, headers);
-      return fetchOne(decodeId(raw), request, headers);
+      const rawId = path.slice(humanEvaluationPath.length);
+      return rawId === '' || rawId.includes('/') ? null : { operation: 'fetchHumanEvaluation', rawId };
     }
-    if (path !== evaluationsPath) throw notFound;
+    return path === evaluationsPath ? { operation: 'createEvaluation' } : null;
+  }
+
+  function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
+    const preflight = withCors?.(request, headers);
+    if (preflight) return preflight;
+    const target = locate(request.url);
+    if (!target) throw notFound;
+    const method = request.method;
+    if (target.operation === 'fetchHumanEvaluation') {
+      if (method !== 'GET' && method !== 'HEAD') return fetchOthers(method, headers);
+      return fetchOne(decodeId(target.rawId), request, headers);
+    }
     if (method !== 'POST') return createOthers(method, headers);
     const body = readJsonBody(request);
     return body instanceof Promise ? body.then((parsed) => create(parsed, request, headers)) : create(body, request, headers);
   }
 
   return {
-    basePath: base,
+    serves(url) {
+      const target = locate(url);
+      return base === '' ? Boolean(target) : target !== undefined;
+    },
     handle(request) {
       const headers: Record<string, string> = {};
       try {

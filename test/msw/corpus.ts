@@ -1,0 +1,93 @@
+import { generators } from '../../fixtures/generators/index.js';
+import { invalidCases } from '../../fixtures/generators/invalid.js';
+import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { profiles } from '../../fixtures/generators/profile.js';
+import { scenarioCodes } from '../../mock/index.js';
+import { createRequest, secret } from '../mock/helpers.js';
+
+/** One request of the parity corpus; a body is sent as these exact bytes, with the headers given (Content-Type included). */
+export interface CorpusRequest {
+  name: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const json = { 'Content-Type': 'application/json' };
+const ids = [
+  '6637c0a25368ef07b03a64cd',
+  '0190a4c2-7b1e-7c3a-9f00-1a2b3c4d5e6f',
+  ...Array.from({ length: 40 }, (_, index) => `id-${index}`),
+  encodeURIComponent('ünïcødé 评估'),
+  encodeURIComponent('../../etc/passwd'),
+  'a'.repeat(1024),
+  'a'.repeat(1025),
+  '%E0%A4%A',
+];
+
+/**
+ * At least 200 requests: GETs of many ids, every scenario key and code for both operations, valid create requests,
+ * each one-rule breakage of a create request, and the 400/404/405/413/415/422 cases. Paths are relative to the base.
+ */
+export function parityCorpus(): CorpusRequest[] {
+  const corpus: CorpusRequest[] = [];
+  const get = (name: string, id: string, headers?: Record<string, string>) => corpus.push({ name, method: 'GET', path: `/human-evaluations/${id}`, headers });
+  const post = (name: string, body: string, headers: Record<string, string> = json) => corpus.push({ name, method: 'POST', path: '/evaluations', headers, body });
+  for (const id of ids) get(`GET ${id.slice(0, 30)}`, id);
+  const preferences = [
+    ...scenarioCodes.map((code) => `code=${code}`),
+    ...evaluationStates.map((state) => `state=${state}`),
+    'state=failed',
+    ...profiles.map((profile) => `profile=${profile}`),
+    'nullable=true',
+    'nullable=false',
+    'seed=42',
+    'latency=1',
+    'latency=0-2',
+    'state=failed, latency=1; profile=full',
+    'stat=failed',
+    'code=418',
+    'respond-async',
+  ];
+  for (const prefer of preferences) {
+    get(`GET Prefer ${prefer}`, 'prefer-1', { Prefer: prefer });
+    post(`POST Prefer ${prefer}`, JSON.stringify(createRequest()), { ...json, Prefer: prefer });
+  }
+  for (let seed = 0; seed < 30; seed++) post(`POST valid #${seed}`, JSON.stringify(generators.CreateEvaluationRequest(seed)));
+  const invalid = invalidCases('CreateEvaluationRequest', createRequest());
+  for (const broken of invalid) post(`POST invalid ${broken.rule}`, JSON.stringify(broken.body));
+  post('POST invalid with Prefer code=503', JSON.stringify({ app_id: 1 }), { ...json, Prefer: 'code=503' });
+  post('POST malformed JSON', `{"app_id": "a", "lm_providers_keys": {"OPENAI_API_KEY": ${secret}}}`);
+  post('POST trailing comma', '{"app_id": "a",}');
+  post('POST form body', 'app_id=a', { 'Content-Type': 'application/x-www-form-urlencoded' });
+  post('POST text/plain', JSON.stringify(createRequest()), { 'Content-Type': 'text/plain' });
+  post('POST latin1', JSON.stringify(createRequest()), { 'Content-Type': 'application/json; charset=latin1' });
+  post('POST +json', JSON.stringify(createRequest()), { 'Content-Type': 'application/vnd.evalkit+json' });
+  post('POST blank body', '   ');
+  post('POST __proto__', '{"app_id":"a","rate_limit":{"__proto__":{"polluted":true},"batch_size":1}}');
+  post('POST deep', `{"app_id": ${'['.repeat(100)}${']'.repeat(100)}}`);
+  post('POST 101 variants', JSON.stringify(createRequest({ variant_ids: Array.from({ length: 101 }, (_, index) => `v${index}`) })));
+  post('POST long id', JSON.stringify(createRequest({ app_id: 'x'.repeat(1025) })));
+  post('POST over 1 MiB', JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) })));
+  corpus.push({ name: 'POST no body', method: 'POST', path: '/evaluations' });
+  for (const path of ['/', '/evaluation', '/human-evaluations', '/human-evaluations/', '/human-evaluations/a/b', '/EVALUATIONS']) {
+    corpus.push({ name: `GET unknown ${path}`, method: 'GET', path });
+  }
+  for (const method of ['PUT', 'PATCH', 'DELETE']) {
+    corpus.push({ name: `${method} fetch`, method, path: '/human-evaluations/abc', headers: json, body: '{}' });
+    corpus.push({ name: `${method} create`, method, path: '/evaluations', headers: json, body: '{}' });
+  }
+  corpus.push({ name: 'GET create', method: 'GET', path: '/evaluations' });
+  corpus.push({ name: 'HEAD fetch', method: 'HEAD', path: '/human-evaluations/abc' });
+  corpus.push({ name: 'OPTIONS fetch', method: 'OPTIONS', path: '/human-evaluations/abc' });
+  corpus.push({ name: 'OPTIONS create', method: 'OPTIONS', path: '/evaluations' });
+  corpus.push({
+    name: 'CORS preflight',
+    method: 'OPTIONS',
+    path: '/evaluations',
+    headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, prefer' },
+  });
+  get('GET with Origin', 'abc', { Origin: 'http://localhost:5173' });
+  return corpus;
+}

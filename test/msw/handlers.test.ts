@@ -1,0 +1,46 @@
+import './node20-shims.js';
+import { setupServer } from 'msw/node';
+import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { generators } from '../../fixtures/generators/index.js';
+import { MockSetupError } from '../../mock/index.js';
+import { createHandlers, handlers } from '../../mock/msw/index.js';
+import { expectValid } from '../mock/helpers.js';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('evalkit/msw handlers', () => {
+  it('default handlers answer both operations on any origin and let other requests of the app pass by', async () => {
+    server.use(...handlers);
+    const res = await fetch('http://any-host.test/human-evaluations/abc');
+    expect(res.status).toBe(200);
+    expectValid('HumanEvaluation', await res.json());
+    // With onUnhandledFrame 'error', a request the handlers do not own fails instead of reaching the network.
+    await expect(fetch('http://any-host.test/other/path')).rejects.toThrow();
+  });
+
+  it('an absolute baseUrl owns its origin and path only, unknown paths under it get the mock 404', async () => {
+    server.use(...createHandlers({ baseUrl: 'http://localhost:8000/api' }));
+    expect((await fetch('http://localhost:8000/api/human-evaluations/abc')).status).toBe(200);
+    const missing = await fetch('http://localhost:8000/api/nope');
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { detail: string }).detail).toMatch(/GET \/api\/human-evaluations/);
+    await expect(fetch('http://localhost:9999/api/human-evaluations/abc')).rejects.toThrow();
+  });
+
+  it('serves fixtures given as objects, strict ids, seed, profile, scenario and latency options', async () => {
+    const fixture = { ...generators.HumanEvaluation(3, { id: 'known' }), testset_name: 'from a fixture object' };
+    server.use(...createHandlers({ fixtures: [fixture], strictIds: true, scenario: { state: 'failed' }, latency: 1, seed: 9, profile: 'full' }));
+    const known = await fetch('http://app.test/human-evaluations/known');
+    expect(await known.json()).toEqual({ ...fixture, status: 'EVALUATION_FAILED' });
+    expect((await fetch('http://app.test/human-evaluations/unknown')).status).toBe(404);
+  });
+
+  it('refuses invalid options with a MockSetupError naming the problem', () => {
+    expect(() => createHandlers({ profile: 'wild' as never })).toThrow(MockSetupError);
+    expect(() => createHandlers({ latency: 'soon' })).toThrow(/'latency' accepts MS or MIN-MAX/);
+    expect(() => createHandlers({ fixtures: [{ id: 'x' }] })).toThrow(/fixtures\[0\]: .*required/);
+  });
+});

@@ -1,0 +1,56 @@
+import './node20-shims.js';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockApp } from '../../mock/index.js';
+import { createHandlers } from '../../mock/msw/index.js';
+import { parityCorpus, type CorpusRequest } from './corpus.js';
+import { observeExpress, type Observed } from './observe.js';
+
+const basePath = '/api';
+const origin = 'http://evaluation-service.test';
+const options = { seed: 'parity', profile: 'mixed' as const };
+const app = createMockApp({ ...options, basePath });
+const throughExpress = (entry: CorpusRequest) => observeExpress(app, basePath, entry);
+const server = setupServer(...createHandlers({ ...options, baseUrl: `${origin}${basePath}` }));
+
+async function throughMsw(entry: CorpusRequest): Promise<Observed> {
+  const res = await fetch(`${origin}${basePath}${entry.path}`, { method: entry.method, headers: entry.headers, body: entry.body });
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? undefined,
+    allow: res.headers.get('allow') ?? undefined,
+    preferenceApplied: res.headers.get('preference-applied') ?? undefined,
+    body: await res.text(),
+  };
+}
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+afterAll(() => server.close());
+
+describe('the same answers through Express (supertest) and MSW (msw/node setupServer + fetch)', () => {
+  const corpus = parityCorpus();
+
+  it('has a corpus of at least 200 requests covering every status the mock answers with', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(200);
+  });
+
+  it('answers every request of the corpus with equal status, Content-Type, Allow, Preference-Applied and body bytes', async () => {
+    const statuses = new Set<number>();
+    for (const entry of corpus) {
+      const [express, msw] = [await throughExpress(entry), await throughMsw(entry)];
+      expect(msw, entry.name).toEqual(express);
+      statuses.add(express.status);
+    }
+    expect([...statuses].sort()).toEqual([200, 204, 400, 401, 403, 404, 405, 413, 415, 422, 429, 500, 503]);
+  });
+});
+
+describe('faults through both adapters', () => {
+  for (const fault of ['reset', 'truncate']) {
+    it(`Prefer: fault=${fault} breaks the answer in transport through both`, async () => {
+      const entry: CorpusRequest = { name: fault, method: 'GET', path: '/human-evaluations/abc', headers: { Prefer: `fault=${fault}` } };
+      await expect(throughExpress(entry)).rejects.toThrow();
+      await expect(throughMsw(entry)).rejects.toThrow();
+    });
+  }
+});

@@ -1,0 +1,30 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/**
+ * The must-show of evalkit/msw. Packs the built package (scripts skipped, so the pack does not rebuild dist/ under
+ * the other tests), installs the tarball and msw into an empty project (from npm's cache when it can), and runs
+ * consumer.mjs there, which compares msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
+ */
+describe('npm pack, installed into an empty project with msw', () => {
+  it('answers GET and POST through msw/node with evalkit/msw handlers: valid, and byte-identical to evalkit mock', () => {
+    if (!existsSync(join(root, 'dist/mock/msw/index.js'))) throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
+    const project = mkdtempSync(join(tmpdir(), 'evalkit-pack-'));
+    const tarball = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', project], root).trim().split('\n').pop() as string;
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
+    npm(['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'msw@^3'], project);
+    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project, 'consumer.mjs'));
+    const output = execFileSync(process.execPath, ['consumer.mjs'], { cwd: project, encoding: 'utf8' });
+    process.stdout.write(output);
+    expect(output).toMatch(/^GET \/human-evaluations\/6637c0a25368ef07b03a64cd: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
+    expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
+    expect(output).toMatch(/^pack check: passed$/m);
+  }, 180_000);
+});
