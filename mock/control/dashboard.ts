@@ -139,7 +139,7 @@ function show(id) {
 }
 
 async function loadRequests() {
-  const { status, data } = await call('GET', '/requests?limit=' + config.journalSize);
+  const { status, data } = await call('GET', '/requests');
   if (status !== 200) {
     byId('journal-status').textContent = detailText(data);
     return;

@@ -6,7 +6,10 @@ import { maxBodyBytes } from '../core/limits.js';
 const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const credentialWords = /key|token|secret/i;
 
-/** Bytes of a body the journal keeps: 500 entries stay under 8 MB of bodies whatever clients send (1 MiB POSTs included). */
+/**
+ * How much of a body the journal keeps: characters of a request body, bytes of an answer. 500 entries stay under about
+ * 8 MB of bodies whatever clients send (1 MiB POSTs included).
+ */
 export const journalBodyCap = 8 * 1024;
 
 export function isCredentialHeader(name: string): boolean {
