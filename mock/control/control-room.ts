@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pathOf, type MockAnswer } from '../core/exchange.js';
+import type { MockAnswer } from '../core/exchange.js';
 import type { Fixture } from '../core/fixture-set.js';
 import { MockSetupError } from '../core/setup-error.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
@@ -13,8 +13,6 @@ import { ScenarioStore } from './scenario-store.js';
 
 /** The largest `--journal-size`: 500 entries hold at most about 8 MB of bodies, this many at most 1.6 GB. */
 export const maxJournalSize = 100_000;
-/** Paths are kept to this length: an id is at most 1,024 characters, anything longer is cut. */
-const maxJournalPath = 2048;
 
 export interface ControlRoomOptions {
   /** The core's scenario holder, swapped by `PUT /__evalkit/scenario`. */
@@ -77,16 +75,17 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
       journal &&
       (({ req, arrived, started, body, answer }) => {
         journal.record({
+          id: 0,
           time: arrived,
           method: req.method ?? 'GET',
-          path: pathOf(req.url ?? '/').slice(0, maxJournalPath),
+          url: req.url ?? '/',
           status: answer.status,
           durationMs: Math.round((performance.now() - started) * 100) / 100,
           scenario: answer.scenario,
           fault: answer.fault,
           requestHeaders: redactHeaders(req.headers),
           requestBody: redactBody(body),
-          answerHeaders: redactHeaders(answer.headers),
+          answerHeaders: answer.headers,
           answerBody: keptAnswerBody(answer.body),
           answerBytes: answer.body?.length ?? 0,
           problems: answer.problems,

@@ -1,4 +1,5 @@
 import type { ValidationDetail } from '../core/errors.js';
+import type { RequestHeaders } from '../core/exchange.js';
 import type { Fault } from '../core/faults.js';
 import type { ResolvedScenario } from '../core/scenarios.js';
 import type { JournalBody } from './redaction.js';
@@ -9,29 +10,31 @@ export const defaultJournalSize = 500;
 export const journalProblemsCap = 100;
 
 /**
- * One request as the journal keeps it, already redacted: nothing in here may hold a credential. Answer bodies stay
- * bytes until someone reads the journal, so recording a request costs no parsing or serialization.
+ * One request as the journal keeps it, already redacted: nothing in here may hold a credential. It keeps what the
+ * request and answer already hold where it can (the URL, header objects, answer bytes) and shapes it only when
+ * someone reads the journal, so recording a request costs no parsing, serialization or copying.
  */
 export interface JournalRecord {
+  /** Set by the journal. */
   id: number;
   /** Epoch milliseconds at arrival. */
   time: number;
   method: string;
-  path: string;
+  /** The URL as sent; only its path is shown. */
+  url: string;
   status: number;
   durationMs: number;
   scenario: ResolvedScenario | undefined;
   fault: Fault | undefined;
-  requestHeaders: Record<string, string>;
+  requestHeaders: RequestHeaders;
   requestBody: JournalBody | undefined;
-  answerHeaders: Record<string, string>;
+  /** The mock's own headers, none of which is a credential. */
+  answerHeaders: Readonly<Record<string, string>>;
   /** At most journalBodyCap bytes of the answer body. */
   answerBody: Uint8Array | undefined;
   answerBytes: number;
   problems: readonly ValidationDetail[] | undefined;
 }
-
-export type NewJournalRecord = Omit<JournalRecord, 'id'>;
 
 /**
  * The request journal: a ring of the last `capacity` requests, oldest overwritten first, so its memory is bounded
@@ -48,8 +51,9 @@ export class Journal {
     this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
   }
 
-  record(entry: NewJournalRecord): JournalRecord {
-    const record: JournalRecord = { id: ++this.lastId, ...entry };
+  /** Keeps a record, giving it the next id. */
+  record(record: JournalRecord): JournalRecord {
+    record.id = ++this.lastId;
     if (record.problems && record.problems.length > journalProblemsCap) record.problems = record.problems.slice(0, journalProblemsCap);
     this.ring[this.next] = record;
     this.next = (this.next + 1) % this.capacity;

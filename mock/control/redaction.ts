@@ -16,15 +16,28 @@ export function isCredentialHeader(name: string): boolean {
   return credentialHeaders.has(name.toLowerCase()) || credentialWords.test(name);
 }
 
-/** Header values as text, each credential replaced by its placeholder (`Authorization` → `<AUTHORIZATION>`). */
-export function redactHeaders(headers: RequestHeaders): Record<string, string> {
-  const redacted: Record<string, string> = {};
+/**
+ * The headers with each credential replaced by its placeholder (`Authorization` → `<AUTHORIZATION>`): a copy when
+ * there is one, the object itself otherwise, so the common request costs no copy.
+ */
+export function redactHeaders(headers: RequestHeaders): RequestHeaders {
+  let redacted: Record<string, string | string[] | undefined> | undefined;
+  for (const name in headers) {
+    if (!isCredentialHeader(name)) continue;
+    redacted ??= { ...headers };
+    redacted[name] = headerPlaceholder(name);
+  }
+  return redacted ?? headers;
+}
+
+/** Header values as text, as the journal shows them (node:http gives a few repeated ones as arrays). */
+export function headerTexts(headers: RequestHeaders): Record<string, string> {
+  const texts: Record<string, string> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (value === undefined) continue;
-    redacted[name] = isCredentialHeader(name) ? headerPlaceholder(name) : Array.isArray(value) ? value.join(', ') : value;
+    if (value !== undefined) texts[name] = Array.isArray(value) ? value.join(', ') : value;
   }
-  return redacted;
+  return texts;
 }
 
 /** A body as the journal keeps it: a JSON value when it is whole JSON within the cap, else text cut at the cap. */
