@@ -12,7 +12,7 @@ const credentialWords = /key|token|secret/i;
  */
 export const journalBodyCap = 8 * 1024;
 
-export function isCredentialHeader(name: string): boolean {
+function isCredentialHeader(name: string): boolean {
   return credentialHeaders.has(name.toLowerCase()) || credentialWords.test(name);
 }
 
