@@ -1,6 +1,6 @@
 /**
  * evalkit as a library: the schemas and everything derived from them, the mock app and the contract runner.
- * `evalkit/mock` and `evalkit/contract` export the rest of those two.
+ * `evalkit/mock` and `evalkit/contract` export the rest of those two; `evalkit/msw` the MSW handlers (msw is an optional peer).
  */
 export { schemas, schemaFiles, resourceNames, isResourceName, declaredProperties, requiredProperties, bundledSchema, type JsonSchema, type ResourceName } from './schemas/index.js';
 export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './schemas/validators/index.js';
@@ -24,6 +24,7 @@ export { invalidCases, type InvalidCase } from './fixtures/generators/invalid.js
 export { evaluationStates, failedStates, type EvaluationState } from './fixtures/generators/vocabulary.js';
 export { evaluationsForRequest, createEvaluationsForRequest, type CreateRequestIds, type EvaluationsForRequest } from './fixtures/generators/index.js';
 export { openApiDocument, renderOpenApi } from './schemas/openapi/document.js';
-export { createMockApp, startMockServer, type MockOptions, type MockServer } from './mock/index.js';
+export { createMockApp, startMockServer, createMockCore, handleFetch, type MockOptions, type MockServer, type MockCore, type MockCoreOptions } from './mock/index.js';
+export { build, buildMany, FactoryError, type BuildOptions, type DeepPartial } from './fixtures/factories.js';
 export { runContract, exitCode, type ContractOptions, type Report } from './contract/index.js';
 export type * from './schemas/types/resources.js';

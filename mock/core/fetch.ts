@@ -1,5 +1,6 @@
+import type { BodySource, MockAnswer } from './exchange.js';
 import type { MockCore } from './handle.js';
-import type { MockAnswer } from './exchange.js';
+import { undecodable, unsupportedEncoding } from './request-body.js';
 
 /** The bytes of an answer broken by a `truncate` fault: half the body, then a failed stream. */
 function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
@@ -22,6 +23,19 @@ export function toResponse(answer: MockAnswer, method: string): Response {
   return new Response(body as ConstructorParameters<typeof Response>[0], { status: answer.status, headers });
 }
 
+/** A body sent with a Content-Encoding, inflated as body-parser would (gzip, deflate) when the core asks for it. */
+function decoded(bytes: Uint8Array, encoding: string): BodySource {
+  return async () => {
+    if (encoding !== 'gzip' && encoding !== 'deflate') throw unsupportedEncoding;
+    try {
+      const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(encoding));
+      return new Uint8Array(await new Response(stream).arrayBuffer());
+    } catch {
+      throw undecodable;
+    }
+  };
+}
+
 /**
  * The core behind the Fetch API: a `Request` in, a `Response` out (MSW handlers, service workers, edge runtimes).
  * The body is read before the core sees the request: a fetch body is already in memory, and its length stands in for
@@ -31,6 +45,8 @@ export async function handleFetch(core: MockCore, request: Request): Promise<Res
   const headers: Record<string, string> = Object.fromEntries(request.headers);
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
   if (body !== undefined && body.length > 0 && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
-  const answer = await core.handle({ method: request.method, url: request.url, headers, body });
+  const encoding = headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
+  const source = body === undefined || encoding === 'identity' ? body : decoded(body, encoding);
+  const answer = await core.handle({ method: request.method, url: request.url, headers, body: source });
   return toResponse(answer, request.method);
 }

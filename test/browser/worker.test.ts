@@ -1,11 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
 import { build } from '../../fixtures/factories.js';
@@ -14,12 +7,10 @@ import { createRequest } from '../mock/helpers.js';
 import { expectEvaluations, expectValid } from '../mock/helpers.js';
 import type { CorpusRequest } from '../msw/corpus.js';
 import { observeExpress, type Observed } from '../msw/observe.js';
+import { hasChromium, noChromium, openPage, type PageSession } from './chromium.js';
 import { pageOptions } from './page-options.js';
 
-const executablePath = '/usr/bin/chromium';
-const hasChromium = existsSync(executablePath);
-const root = fileURLToPath(new URL('../../', import.meta.url));
-if (!hasChromium) console.warn(`browser test skipped: no Chromium at ${executablePath} (.ci/run installs Debian's chromium package)`);
+if (!hasChromium) console.warn(`browser test skipped: ${noChromium}`);
 
 const requests: CorpusRequest[] = [
   ...['6637c0a25368ef07b03a64cd', '0190a4c2-7b1e-7c3a-9f00-1a2b3c4d5e6f', 'browser-1', 'browser-1'].map((id) => ({
@@ -32,47 +23,18 @@ const requests: CorpusRequest[] = [
   { name: 'POST invalid', method: 'POST', path: '/evaluations', headers: { 'Content-Type': 'application/json' }, body: '{"app_id": 1}' },
 ];
 
-/** Serves the page, its bundle and the worker script that `msw init` writes. */
-async function servePage(dir: string, bundle: Uint8Array): Promise<{ server: Server; url: string }> {
-  const files: Record<string, [string, Uint8Array | string]> = {
-    '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>evalkit</title><script type="module" src="/page.js"></script>'],
-    '/page.js': ['text/javascript', bundle],
-    '/mockServiceWorker.js': ['text/javascript', readFileSync(join(dir, 'mockServiceWorker.js'))],
-  };
-  const server = createServer((req, res) => {
-    const file = files[req.url ?? ''];
-    res.writeHead(file ? 200 : 404, { 'Content-Type': file ? file[0] : 'text/plain' });
-    res.end(file ? file[1] : 'not found');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
 describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker from msw init)', () => {
-  let browser: Browser | undefined;
-  let server: Server | undefined;
+  let session: PageSession | undefined;
   let answers: Observed[] = [];
   let built: { evaluation: unknown; error: string } | undefined;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
-    // An app's folder, as `msw init` expects one: a package.json, and the public folder it copies the worker into.
-    writeFileSync(join(dir, 'package.json'), '{}');
-    execFileSync(process.execPath, [join(root, 'node_modules/msw/cli/index.js'), 'init', dir, '--no-save'], { cwd: dir, stdio: 'ignore' });
-    const { code } = await bundleForBrowser(join(root, 'test/browser/page.ts'));
-    const served = await servePage(dir, code);
-    server = served.server;
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(served.url);
+    const { code } = await bundleForBrowser(fileURLToPath(new URL('./page.ts', import.meta.url)));
+    session = await openPage(code);
+    const page = session.page;
     await page.waitForFunction(() => (globalThis as { evalkitReady?: unknown }).evalkitReady !== undefined);
     await page.evaluate(() => (globalThis as { evalkitReady?: Promise<unknown> }).evalkitReady);
-    expect(errors).toEqual([]);
+    expect(session.errors).toEqual([]);
     answers = await page.evaluate(
       async ({ entries, base }) => {
         const observed = [];
@@ -102,11 +64,7 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
     });
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  });
+  afterAll(() => session?.close());
 
   it('answers GET and POST from the page with bodies valid against the schemas', () => {
     for (const [index, answer] of answers.slice(0, 5).entries()) {

@@ -1,10 +1,11 @@
 import './node20-shims.js';
+import { gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { generators } from '../../fixtures/generators/index.js';
 import { MockSetupError } from '../../mock/index.js';
 import { createHandlers, handlers } from '../../mock/msw/index.js';
-import { expectValid } from '../mock/helpers.js';
+import { createRequest, expectValid } from '../mock/helpers.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -36,6 +37,19 @@ describe('evalkit/msw handlers', () => {
     const known = await fetch('http://app.test/human-evaluations/known');
     expect(await known.json()).toEqual({ ...fixture, status: 'EVALUATION_FAILED' });
     expect((await fetch('http://app.test/human-evaluations/unknown')).status).toBe(404);
+  });
+
+  it('reads bodies sent with a Content-Encoding as the Express mock does: gzip and deflate inflated, others 415', async () => {
+    server.use(...handlers);
+    const post = (body: Uint8Array | string, encoding: string) =>
+      fetch('http://app.test/evaluations', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body });
+    const plain = JSON.stringify(createRequest());
+    const gzipped = await post(gzipSync(plain), 'gzip');
+    expect(gzipped.status).toBe(200);
+    expect(await gzipped.text()).toBe(await (await post(plain, 'identity')).text());
+    expect((await post(plain, 'compress')).status).toBe(415);
+    expect((await post('{"not": "gzip"}', 'gzip')).status).toBe(400);
+    expect((await post(gzipSync(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))), 'gzip')).status).toBe(413);
   });
 
   it('refuses invalid options with a MockSetupError naming the problem', () => {

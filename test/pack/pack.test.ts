@@ -3,7 +3,9 @@ import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtinModules } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { builtinsIn, bundleForBrowser } from '../../bench/browser-bundle.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -14,7 +16,7 @@ const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, en
  * consumer.mjs there, which compares msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
  */
 describe('npm pack, installed into an empty project with msw', () => {
-  it('answers GET and POST through msw/node with evalkit/msw handlers: valid, and byte-identical to evalkit mock', () => {
+  it('answers GET and POST through msw/node like evalkit mock, and bundles for the browser with no Node built-in', async () => {
     if (!existsSync(join(root, 'dist/mock/msw/index.js'))) throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
     const project = mkdtempSync(join(tmpdir(), 'evalkit-pack-'));
     const tarball = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', project], root).trim().split('\n').pop() as string;
@@ -26,5 +28,11 @@ describe('npm pack, installed into an empty project with msw', () => {
     expect(output).toMatch(/^GET \/human-evaluations\/6637c0a25368ef07b03a64cd: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
     expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
     expect(output).toMatch(/^pack check: passed$/m);
+
+    // The installed package, as an app's bundler meets it: esbuild, platform browser, msw included.
+    writeFileSync(join(project, 'app.js'), "export { handlers } from 'evalkit/msw';\nexport { build } from 'evalkit/factories';\n");
+    const { code, metafile } = await bundleForBrowser(join(project, 'app.js'));
+    expect(builtinsIn(metafile, builtinModules)).toEqual([]);
+    expect(code.length).toBeGreaterThan(0);
   }, 180_000);
 });
