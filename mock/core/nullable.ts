@@ -1,9 +1,6 @@
+import { isJsonObject } from '../../schemas/json-object.js';
 import { dereference, resourceForRef, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
 import { validatorFor } from '../../schemas/validators/index.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The anyOf branch a value matches, so the nulls follow the shape actually sent (evaluator_config's alternatives). */
 function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefined {
@@ -18,10 +15,10 @@ function fill(value: unknown, node: JsonSchema): void {
     return;
   }
   if (Array.isArray(value)) {
-    if (isObject(schema.items)) for (const item of value) fill(item, schema.items as JsonSchema);
+    if (isJsonObject(schema.items)) for (const item of value) fill(item, schema.items as JsonSchema);
     return;
   }
-  if (!isObject(value) || !isObject(schema.properties)) return;
+  if (!isJsonObject(value) || !isJsonObject(schema.properties)) return;
   for (const [name, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
     if (Object.hasOwn(value, name)) fill(value[name], property);
     else value[name] = null;

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../schemas/json-object.js';
 import { isOperation, operations, type Operation } from './operations.js';
 import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, type Scenario } from './scenarios.js';
 
@@ -14,12 +15,8 @@ export interface ScenarioFile {
 
 const sections = ['scenario', 'operations', 'humanEvaluations'] as const;
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function scenarioAt(where: string, value: unknown): Scenario {
-  if (!isPlainObject(value)) throw new ScenarioError(`${where} must be an object of scenario keys`);
+  if (!isJsonObject(value)) throw new ScenarioError(`${where} must be an object of scenario keys`);
   try {
     return scenarioFrom(value);
   } catch (error) {
@@ -28,20 +25,20 @@ function scenarioAt(where: string, value: unknown): Scenario {
 }
 
 export function parseScenarioFile(data: unknown): ScenarioFile {
-  if (!isPlainObject(data)) throw new ScenarioError('the top level must be an object');
+  if (!isJsonObject(data)) throw new ScenarioError('the top level must be an object');
   const unknown = Object.keys(data).filter((key) => !(sections as readonly string[]).includes(key));
   if (unknown.length > 0) throw new ScenarioError(`unknown section '${unknown[0]}' (sections: ${sections.join(', ')})`);
   const file: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
   if (data.scenario !== undefined) file.scenario = scenarioAt('scenario', data.scenario);
   if (data.operations !== undefined) {
-    if (!isPlainObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
+    if (!isJsonObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
     for (const [name, value] of Object.entries(data.operations)) {
       if (!isOperation(name)) throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operations.join(', ')})`);
       file.operations[name] = scenarioAt(`operations.${name}`, value);
     }
   }
   if (data.humanEvaluations !== undefined) {
-    if (!isPlainObject(data.humanEvaluations)) throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
+    if (!isJsonObject(data.humanEvaluations)) throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
     for (const [id, value] of Object.entries(data.humanEvaluations)) file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
   }
   return file;

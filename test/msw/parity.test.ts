@@ -30,7 +30,7 @@ afterAll(() => server.close());
 describe('the same answers through Express (supertest) and MSW (msw/node setupServer + fetch)', () => {
   const corpus = parityCorpus();
 
-  it('has a corpus of at least 200 requests covering every status the mock answers with', () => {
+  it(`has a corpus of ${corpus.length} requests (at least 200)`, () => {
     expect(corpus.length).toBeGreaterThanOrEqual(200);
   });
 
