@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ if (!hasChromium) {
   console.warn(`control-dashboard.test.ts: skipped, no Chromium at ${chromiumPath} (install Debian's chromium package to run it)`);
 }
 
-let mock: Child | undefined;
+const children: Child[] = [];
 let browser: Browser | undefined;
 let url = '';
 let dashboard = '';
@@ -22,7 +23,8 @@ beforeAll(async () => {
   if (!hasChromium) return;
   if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
   // The mock as users start it, reading the URLs it prints.
-  mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0'], root);
+  const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0'], root);
+  children.push(mock);
   const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
   [, url, dashboard] = match as unknown as [string, string, string];
   browser = await chromium.launch({
@@ -33,7 +35,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  mock?.kill();
+  for (const child of children) child.kill();
 });
 
 describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium', () => {
@@ -85,6 +87,23 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     await page.locator('#scenario-status', { hasText: "scenario key 'latency' accepts MS or MIN-MAX" }).waitFor();
     expect((await fetch(`${url}/human-evaluations/still`)).status).toBe(500);
     expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows a broken fixture file and keeps serving the previous set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
+    cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
+    const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir], root);
+    children.push(mock);
+    const [, api, room] = (await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string, string];
+    const page = await (browser as Browser).newPage();
+    await page.goto(room);
+    await page.locator('#fixtures', { hasText: '3 fixture(s)' }).waitFor();
+    writeFileSync(join(dir, 'human-evaluations', '6637c0a25368ef07b03a64cd.json'), '{"id": "6637c0a25368ef07b03a64cd"');
+    await page.locator('#fixtures li', { hasText: '6637c0a25368ef07b03a64cd.json: not valid JSON' }).waitFor();
+    expect(await page.locator('#fixtures').textContent()).toContain('still serving the previous set');
+    expect((await fetch(`${api}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
+    expect(mock.stderr()).toContain('reload refused, still serving the previous 3 fixture(s)');
     await page.close();
   }, 60_000);
 });
