@@ -28,9 +28,10 @@ export interface ControlRoomOptions {
 /** One request the adapter answered, as the journal needs it. */
 export interface Exchange {
   req: IncomingMessage;
-  /** Epoch ms and performance.now() at arrival. */
+  /** Epoch ms at arrival. */
   arrived: number;
-  started: number;
+  /** From arrival to the answer being ready (latency included). */
+  durationMs: number;
   /** The body bytes the core had read, if it read any. */
   body: Uint8Array | undefined;
   answer: MockAnswer;
@@ -73,14 +74,14 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
     serve,
     record:
       journal &&
-      (({ req, arrived, started, body, answer }) => {
+      (({ req, arrived, durationMs, body, answer }) => {
         journal.record({
           id: 0,
           time: arrived,
           method: req.method ?? 'GET',
           url: req.url ?? '/',
           status: answer.status,
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
+          durationMs: Math.round(durationMs * 100) / 100,
           scenario: answer.scenario,
           fault: answer.fault,
           requestHeaders: redactHeaders(req.headers),

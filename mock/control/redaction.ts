@@ -1,15 +1,11 @@
 import { credentialField, headerPlaceholder, secretPlaceholder } from '../../contract/secrets.js';
 import type { RequestHeaders } from '../core/exchange.js';
-import { maxBodyBytes } from '../core/limits.js';
 
 /** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
 const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const credentialWords = /key|token|secret/i;
 
-/**
- * How much of a body the journal keeps: characters of a request body, bytes of an answer. 500 entries stay under about
- * 8 MB of bodies whatever clients send (1 MiB POSTs included).
- */
+/** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
 export const journalBodyCap = 8 * 1024;
 
 function isCredentialHeader(name: string): boolean {
@@ -68,35 +64,36 @@ function redactCredentials(root: unknown): void {
 }
 
 const decoder = new TextDecoder();
+const credentialBytes = Buffer.from(credentialField);
 const withheld = `[withheld: not valid JSON, and it names ${credentialField}]`;
 
+/** The body with every credential replaced, as JSON text; undefined when it is not JSON (or nests too deep for V8). */
+function redactedJson(text: string): { value: unknown; json: string } | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    redactCredentials(value);
+    return { value, json: JSON.stringify(value) };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A request body made safe to keep: parsed, its credentials replaced, then cut. Redaction comes before the cut, so a
+ * A request body made safe to keep: credentials replaced, then cut at the cap. Redaction comes before the cut, so a
  * credential can never survive in a truncated prefix; a body that does not parse but names the credential field is
- * not kept at all, since its values cannot be found reliably.
+ * not kept at all, since its values cannot be found reliably. A large body that does not name the field is cut
+ * without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
  */
 export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
   if (raw === undefined || raw.length === 0) return undefined;
-  const text = decoder.decode(raw.length > maxBodyBytes ? raw.subarray(0, maxBodyBytes) : raw);
-  let value: unknown;
-  let json: string | undefined;
-  try {
-    value = JSON.parse(text);
-    redactCredentials(value);
-    json = JSON.stringify(value);
-  } catch {
-    // Not JSON, or nested too deep for V8's parser or serializer: kept as text below.
-  }
-  if (json === undefined) {
-    if (text.includes(credentialField)) return { body: withheld, bytes: raw.length, truncated: false };
-    return cut(text, raw.length);
-  }
-  if (json.length <= journalBodyCap) return { body: value, bytes: raw.length, truncated: false };
-  return cut(json, raw.length);
-}
-
-function cut(text: string, bytes: number): JournalBody {
-  return text.length <= journalBodyCap ? { body: text, bytes, truncated: false } : { body: text.slice(0, journalBodyCap), bytes, truncated: true };
+  const bytes = raw.length;
+  const namesCredential = Buffer.from(raw.buffer, raw.byteOffset, raw.length).includes(credentialBytes);
+  if (!namesCredential && bytes > journalBodyCap) return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
+  const text = decoder.decode(raw);
+  const parsed = redactedJson(text);
+  if (!parsed) return namesCredential ? { body: withheld, bytes, truncated: false } : { body: text, bytes, truncated: false };
+  if (parsed.json.length <= journalBodyCap) return { body: parsed.value, bytes, truncated: false };
+  return { body: parsed.json.slice(0, journalBodyCap), bytes, truncated: true };
 }
 
 /**

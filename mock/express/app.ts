@@ -62,8 +62,10 @@ export function createMockApp(options: MockOptions = {}): Express {
     const started = performance.now();
     let body: Uint8Array | undefined;
     const journaled = (answer: MockAnswer) => {
-      record({ req, arrived, started, body, answer });
+      const durationMs = performance.now() - started;
+      // Recorded once the answer is on its way: keeping the request never delays it.
       deliver(res, answer);
+      record({ req, arrived, durationMs, body, answer });
     };
     const answer = core.handle({ method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res).then((bytes) => (body = bytes)) });
     if (answer instanceof Promise) return answer.then(journaled);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { journalProblemsCap } from '../../mock/control/journal.js';
 import { journalBodyCap } from '../../mock/control/redaction.js';
 import { openEvents } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
@@ -90,6 +91,16 @@ describe('GET /__evalkit/requests', () => {
     expect((entry?.request.body as string).length).toBe(journalBodyCap);
     expect(entry?.curl).toContain('--data-binary @BODY_FILE');
     expect(JSON.stringify(entry).length).toBeLessThan(4 * journalBodyCap);
+
+    // An attack's body (about 500k non-strings, no credential field) is cut the same way, and its 422 problems too.
+    const attack = `{"variant_ids": [${'1,'.repeat(250_000)}1]}`;
+    await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
+    const [attacked] = await journal(origin, '?limit=1');
+    expect(attacked?.request).toMatchObject({ body_bytes: attack.length, body_truncated: true });
+    expect((attacked?.request.body as string).length).toBeLessThanOrEqual(journalBodyCap);
+    expect(attacked?.status).toBe(422);
+    expect(attacked?.problems.length).toBeLessThanOrEqual(journalProblemsCap);
+    expect(JSON.stringify(attacked).length).toBeLessThan(64 * 1024);
   });
 });
 
