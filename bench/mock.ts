@@ -8,7 +8,8 @@ import { root, startServer, type Server } from './server-process.js';
 import { median } from './stats.js';
 
 /**
- * The mock against a bare Express route, a bare node:http server and Prism (static and dynamic), in one run.
+ * The mock (its request journal on, as by default, and off) against a bare Express route, a bare node:http server and
+ * Prism (static and dynamic), in one run.
  * Every server runs in a process of its own with bench/cpu-probe preloaded, so CPU time per request comes from each
  * server's own accounting (process.cpuUsage), not from req/s, which this shared machine makes swing by 2x.
  * Each measure runs for a fixed time (autocannon ends request-count runs on whole-second ticks, which skews req/s).
@@ -113,6 +114,39 @@ async function measure(name: string, server: Server, load: Load): Promise<Row> {
   return row;
 }
 
+interface Paired {
+  /** The median of the rounds' CPU ratios, first / second. */
+  ratio: number;
+  ratios: number[];
+  /** Each side's rounds summed (CPU per request weighted by each round's requests). */
+  rows: [Row, Row];
+}
+
+/**
+ * Two servers under the same load, back to back, in each of pairedRounds rounds. A ratio is the figure, and the load
+ * of a shared machine swings between measures minutes apart: each round's ratio is taken, and their median reported.
+ */
+async function paired(first: [string, Server], second: [string, Server], load: Load): Promise<Paired> {
+  const rows = [first, second].map(([name]): Row => ({ name, sent: 0, requests: 0, rps: 0, p99: 0, cpuMs: 0, failures: 0 })) as [Row, Row];
+  const ratios: number[] = [];
+  for (let round = 0; round < pairedRounds; round++) {
+    const measured: Row[] = [];
+    for (const [index, [name, server]] of [first, second].entries()) {
+      const row = await measure(`${name} (round ${round + 1})`, server, load);
+      const total = rows[index] as Row;
+      total.cpuMs = (total.cpuMs * total.requests + row.cpuMs * row.requests) / (total.requests + row.requests);
+      total.rps = (total.rps * round + row.rps) / (round + 1);
+      total.sent += row.sent;
+      total.requests += row.requests;
+      total.p99 = Math.max(total.p99, row.p99);
+      total.failures += row.failures;
+      measured.push(row);
+    }
+    ratios.push((measured[0] as Row).cpuMs / (measured[1] as Row).cpuMs);
+  }
+  return { ratio: median(ratios), ratios, rows };
+}
+
 /** Tops a server's served requests up to memoryCheckRequests with its loads in turn, then reads its RSS. */
 async function rssAfterLoad(server: Server, rows: Row[], loads: Load[] = [get, getNewIds, post]): Promise<{ served: number; rss: number }> {
   let served = rows.reduce((sum, row) => sum + row.sent, 0);
@@ -176,13 +210,7 @@ async function main(): Promise<void> {
     const bareExpressServer = await start((port) => [serversScript, 'express', String(port), bodyFile]);
     // The GET target is a ratio, and the load of a shared machine swings between measures minutes apart: each round
     // measures the mock and the bare route back to back, and the median of the rounds' ratios is the figure.
-    const pairedRatios: number[] = [];
-    for (let round = 1; round <= pairedRounds; round++) {
-      const mockRound = await measure(`paired round ${round}: mock GET (same id)`, mock, get);
-      const bareRound = await measure(`paired round ${round}: bare Express route`, bareExpressServer, get);
-      pairedRatios.push(mockRound.cpuMs / bareRound.cpuMs);
-    }
-    const pairedRatio = median(pairedRatios);
+    const mockVsBare = await paired(['paired: mock GET (same id)', mock], ['paired: bare Express route', bareExpressServer], get);
     const rows: Row[] = [];
     const mockRows = [
       await measure('mock GET (same id)', mock, get),
@@ -192,6 +220,16 @@ async function main(): Promise<void> {
     const memory = await rssAfterLoad(mock, mockRows);
     mock.child.kill('SIGTERM');
     rows.push(...mockRows);
+    // What the control room's journal (on by default) costs: two mocks, journal on and off, measured in turns.
+    const journaled = await start(mockArgs);
+    const unjournaled = await start((port) => [...mockArgs(port), '--no-journal']);
+    const journalCosts = {
+      'same id': await paired(['mock GET (same id), journal on', journaled], ['mock GET (same id), --no-journal', unjournaled], get),
+      'new id': await paired(['mock GET (new id), journal on', journaled], ['mock GET (new id), --no-journal', unjournaled], getNewIds),
+    };
+    rows.push(...Object.values(journalCosts).flatMap((cost) => cost.rows));
+    journaled.child.kill('SIGTERM');
+    unjournaled.child.kill('SIGTERM');
     // The same mixed load under a capped old generation: V8 grows the heap lazily under a high allocation rate, so
     // RSS at default flags says little about the live set; this shows what a cap costs in CPU and saves in RSS.
     const capped = await start(mockArgs, [`--max-old-space-size=${cappedHeapMb}`]);
@@ -228,9 +266,13 @@ async function main(): Promise<void> {
     const mockGet = cpu('mock GET (same id)');
     const mockPost = cpu('mock POST (2 variants, 3 configs)');
     const targets: Array<[string, boolean | undefined]> = [
+      ...Object.entries(journalCosts).map(([id, cost]): [string, boolean] => [
+        `mock GET (${id}) CPU, journal on / --no-journal: ${cost.ratio.toFixed(2)}x, median of ${cost.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
+        cost.ratio <= 1.1,
+      ]),
       [
-        `mock GET CPU / bare Express, paired: ${pairedRatio.toFixed(2)}x, median of ${pairedRatios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
-        pairedRatio <= 1.1,
+        `mock GET CPU / bare Express, paired: ${mockVsBare.ratio.toFixed(2)}x, median of ${mockVsBare.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
+        mockVsBare.ratio <= 1.1,
       ],
       [`prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`, cpu('prism static GET') > mockGet],
       [`prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`, cpu('prism dynamic GET') >= 7 * mockGet],

@@ -12,6 +12,11 @@ if (!declaredProperties('CreateEvaluationRequest').includes(credentialField)) {
 /** What a secret becomes wherever the suite prints or reproduces a request: the spec's own placeholder. */
 export const secretPlaceholder = '<PROVIDER_KEY>';
 
+/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
+export function headerPlaceholder(name: string): string {
+  return `<${name.toUpperCase()}>`;
+}
+
 /**
  * Fake credentials, distinctive enough that finding one in a response can only mean it was echoed. Derived from the
  * seed, so a run is reproducible and a deployment that stored a canary of an earlier run is caught on read too.

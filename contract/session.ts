@@ -3,8 +3,9 @@ import { excerpt } from './excerpt.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
 import { Pacer, type PacingOptions } from './pacing.js';
 import { sendRetryingAfter429, type RateLimitedCounts } from './retry-after.js';
-import type { Canaries } from './secrets.js';
+import { headerPlaceholder, type Canaries } from './secrets.js';
 import { SendAhead } from './send-ahead.js';
+import { shellQuote as quote } from './shell.js';
 import type { Excerpts, Verdicts } from './verdicts.js';
 
 export interface Outgoing {
@@ -23,15 +24,6 @@ export class RunStopped extends Error {}
 
 /** Timeouts tolerated before the run stops, so a hanging deployment costs seconds, not minutes. */
 const maxTimeouts = 2;
-
-/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
-export function headerPlaceholder(name: string): string {
-  return `<${name.toUpperCase()}>`;
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
 
 /** Two identical requests share a key; their answers are taken in the order they were sent. */
 function requestKey(outgoing: Outgoing): string {

@@ -1,5 +1,5 @@
 /** The mock server of the Evaluation Service API: `evalkit mock` on the command line, these for code and tests. */
-export { createMockApp, type MockOptions } from './express/app.js';
+export { closeMockApp, createMockApp, type MockOptions } from './express/app.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
 export { createMockCore, type MockCore } from './core/handle.js';
 export { handleFetch } from './core/fetch.js';

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createMockApp, type MockOptions } from './express/app.js';
+import { closeMockApp, createMockApp, type MockOptions } from './express/app.js';
 import { normalizeBasePath } from './core/options.js';
 import { createGuardedServer, type TimeBounds } from './http-guards.js';
 
@@ -38,6 +38,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        closeMockApp(app);
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

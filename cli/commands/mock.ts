@@ -1,4 +1,7 @@
 import { profiles } from '../../fixtures/generators/index.js';
+import { controlPrefix } from '../../mock/control/admin-routes.js';
+import { maxJournalSize } from '../../mock/control/control-room.js';
+import { defaultJournalSize } from '../../mock/control/journal.js';
 import { faults } from '../../mock/core/faults.js';
 import { boundHeapGrowth } from '../../mock/heap-growth.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
@@ -24,6 +27,13 @@ function scenarioOptions(values: OptionValues): Record<string, string | boolean>
   }
   if (values.nullable === true) scenario.nullable = true;
   return scenario;
+}
+
+function journalSizeOption(values: OptionValues): number | undefined {
+  const size = integerOption(values, 'journal-size', 1, maxJournalSize);
+  if (values['no-journal'] !== true) return size;
+  if (size !== undefined) throw new UsageError('--no-journal and --journal-size contradict each other; pass one');
+  return 0;
 }
 
 function corsOption(values: OptionValues): MockServerOptions['cors'] {
@@ -61,11 +71,20 @@ export const mockCommand: Command = {
     { name: 'cors-origin', type: 'string', value: 'ORIGIN', multiple: true, description: 'Allow only this browser origin.', defaultText: 'any (*)' },
     { name: 'no-cors', type: 'boolean', description: 'Send no CORS headers and answer no preflight.' },
     { name: 'quiet', type: 'boolean', description: 'No request log (one line per request on stderr otherwise).' },
+    {
+      name: 'journal-size',
+      type: 'string',
+      value: 'N',
+      description: `Requests the control room's journal keeps (GET /__evalkit/requests), 1 to ${maxJournalSize}.`,
+      defaultText: String(defaultJournalSize),
+    },
+    { name: 'no-journal', type: 'boolean', description: 'Keep no request journal (the rest of the control room stays).' },
   ],
   details: [
     'Per request, a Prefer header overrides the server scenario key by key, e.g.',
     `  Prefer: code=404        Prefer: state=failed, latency=200        Prefer: fault=reset`,
     `Keys: ${scenarioKeys.join(', ')}. Stop with Ctrl-C (SIGINT) or SIGTERM.`,
+    `Control room (journal, events, scenario at run time, dashboard): ${controlPrefix}/ at the root, whatever --base-path.`,
   ].join('\n'),
   async run(values) {
     const quiet = values.quiet === true;
@@ -80,6 +99,7 @@ export const mockCommand: Command = {
       scenario: scenarioOptions(values),
       scenarioFile: stringOption(values, 'scenarios'),
       cors: corsOption(values),
+      journalSize: journalSizeOption(values),
       log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
     };
     boundHeapGrowth();
@@ -96,7 +116,7 @@ export const mockCommand: Command = {
       throw error;
     }
     const stopping = shutdownSignal();
-    await writeOut(`evalkit mock listening on ${server.url}\n`);
+    await writeOut(`evalkit mock listening on ${server.url}\ncontrol room: ${new URL(server.url).origin}${controlPrefix}/\n`);
     const signal = await stopping;
     await server.close();
     if (!quiet) process.stderr.write(`evalkit mock: stopped (${signal})\n`);

@@ -15,6 +15,8 @@ export type Detail = string | ValidationDetail[];
  */
 export class HttpProblem extends Error {
   readonly body: Uint8Array;
+  /** The validation problems of a list detail (a 422), kept as data for the control room's journal. */
+  readonly problems?: readonly ValidationDetail[];
 
   constructor(
     readonly status: number,
@@ -23,6 +25,7 @@ export class HttpProblem extends Error {
   ) {
     super(typeof detail === 'string' ? detail : `${detail.length} validation problem(s)`);
     this.body = serialize({ detail });
+    if (typeof detail !== 'string') this.problems = detail;
   }
 }
 

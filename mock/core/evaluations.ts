@@ -6,7 +6,7 @@ import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
 import { withNulls } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
-import type { ScenarioBook } from './scenario-book.js';
+import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
 import { listedProblems, validationDetail } from './validation-detail.js';
@@ -41,9 +41,9 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
 export type CreateEvaluations = (body: unknown, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
 
 /** POST /evaluations, once the body is read and parsed. */
-export function createEvaluations(scenarios: ScenarioBook): CreateEvaluations {
+export function createEvaluations(scenarios: ScenarioHolder): CreateEvaluations {
   return (body, request, headers) => {
-    const scenario = requestScenario(request, headers, scenarios.forOperation('createEvaluation'));
+    const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluation'));
     return respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario));
   };
 }

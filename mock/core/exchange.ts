@@ -1,4 +1,6 @@
+import type { HttpProblem, ValidationDetail } from './errors.js';
 import type { Fault } from './faults.js';
+import type { ResolvedScenario } from './scenarios.js';
 import type { ExtraHeaders } from './serialize.js';
 
 /** Request header values by lower-case name, as node:http gives them (and a Fetch Headers object spreads into). */
@@ -28,6 +30,10 @@ export interface MockAnswer {
   body?: Uint8Array;
   /** Deliver the answer broken this way (a scenario asked for it). */
   fault?: Fault;
+  /** The scenario the answer follows (server's and Prefer's merged), when the request got that far: for the journal. */
+  scenario?: ResolvedScenario;
+  /** The 422's validation problems, as in its body: for the journal, which would otherwise parse the body again. */
+  problems?: readonly ValidationDetail[];
 }
 
 /** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */
@@ -37,6 +43,21 @@ export function jsonAnswer(status: number, body: Uint8Array, headers: Record<str
   const answer: MockAnswer = { status, headers, body };
   if (fault) answer.fault = fault;
   return answer;
+}
+
+/** The answer of an HttpProblem: its status, FastAPI body and own headers, with its problems for the journal. */
+export function problemAnswer(problem: HttpProblem, headers: Record<string, string>): MockAnswer {
+  const answer = jsonAnswer(problem.status, problem.body, headers, problem.headers);
+  if (problem.problems) answer.problems = problem.problems;
+  return answer;
+}
+
+/** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
+export function pathOf(url: string): string {
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.indexOf('?', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 /** The first value of a header (node:http gives arrays for a few repeated ones). */

@@ -10,7 +10,15 @@ export interface Fixture {
 }
 
 /** Fixtures that cannot be served as they are; the message names every one at fault, the field and the reason. */
-export class FixtureError extends MockSetupError {}
+export class FixtureError extends MockSetupError {
+  constructor(
+    message: string,
+    /** One line per problem (a file, the field and the reason), for a reload that reports them one by one. */
+    readonly problems: readonly string[] = [message],
+  ) {
+    super(message);
+  }
+}
 
 /** Checks one fixture: `where` names it in problems (a file, an index), `id` is the id it must carry when known. */
 export function checkFixture(where: string, data: unknown, id?: string): { fixture?: Fixture; problems: string[] } {
@@ -23,7 +31,7 @@ export function checkFixture(where: string, data: unknown, id?: string): { fixtu
 
 /** Throws one FixtureError listing every problem, so a fixtures set is fixed in one go. */
 export function failOnProblems(problems: string[]): void {
-  if (problems.length > 0) throw new FixtureError(`fixtures: ${problems.length} problem(s), the mock did not start:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new FixtureError(`fixtures: ${problems.length} problem(s), the mock did not start:\n  ${problems.join('\n  ')}`, problems);
 }
 
 /**

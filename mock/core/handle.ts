@@ -1,7 +1,7 @@
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
 import { createEvaluations } from './evaluations.js';
-import { jsonAnswer, type MockAnswer, type MockRequest } from './exchange.js';
+import { pathOf, problemAnswer as answerOf, type MockAnswer, type MockRequest } from './exchange.js';
 import { fetchHumanEvaluation } from './human-evaluations.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { readJsonBody } from './request-body.js';
@@ -43,14 +43,6 @@ function decodeId(raw: string): string {
   }
 }
 
-/** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
-function pathOf(url: string): string {
-  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const end = url.indexOf('?', start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
-}
-
 /** A core made from settled options (adapters that read files settle them first). */
 export function mockCore(config: MockConfig): MockCore {
   const base = config.basePath;
@@ -66,7 +58,7 @@ export function mockCore(config: MockConfig): MockCore {
     const problem = error instanceof HttpProblem ? error : internalError;
     // Only an unforeseen error is reported, by its message alone, since a stack or the request could hold a body value.
     if (problem === internalError) report(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
-    return jsonAnswer(problem.status, problem.body, headers, problem.headers);
+    return answerOf(problem, headers);
   }
 
   /** Which operation a URL names (with the raw id of a fetch), `null` under the base path but no operation's, undefined outside. */

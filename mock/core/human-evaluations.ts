@@ -6,12 +6,12 @@ import { cachedBodies, maxIdLength } from './limits.js';
 import { LruCache } from './lru.js';
 import { withNulls } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
-import type { ScenarioBook } from './scenario-book.js';
+import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
 
 export interface HumanEvaluationSource {
-  scenarios: ScenarioBook;
+  scenarios: ScenarioHolder;
   fixtures: ReadonlyMap<string, Fixture>;
   /** Unknown ids get 404 instead of a generated record. */
   strictIds: boolean;
@@ -51,7 +51,7 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
   return (id, request, headers) => {
     if (id.length > maxIdLength) throw idTooLong;
     const fixture = source.fixtures.get(id);
-    let scenario = requestScenario(request, headers, source.scenarios.forHumanEvaluation(id));
+    let scenario = requestScenario(request, headers, source.scenarios.current.forHumanEvaluation(id));
     // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
     return respond(scenario, 'fetchHumanEvaluation', headers, () => (fixture ? fromFixture(fixture, scenario) : generated(id, scenario)));

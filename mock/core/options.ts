@@ -1,7 +1,7 @@
 import type { Profile } from '../../fixtures/generators/index.js';
 import type { CorsOrigins } from './cors.js';
 import { fixtureSet, type Fixture } from './fixture-set.js';
-import { parseScenarioFile, ScenarioBook, type ScenarioFile } from './scenario-book.js';
+import { defaultScenario, parseScenarioFile, ScenarioBook, type ScenarioFile, type ScenarioHolder } from './scenario-book.js';
 import { scenarioFrom, type ResolvedScenario } from './scenarios.js';
 import { MockSetupError } from './setup-error.js';
 
@@ -30,7 +30,8 @@ export interface MockCoreOptions {
 /** The options with defaults applied and checked: everything a request needs, settled once. */
 export interface MockConfig {
   basePath: string;
-  scenarios: ScenarioBook;
+  /** The server scenarios in force; the control room swaps the book. */
+  scenarios: ScenarioHolder;
   fixtures: ReadonlyMap<string, Fixture>;
   strictIds: boolean;
   cors: false | CorsOrigins;
@@ -57,8 +58,7 @@ export function resolveMockOptions(options: MockCoreOptions, folderFixtures?: Re
   const fixtures = folderFixtures ?? fixtureSet(options.fixtures ?? []);
   const file: ScenarioFile | undefined = options.scenarios === undefined ? undefined : parseScenarioFile(options.scenarios);
   const base: ResolvedScenario = {
-    profile: 'mixed',
-    seed: '1',
+    ...defaultScenario,
     ...file?.scenario,
     // seed and profile go through the scenario parser too: one check of every value, whatever its source.
     ...scenarioFrom({
@@ -69,7 +69,7 @@ export function resolveMockOptions(options: MockCoreOptions, folderFixtures?: Re
   };
   return {
     basePath: normalizeBasePath(options.basePath ?? ''),
-    scenarios: new ScenarioBook(base, file),
+    scenarios: { current: new ScenarioBook(base, file) },
     fixtures,
     strictIds: options.strictIds ?? false,
     cors: options.cors ?? '*',

@@ -1,4 +1,4 @@
-import { headerValue, jsonAnswer, type MockAnswer, type MockRequest } from './exchange.js';
+import { headerValue, jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from './exchange.js';
 import { HttpProblem } from './errors.js';
 import { waitLatency } from './latency.js';
 import type { Operation } from './operations.js';
@@ -26,7 +26,16 @@ export function requestScenario(request: MockRequest, headers: Record<string, st
 
 function answer(scenario: ResolvedScenario, operation: Operation, headers: Record<string, string>, body: () => Uint8Array): MockAnswer {
   const problem = scenario.code !== undefined && scenario.code !== 200 ? scenarioAnswer(operation, scenario.code) : undefined;
-  return jsonAnswer(problem?.status ?? 200, problem?.body ?? body(), headers, problem?.headers, scenario.fault);
+  let settled: MockAnswer;
+  try {
+    settled = jsonAnswer(problem?.status ?? 200, problem?.body ?? body(), headers, problem?.headers, scenario.fault);
+  } catch (error) {
+    // A 422 of the body is answered here rather than by the core, so the journal still learns the scenario applied.
+    if (!(error instanceof HttpProblem)) throw error;
+    settled = problemAnswer(error, headers);
+  }
+  settled.scenario = scenario;
+  return settled;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isJsonObject } from '../../schemas/json-object.js';
 import { isOperation, operations, type Operation } from './operations.js';
-import { ScenarioError, scenarioFrom, type ResolvedScenario, type Scenario } from './scenarios.js';
+import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, type Scenario } from './scenarios.js';
 
 /**
  * A scenario config file (`--scenarios FILE`), JSON:
@@ -44,21 +44,42 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
   return file;
 }
 
+/** What every server scenario starts from: the generators' default profile and seed. */
+export const defaultScenario: ResolvedScenario = { profile: 'mixed', seed: '1' };
+
+type ScenarioValues = Record<string, string | number | boolean>;
+
+/** A scenario config in its JSON shape, as a `--scenarios` file holds it. */
+export interface ScenarioFileData {
+  scenario: ScenarioValues;
+  operations: Partial<Record<Operation, ScenarioValues>>;
+  humanEvaluations: Record<string, ScenarioValues>;
+}
+
 /**
- * The server-wide scenarios, merged once at start-up from the most general to the most specific: server base
- * (flags over the file's `scenario`), then the operation's, then a human evaluation id's. A request's Prefer header
- * is merged on top of what this returns.
+ * The server-wide scenarios, merged once from the most general to the most specific: server base (flags over the
+ * file's `scenario`), then the operation's, then a human evaluation id's. A request's Prefer header is merged on top
+ * of what this returns.
  */
 export class ScenarioBook {
   private readonly byOperation: Record<Operation, ResolvedScenario>;
   private readonly byId = new Map<string, ResolvedScenario>();
 
-  constructor(base: ResolvedScenario, file?: ScenarioFile) {
+  constructor(
+    private readonly base: ResolvedScenario,
+    private readonly file?: ScenarioFile,
+  ) {
     this.byOperation = Object.fromEntries(operations.map((name) => [name, { ...base, ...file?.operations[name] }])) as Record<
       Operation,
       ResolvedScenario
     >;
     for (const [id, scenario] of file?.humanEvaluations ?? []) this.byId.set(id, { ...this.byOperation.fetchHumanEvaluation, ...scenario });
+  }
+
+  /** A book from a scenario config alone (no flags): what the control room puts in force. Throws a ScenarioError. */
+  static fromData(data: unknown): ScenarioBook {
+    const file = parseScenarioFile(data);
+    return new ScenarioBook({ ...defaultScenario, ...file.scenario }, file);
   }
 
   forOperation(operation: Operation): ResolvedScenario {
@@ -68,4 +89,26 @@ export class ScenarioBook {
   forHumanEvaluation(id: string): ResolvedScenario {
     return this.byId.get(id) ?? this.byOperation.fetchHumanEvaluation;
   }
+
+  /** The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book. */
+  toData(): ScenarioFileData {
+    const operationsData: ScenarioFileData['operations'] = {};
+    for (const name of operations) {
+      const scenario = this.file?.operations[name];
+      if (scenario) operationsData[name] = scenarioValues(scenario);
+    }
+    return {
+      scenario: scenarioValues(this.base),
+      operations: operationsData,
+      humanEvaluations: Object.fromEntries([...(this.file?.humanEvaluations ?? [])].map(([id, scenario]) => [id, scenarioValues(scenario)])),
+    };
+  }
+}
+
+/**
+ * Where the core reads the server scenarios, once per request: a holder whose book the control room replaces whole,
+ * so a request sees either the old book or the new one, never a mix.
+ */
+export interface ScenarioHolder {
+  current: ScenarioBook;
 }

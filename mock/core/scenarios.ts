@@ -102,10 +102,19 @@ export function parsePrefer(header: string): Scenario {
   return scenario;
 }
 
+/** A scenario's keys as plain values, the way a scenario config file writes them (latency as `MS` or `MIN-MAX`). */
+export function scenarioValues(scenario: Scenario): Record<string, string | number | boolean> {
+  const values: Record<string, string | number | boolean> = {};
+  for (const key of scenarioKeys) {
+    const value = scenario[key];
+    if (value !== undefined) values[key] = key === 'latency' ? formatLatency(value as LatencyRange) : (value as string | number | boolean);
+  }
+  return values;
+}
+
 /** A scenario back in Prefer syntax, for the Preference-Applied header. */
 export function formatScenario(scenario: Scenario): string {
-  return scenarioKeys
-    .filter((key) => scenario[key] !== undefined)
-    .map((key) => `${key}=${key === 'latency' ? formatLatency(scenario.latency as LatencyRange) : String(scenario[key])}`)
+  return Object.entries(scenarioValues(scenario))
+    .map(([key, value]) => `${key}=${String(value)}`)
     .join(', ');
 }

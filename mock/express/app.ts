@@ -1,11 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
+import { controlRoom, type ControlRoomHandle } from '../control/control-room.js';
+import type { MockAnswer } from '../core/exchange.js';
 import { mockCore } from '../core/handle.js';
-import { maxBodyBytes } from '../core/limits.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
 import { deliver } from './deliver.js';
-import { bodyReadProblem } from './errors.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
+import { readBody } from './read-body.js';
 import { requestLog } from './request-log.js';
 import { readScenarioFile } from './scenario-file.js';
 
@@ -16,18 +16,16 @@ export interface MockOptions extends MockCoreOptions {
   fixturesDir?: string;
   /** Where request log lines (and unforeseen errors) go; none when absent. */
   log?: (line: string) => void;
+  /** Requests the control room's journal keeps (`GET /__evalkit/requests`); 0 turns it off. Default 500. */
+  journalSize?: number;
 }
 
-/** body-parser reads and inflates (gzip, deflate, br) within the limit; the core has checked the media type first. */
-const rawBody = express.raw({ type: () => true, limit: maxBodyBytes });
+/** The control room of each app, so whoever runs the app can close it (its fixtures watcher, its event streams). */
+const rooms = new WeakMap<Express, ControlRoomHandle>();
 
-function readBody(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    rawBody(req as express.Request, res as express.Response, (error?: unknown) => {
-      if (error) reject(bodyReadProblem(error));
-      else resolve(Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0));
-    });
-  });
+/** Stops what an app of createMockApp runs besides answering: the fixtures watcher and open event streams. */
+export function closeMockApp(app: Express): void {
+  rooms.get(app)?.close();
 }
 
 /**
@@ -37,16 +35,41 @@ function readBody(req: IncomingMessage & { body?: unknown }, res: ServerResponse
 export function createMockApp(options: MockOptions = {}): Express {
   const scenarios = options.scenarioFile === undefined ? options.scenarios : readScenarioFile(options.scenarioFile);
   const folder = options.fixturesDir === undefined ? undefined : loadFixtureFolder(options.fixturesDir);
-  const core = mockCore(resolveMockOptions({ ...options, scenarios }, folder));
+  const config = resolveMockOptions({ ...options, scenarios }, folder);
+  const core = mockCore(config);
+  const room = controlRoom({
+    scenarios: config.scenarios,
+    fixturesDir: options.fixturesDir,
+    fixtures: folder,
+    journalSize: options.journalSize,
+    log: options.log ?? ((line) => console.error(line)),
+  });
+  const record = room.record;
   const app = express();
+  rooms.set(app, room);
   // Only what FastAPI would send: no X-Powered-By, no ETag.
   app.disable('x-powered-by');
   app.disable('etag');
   if (options.log) app.use(requestLog(options.log));
   app.use((req, res) => {
-    const answer = core.handle({ method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) });
-    if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled));
-    deliver(res, answer);
+    if (room.owns(req.url)) return room.serve(req, res);
+    if (!record) {
+      const answer = core.handle({ method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) });
+      if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled));
+      return deliver(res, answer);
+    }
+    const arrived = Date.now();
+    const started = performance.now();
+    let body: Uint8Array | undefined;
+    const journaled = (answer: MockAnswer) => {
+      const durationMs = performance.now() - started;
+      // Recorded once the answer is on its way: keeping the request never delays it.
+      deliver(res, answer);
+      record({ req, arrived, durationMs, body, answer });
+    };
+    const answer = core.handle({ method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res).then((bytes) => (body = bytes)) });
+    if (answer instanceof Promise) return answer.then(journaled);
+    journaled(answer);
   });
   return app;
 }

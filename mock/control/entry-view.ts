@@ -1,0 +1,54 @@
+import { shellQuote } from '../../contract/shell.js';
+import { pathOf } from '../core/exchange.js';
+import { scenarioValues } from '../core/scenarios.js';
+import type { JournalRecord } from './journal.js';
+import { answerBodyView, headerTexts, redactHeaders, type JournalBody } from './redaction.js';
+
+/** Paths are shown to this length: an id is at most 1,024 characters, anything longer is cut. */
+const maxShownPath = 2048;
+
+/** Headers curl sets itself, or that describe one connection rather than the request. */
+const transportHeaders = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
+
+function bodyView(body: JournalBody | undefined): Record<string, unknown> {
+  return body ? { body: body.body, body_bytes: body.bytes, body_truncated: body.truncated } : { body: null, body_bytes: 0, body_truncated: false };
+}
+
+/**
+ * A curl command that replays the request. The journal holds placeholders (`<AUTHORIZATION>`, `<PROVIDER_KEY>`) where
+ * the credentials were, so the command carries them too; a cut body is left to a file the user supplies.
+ */
+function curlCommand(record: JournalRecord, path: string, headers: Record<string, string>): string {
+  const host = headers.host ?? '127.0.0.1:4010';
+  const parts = [`curl -sS -i -X ${record.method}`, shellQuote(`http://${host}${path}`)];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!transportHeaders.has(name)) parts.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  const body = record.requestBody;
+  if (body) {
+    const text = body.truncated ? undefined : typeof body.body === 'string' ? body.body : JSON.stringify(body.body);
+    parts.push('--data-binary', text === undefined ? '@BODY_FILE' : shellQuote(text));
+  }
+  return parts.join(' ');
+}
+
+/** A journal record in the interface's JSON shape (docs/mock.md, "Control room"), made when someone reads it. */
+export function entryView(record: JournalRecord): Record<string, unknown> {
+  const path = pathOf(record.url).slice(0, maxShownPath);
+  const requestHeaders = headerTexts(record.requestHeaders);
+  return {
+    id: record.id,
+    time: new Date(record.time).toISOString(),
+    method: record.method,
+    path,
+    status: record.status,
+    duration_ms: record.durationMs,
+    scenario: record.scenario ? scenarioValues(record.scenario) : null,
+    fault: record.fault ?? null,
+    request: { headers: requestHeaders, ...bodyView(record.requestBody) },
+    // The mock's own headers hold no credential; redacting them too keeps the rule true of every header shown.
+    response: { headers: headerTexts(redactHeaders(record.answerHeaders)), ...bodyView(answerBodyView(record.answerBody, record.answerBytes)) },
+    problems: record.problems ?? [],
+    curl: curlCommand(record, path, requestHeaders),
+  };
+}

@@ -1,0 +1,86 @@
+import type { ValidationDetail } from '../core/errors.js';
+import type { RequestHeaders } from '../core/exchange.js';
+import type { Fault } from '../core/faults.js';
+import type { ResolvedScenario } from '../core/scenarios.js';
+import type { JournalBody } from './redaction.js';
+
+/** The default number of requests the journal keeps (`--journal-size`). */
+export const defaultJournalSize = 500;
+/** Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory. */
+export const journalProblemsCap = 100;
+
+/**
+ * One request as the journal keeps it, already redacted: nothing in here may hold a credential. It keeps what the
+ * request and answer already hold where it can (the URL, header objects, answer bytes) and shapes it only when
+ * someone reads the journal, so recording a request costs no parsing, serialization or copying.
+ */
+export interface JournalRecord {
+  /** Set by the journal. */
+  id: number;
+  /** Epoch milliseconds at arrival. */
+  time: number;
+  method: string;
+  /** The URL as sent; only its path is shown. */
+  url: string;
+  status: number;
+  durationMs: number;
+  scenario: ResolvedScenario | undefined;
+  fault: Fault | undefined;
+  requestHeaders: RequestHeaders;
+  requestBody: JournalBody | undefined;
+  /** The mock's own headers, none of which is a credential. */
+  answerHeaders: Readonly<Record<string, string>>;
+  /** At most journalBodyCap bytes of the answer body. */
+  answerBody: Uint8Array | undefined;
+  answerBytes: number;
+  problems: readonly ValidationDetail[] | undefined;
+}
+
+/**
+ * The request journal: a ring of the last `capacity` requests, oldest overwritten first, so its memory is bounded
+ * whatever the traffic. Framework-free: any adapter records into it.
+ */
+export class Journal {
+  private readonly ring: Array<JournalRecord | undefined>;
+  private next = 0;
+  private lastId = 0;
+  private readonly listeners = new Set<(record: JournalRecord) => void>();
+
+  constructor(readonly capacity: number = defaultJournalSize) {
+    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('journal capacity must be a positive integer');
+    this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
+  }
+
+  /** Keeps a record, giving it the next id. */
+  record(record: JournalRecord): JournalRecord {
+    record.id = ++this.lastId;
+    if (record.problems && record.problems.length > journalProblemsCap) record.problems = record.problems.slice(0, journalProblemsCap);
+    this.ring[this.next] = record;
+    this.next = (this.next + 1) % this.capacity;
+    for (const listener of this.listeners) listener(record);
+    return record;
+  }
+
+  /** The newest `limit` records, newest first. */
+  list(limit: number = this.capacity): JournalRecord[] {
+    const records: JournalRecord[] = [];
+    for (let step = 1; step <= this.capacity && records.length < limit; step++) {
+      const record = this.ring[(this.next - step + this.capacity) % this.capacity];
+      if (!record) break;
+      records.push(record);
+    }
+    return records;
+  }
+
+  /** Empties the journal; ids keep counting, so a client never confuses an old entry with a new one. */
+  clear(): void {
+    this.ring.fill(undefined);
+    this.next = 0;
+  }
+
+  /** Calls `listener` with every record as it is made; returns the unsubscribe function. */
+  subscribe(listener: (record: JournalRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

@@ -1,0 +1,118 @@
+import { credentialField, headerPlaceholder, secretPlaceholder } from '../../contract/secrets.js';
+import type { RequestHeaders } from '../core/exchange.js';
+
+/** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
+const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+const credentialWords = /key|token|secret/i;
+
+/** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
+export const journalBodyCap = 8 * 1024;
+
+function isCredentialHeader(name: string): boolean {
+  return credentialHeaders.has(name.toLowerCase()) || credentialWords.test(name);
+}
+
+/**
+ * The headers with each credential replaced by its placeholder (`Authorization` → `<AUTHORIZATION>`): a copy when
+ * there is one, the object itself otherwise, so the common request costs no copy.
+ */
+export function redactHeaders(headers: RequestHeaders): RequestHeaders {
+  let redacted: Record<string, string | string[] | undefined> | undefined;
+  for (const name in headers) {
+    if (!isCredentialHeader(name)) continue;
+    redacted ??= { ...headers };
+    redacted[name] = headerPlaceholder(name);
+  }
+  return redacted ?? headers;
+}
+
+/** Header values as text, as the journal shows them (node:http gives a few repeated ones as arrays). */
+export function headerTexts(headers: RequestHeaders): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined) texts[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return texts;
+}
+
+/** A body as the journal keeps it: a JSON value when it is whole JSON within the cap, else text cut at the cap. */
+export interface JournalBody {
+  body: unknown;
+  /** Bytes received, before any cut. */
+  bytes: number;
+  truncated: boolean;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Every value under a `lm_providers_keys` key, at any depth, becomes `<PROVIDER_KEY>`; walked without recursion. */
+function redactCredentials(root: unknown): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!isObject(value)) continue;
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (key !== credentialField) stack.push(child);
+      else if (isObject(child) && !Array.isArray(child)) for (const name of Object.keys(child)) child[name] = secretPlaceholder;
+      else value[key] = secretPlaceholder;
+    }
+  }
+}
+
+const decoder = new TextDecoder();
+const credentialBytes = Buffer.from(credentialField);
+const withheld = `[withheld: not valid JSON, and it names ${credentialField}]`;
+
+/** The body with every credential replaced, as JSON text; undefined when it is not JSON (or nests too deep for V8). */
+function redactedJson(text: string): { value: unknown; json: string } | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    redactCredentials(value);
+    return { value, json: JSON.stringify(value) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A request body made safe to keep: credentials replaced, then cut at the cap. Redaction comes before the cut, so a
+ * credential can never survive in a truncated prefix; a body that does not parse but names the credential field is
+ * not kept at all, since its values cannot be found reliably. A large body that does not name the field is cut
+ * without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
+ */
+export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
+  if (raw === undefined || raw.length === 0) return undefined;
+  const bytes = raw.length;
+  const namesCredential = Buffer.from(raw.buffer, raw.byteOffset, raw.length).includes(credentialBytes);
+  if (!namesCredential && bytes > journalBodyCap) return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
+  const text = decoder.decode(raw);
+  const parsed = redactedJson(text);
+  if (!parsed) return namesCredential ? { body: withheld, bytes, truncated: false } : { body: text, bytes, truncated: false };
+  if (parsed.json.length <= journalBodyCap) return { body: parsed.value, bytes, truncated: false };
+  return { body: parsed.json.slice(0, journalBodyCap), bytes, truncated: true };
+}
+
+/**
+ * An answer body as the journal keeps it: the mock's own bytes, which hold no credential (it never echoes one). A body
+ * within the cap is kept by reference (cached bodies are shared, so it costs nothing); a larger one is copied cut.
+ */
+export function keptAnswerBody(body: Uint8Array | undefined): Uint8Array | undefined {
+  if (body === undefined || body.length <= journalBodyCap) return body;
+  return body.slice(0, journalBodyCap);
+}
+
+/** A kept answer body for display: JSON when whole, text otherwise. */
+export function answerBodyView(kept: Uint8Array | undefined, bytes: number): JournalBody | undefined {
+  if (kept === undefined) return undefined;
+  const text = decoder.decode(kept);
+  if (kept.length < bytes) return { body: text, bytes, truncated: true };
+  try {
+    return { body: JSON.parse(text), bytes, truncated: false };
+  } catch {
+    return { body: text, bytes, truncated: false };
+  }
+}

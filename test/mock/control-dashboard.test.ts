@@ -1,0 +1,109 @@
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secret } from './helpers.js';
+import { startChild, type Child } from './processes.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+/** Debian's chromium package; CI installs it (.ci/run). */
+const chromiumPath = '/usr/bin/chromium';
+const hasChromium = existsSync(chromiumPath);
+if (!hasChromium) {
+  console.warn(`control-dashboard.test.ts: skipped, no Chromium at ${chromiumPath} (install Debian's chromium package to run it)`);
+}
+
+const children: Child[] = [];
+let browser: Browser | undefined;
+let url = '';
+let dashboard = '';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
+  // The mock as users start it, reading the URLs it prints.
+  const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0'], root);
+  children.push(mock);
+  const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
+  [, url, dashboard] = match as unknown as [string, string, string];
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const child of children) child.kill();
+});
+
+describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium', () => {
+  it('shows a request made from outside, switches GET to 500 with its controls, and the next GET answers 500', async () => {
+    const page = await (browser as Browser).newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Script errors and CSP refusals; the browser's own note on the expected 422 below is not one.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+    });
+    await page.goto(dashboard);
+    await page.locator('#live', { hasText: 'live' }).waitFor();
+
+    // A request from outside the browser, carrying a credential and markup that must stay text.
+    const markup = '<img src=x onerror="window.injected=1">';
+    const outside = await fetch(`${url}/human-evaluations/from-outside`, { headers: { Authorization: `Bearer ${secret}`, 'X-Note': markup } });
+    expect(outside.status).toBe(200);
+    const row = page.locator('#request-rows tr', { hasText: '/human-evaluations/from-outside' });
+    await row.waitFor();
+    await expect(row.locator('td').nth(3).textContent()).resolves.toBe('200');
+    await row.click();
+    await page.locator('#details pre', { hasText: 'authorization' }).first().waitFor();
+    expect(await page.locator('#details img').count()).toBe(0);
+    expect(await page.evaluate('typeof window.injected')).toBe('undefined');
+    const details = (await page.locator('#details').textContent()) ?? '';
+    expect(details).toContain('<AUTHORIZATION>');
+    expect(details).toContain(markup);
+    expect(details).toContain('curl -sS -i -X GET');
+    expect(await page.content()).not.toContain(secret);
+
+    // A 422 shows its problems.
+    await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"app_id": 1}' });
+    await page.locator('#request-rows tr', { hasText: '422' }).click();
+    await page.locator('#problems', { hasText: 'app_id' }).waitFor();
+    expect(await page.locator('#problems').textContent()).toContain('str type expected');
+
+    // Switch GET to 500 with the controls.
+    await page.selectOption('#fetchHumanEvaluation-code', '500');
+    await page.click('#fetchHumanEvaluation-apply');
+    await page.locator('#scenario-status', { hasText: 'Scenario in force' }).waitFor();
+    const next = await fetch(`${url}/human-evaluations/after-switch`);
+    expect(next.status).toBe(500);
+    await page.locator('#request-rows tr', { hasText: '/human-evaluations/after-switch' }).locator('td', { hasText: '500' }).waitFor();
+
+    // A bad value is refused with the mock's reason, and the 500 stays in force.
+    await page.fill('#fetchHumanEvaluation-latency', 'soon');
+    await page.click('#fetchHumanEvaluation-apply');
+    await page.locator('#scenario-status', { hasText: "scenario key 'latency' accepts MS or MIN-MAX" }).waitFor();
+    expect((await fetch(`${url}/human-evaluations/still`)).status).toBe(500);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('shows a broken fixture file and keeps serving the previous set', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
+    cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
+    const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir], root);
+    children.push(mock);
+    const [, api, room] = (await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string, string];
+    const page = await (browser as Browser).newPage();
+    await page.goto(room);
+    await page.locator('#fixtures', { hasText: '3 fixture(s)' }).waitFor();
+    writeFileSync(join(dir, 'human-evaluations', '6637c0a25368ef07b03a64cd.json'), '{"id": "6637c0a25368ef07b03a64cd"');
+    await page.locator('#fixtures li', { hasText: '6637c0a25368ef07b03a64cd.json: not valid JSON' }).waitFor();
+    expect(await page.locator('#fixtures').textContent()).toContain('still serving the previous set');
+    expect((await fetch(`${api}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
+    expect(mock.stderr()).toContain('reload refused, still serving the previous 3 fixture(s)');
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,75 @@
+/** One server-sent event as a client reads it. */
+export interface ServerEvent {
+  event: string;
+  data: string;
+}
+
+/**
+ * A real text/event-stream client over fetch: events are parsed as they arrive, `next(match)` waits for the first
+ * one (already received or to come) that matches.
+ */
+export async function openEvents(url: string): Promise<{ events: ServerEvent[]; next(match: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>; close(): void }> {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`not an event stream: ${res.status}`);
+  const events: ServerEvent[] = [];
+  const waiters = new Set<() => void>();
+  const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6));
+          if (data.length === 0) continue;
+          const name = lines.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
+          events.push({ event: name, data: data.join('\n') });
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // Aborted by close().
+    }
+  })();
+  return {
+    events,
+    next(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = events.find(match);
+          if (!found) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching event within ${timeoutMs} ms; got ${events.map((event) => event.event).join(', ')}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    close: () => controller.abort(),
+  };
+}
+
+/** Polls until the check passes (a file watcher, an event loop turn); fails with the last error after the timeout. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { openEvents } from './control-helpers.js';
+import { createRequest } from './helpers.js';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+async function start(options: MockServerOptions = {}): Promise<{ url: string; origin: string }> {
+  const server = await startMockServer({ port: 0, ...options });
+  servers.push(server);
+  return { url: server.url, origin: new URL(server.url).origin };
+}
+
+function scenario(origin: string, method = 'GET', body?: unknown, contentType = 'application/json'): Promise<Response> {
+  return fetch(`${origin}/__evalkit/scenario`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': contentType },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const startupFile = {
+  scenario: { latency: '0-1' },
+  operations: { createEvaluation: { state: 'finished' } },
+  humanEvaluations: { missing: { code: 404 } },
+};
+
+describe('/__evalkit/scenario', () => {
+  it('GET answers the scenario in force in the --scenarios file shape, flags folded into its scenario section', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evalkit-scenario-'));
+    const file = join(dir, 'scenarios.json');
+    writeFileSync(file, JSON.stringify(startupFile));
+    const { origin } = await start({ scenarioFile: file, seed: 7, scenario: { nullable: true } });
+    const res = await scenario(origin);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      scenario: { latency: '0-1', nullable: true, profile: 'mixed', seed: '7' },
+      operations: { createEvaluation: { state: 'EVALUATION_FINISHED' } },
+      humanEvaluations: { missing: { code: 404 } },
+    });
+  });
+
+  it('PUT replaces it for the next requests; DELETE restores the start-up one', async () => {
+    const { url, origin } = await start({ seed: 3 });
+    const startup = await (await scenario(origin)).json();
+    const put = await scenario(origin, 'PUT', { scenario: { seed: 3 }, operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'failed' } } });
+    expect(put.status).toBe(200);
+    expect(await put.json()).toEqual({
+      scenario: { profile: 'mixed', seed: '3' },
+      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'EVALUATION_FAILED' } },
+      humanEvaluations: {},
+    });
+    const get = await fetch(`${url}/human-evaluations/x`);
+    expect(get.status).toBe(500);
+    expect(await get.json()).toEqual({ detail: 'An error occurred while fetching the human evaluation' });
+    const created = await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(createRequest()) });
+    expect(((await created.json()) as any)[0].status.value).toBe('EVALUATION_FAILED');
+
+    const restored = await scenario(origin, 'DELETE');
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toEqual(startup);
+    expect((await fetch(`${url}/human-evaluations/x`)).status).toBe(200);
+  });
+
+  it('a GET answer PUT back makes the same scenario', async () => {
+    const { origin } = await start({ scenario: { latency: '1-2', state: 'started' }, profile: 'full' });
+    const before = await (await scenario(origin)).json();
+    expect(await (await scenario(origin, 'PUT', before)).json()).toEqual(before);
+  });
+
+  it('Prefer still overrides the scenario put in force, key by key, and the journal names the scenario applied', async () => {
+    const { url, origin } = await start();
+    await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 503, state: 'started' } } });
+    const res = await fetch(`${url}/human-evaluations/x`, { headers: { Prefer: 'code=200' } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as any).status).toBe('EVALUATION_STARTED');
+    expect((await fetch(`${url}/human-evaluations/x`)).status).toBe(503);
+    const { requests } = (await (await fetch(`${origin}/__evalkit/requests`)).json()) as any;
+    expect(requests.map((entry: any) => entry.scenario)).toEqual([
+      { code: 503, state: 'EVALUATION_STARTED', profile: 'mixed', seed: '1' },
+      { code: 200, state: 'EVALUATION_STARTED', profile: 'mixed', seed: '1' },
+    ]);
+  });
+
+  it('a bad PUT gets a clear 4xx naming the problem, and the old scenario stays in force', async () => {
+    const { url, origin } = await start();
+    await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 404 } } });
+    const bad: Array<[unknown, number, RegExp, string?]> = [
+      [{ operations: { fetchHumanEvaluation: { code: 418 } } }, 422, /operations\.fetchHumanEvaluation: scenario key 'code' accepts 200, 401.*unchanged/],
+      [{ operations: { deleteEvaluation: {} } }, 422, /unknown operation 'deleteEvaluation'/],
+      [{ scenarios: {} }, 422, /unknown section 'scenarios'/],
+      [{ scenario: { latency: '5-1' } }, 422, /scenario key 'latency' accepts MS or MIN-MAX/],
+      [[], 422, /the top level must be an object/],
+      ['{"operations": ', 400, /not valid JSON/],
+      ['operations', 415, /Content-Type must be application\/json/, 'text/plain'],
+      [`{"scenario": {"seed": "${'x'.repeat(2 * 1024 * 1024)}"}}`, 413, /larger than the 1 MiB limit/],
+    ];
+    for (const [body, status, detail, contentType] of bad) {
+      const res = await scenario(origin, 'PUT', body, contentType);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(((await res.json()) as any).detail).toMatch(detail);
+    }
+    const empty = await fetch(`${origin}/__evalkit/scenario`, { method: 'PUT', headers: { 'Content-Type': 'application/json' } });
+    expect(empty.status).toBe(422);
+    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({ fetchHumanEvaluation: { code: 404 } });
+    expect((await fetch(`${url}/human-evaluations/x`)).status).toBe(404);
+  });
+
+  it('tells event clients when the scenario changes', async () => {
+    const { origin } = await start();
+    const events = await openEvents(`${origin}/__evalkit/events`);
+    try {
+      await scenario(origin, 'PUT', { operations: { createEvaluation: { code: 429 } } });
+      const event = await events.next((candidate) => candidate.event === 'scenario');
+      expect(JSON.parse(event.data).operations).toEqual({ createEvaluation: { code: 429 } });
+    } finally {
+      events.close();
+    }
+  });
+});
