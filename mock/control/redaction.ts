@@ -41,6 +41,7 @@ export interface JournalBody {
   body: unknown;
   /** Bytes received, before any cut. */
   bytes: number;
+  /** The body kept is not the whole body: cut at the cap, or withheld (a copy-as-curl then reads a file instead). */
   truncated: boolean;
 }
 
@@ -63,9 +64,15 @@ function redactCredentials(root: unknown): void {
   }
 }
 
+/**
+ * The largest body the journal parses to redact, 64 KiB: any real create request fits, and a flood of 1 MiB bodies
+ * naming the credential field costs no parse (16 at once would otherwise hold over 100 MB of parsed trees).
+ */
+const redactionParseCap = 64 * 1024;
+
 const decoder = new TextDecoder();
 const credentialBytes = Buffer.from(credentialField);
-const withheld = `[withheld: not valid JSON, and it names ${credentialField}]`;
+const withheld = `[withheld: it names ${credentialField}, and it is not valid JSON or is over ${redactionParseCap / 1024} KiB]`;
 
 /** The body with every credential replaced, as JSON text; undefined when it is not JSON (or nests too deep for V8). */
 function redactedJson(text: string): { value: unknown; json: string } | undefined {
@@ -80,8 +87,8 @@ function redactedJson(text: string): { value: unknown; json: string } | undefine
 
 /**
  * A request body made safe to keep: credentials replaced, then cut at the cap. Redaction comes before the cut, so a
- * credential can never survive in a truncated prefix; a body that does not parse but names the credential field is
- * not kept at all, since its values cannot be found reliably. A large body that does not name the field is cut
+ * credential can never survive in a truncated prefix; a body that names the credential field but does not parse, or
+ * is too large to parse cheaply, is not kept at all, since its values cannot be found reliably. A large body that does not name the field is cut
  * without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
  */
 export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
@@ -89,9 +96,10 @@ export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined
   const bytes = raw.length;
   const namesCredential = Buffer.from(raw.buffer, raw.byteOffset, raw.length).includes(credentialBytes);
   if (!namesCredential && bytes > journalBodyCap) return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
+  if (bytes > redactionParseCap) return { body: withheld, bytes, truncated: true };
   const text = decoder.decode(raw);
   const parsed = redactedJson(text);
-  if (!parsed) return namesCredential ? { body: withheld, bytes, truncated: false } : { body: text, bytes, truncated: false };
+  if (!parsed) return namesCredential ? { body: withheld, bytes, truncated: true } : { body: text, bytes, truncated: false };
   if (parsed.json.length <= journalBodyCap) return { body: parsed.value, bytes, truncated: false };
   return { body: parsed.json.slice(0, journalBodyCap), bytes, truncated: true };
 }

@@ -88,9 +88,16 @@ describe('GET /__evalkit/requests', () => {
     const [entry] = await journal(origin);
     expect(entry?.request.body_truncated).toBe(true);
     expect(entry?.request.body_bytes).toBeGreaterThan(1024 * 1000);
-    expect((entry?.request.body as string).length).toBe(journalBodyCap);
+    // It names lm_providers_keys and is over what the journal parses to redact: withheld whole, never cut unredacted.
+    expect(entry?.request.body).toMatch(/^\[withheld: it names lm_providers_keys/);
     expect(entry?.curl).toContain('--data-binary @BODY_FILE');
     expect(JSON.stringify(entry).length).toBeLessThan(4 * journalBodyCap);
+    const plain = createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024 - 1000) });
+    delete plain.lm_providers_keys;
+    expect((await post(url, plain)).status).toBe(200);
+    const [cut] = await journal(origin, '?limit=1');
+    expect(cut?.request.body_truncated).toBe(true);
+    expect((cut?.request.body as string).length).toBe(journalBodyCap);
 
     // An attack's body (about 500k non-strings, no credential field) is cut the same way, and its 422 problems too.
     const attack = `{"variant_ids": [${'1,'.repeat(250_000)}1]}`;
@@ -144,7 +151,7 @@ describe('redaction', () => {
       expect(valid?.curl).toContain('<PROVIDER_KEY>');
       expect(nested?.request.body.lm_providers_keys.nested).toEqual('<PROVIDER_KEY>');
       expect(malformed?.status).toBe(400);
-      expect(malformed?.request.body).toMatch(/^\[withheld: not valid JSON, and it names lm_providers_keys\]$/);
+      expect(malformed?.request.body).toMatch(/^\[withheld: it names lm_providers_keys, and it is not valid JSON or is over 64 KiB\]$/);
     } finally {
       events.close();
     }

@@ -99,7 +99,7 @@ describe('/__evalkit/scenario', () => {
       [[], 422, /the top level must be an object/],
       ['{"operations": ', 400, /not valid JSON/],
       ['operations', 415, /Content-Type must be application\/json/, 'text/plain'],
-      [`{"scenario": {"seed": "${'x'.repeat(2 * 1024 * 1024)}"}}`, 413, /larger than the 1 MiB limit/],
+      [`{"scenario": {"seed": "${'x'.repeat(2 * 1024 * 1024)}"}}`, 413, /1 MiB limit/],
     ];
     for (const [body, status, detail, contentType] of bad) {
       const res = await scenario(origin, 'PUT', body, contentType);
