@@ -1,27 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
-import { startChild, type Child } from './processes.js';
+import { builtCli } from './processes.js';
 
-const root = new URL('../../', import.meta.url).pathname;
-const children: Child[] = [];
-
-function evalkit(...args: string[]): Child {
-  const child = startChild(process.execPath, ['bin/evalkit.js', ...args], root);
-  children.push(child);
-  return child;
-}
-
-beforeAll(() => {
-  if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
-});
-
-afterAll(() => {
-  for (const child of children) child.kill();
-});
+const { evalkit } = builtCli();
 
 describe('evalkit mock (built CLI)', () => {
   it('prints its URL, answers both operations, logs one line per request, and exits 0 on SIGTERM', async () => {

@@ -1,24 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChild, type Child } from './processes.js';
+import { describe, expect, it } from 'vitest';
+import { builtCli } from './processes.js';
 
-const root = new URL('../../', import.meta.url).pathname;
-const children: Child[] = [];
-
-function evalkit(...args: string[]): Child {
-  const child = startChild(process.execPath, ['bin/evalkit.js', ...args], root);
-  children.push(child);
-  return child;
-}
-
-beforeAll(() => {
-  if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
-});
-
-afterAll(() => {
-  for (const child of children) child.kill();
-});
+const { evalkit } = builtCli();
 
 describe('evalkit mock: the control room flags (built CLI)', () => {
   it('prints the control room URL at the root whatever --base-path, and keeps --journal-size requests', async () => {

@@ -1,3 +1,19 @@
+import { afterEach } from 'vitest';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+
+/** `start(options)` puts a mock on a free port, and every mock started is closed after each test. */
+export function mockServers(): (options?: MockServerOptions) => Promise<{ url: string; origin: string }> {
+  const servers: MockServer[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) await server.close();
+  });
+  return async (options = {}) => {
+    const server = await startMockServer({ port: 0, ...options });
+    servers.push(server);
+    return { url: server.url, origin: new URL(server.url).origin };
+  };
+}
+
 /** One server-sent event as a client reads it. */
 export interface ServerEvent {
   event: string;

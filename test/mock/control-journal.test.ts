@@ -1,20 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { describe, expect, it } from 'vitest';
 import { journalProblemsCap } from '../../mock/control/journal.js';
 import { journalBodyCap } from '../../mock/control/redaction.js';
-import { openEvents } from './control-helpers.js';
+import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function start(options: MockServerOptions = {}): Promise<{ url: string; origin: string }> {
-  const server = await startMockServer({ port: 0, ...options });
-  servers.push(server);
-  return { url: server.url, origin: new URL(server.url).origin };
-}
+const start = mockServers();
 
 async function journal(origin: string, query = ''): Promise<Array<Record<string, any>>> {
   const res = await fetch(`${origin}/__evalkit/requests${query}`);
@@ -182,7 +172,7 @@ describe('--no-journal', () => {
   });
 
   it('refuses a journal size it cannot keep', async () => {
-    await expect(startMockServer({ port: 0, journalSize: -1 })).rejects.toThrow(/journal size must be an integer/);
+    await expect(start({ journalSize: -1 })).rejects.toThrow(/journal size must be an integer/);
   });
 });
 

@@ -1,21 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
-import { openEvents } from './control-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest } from './helpers.js';
 
-const servers: MockServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-async function start(options: MockServerOptions = {}): Promise<{ url: string; origin: string }> {
-  const server = await startMockServer({ port: 0, ...options });
-  servers.push(server);
-  return { url: server.url, origin: new URL(server.url).origin };
-}
+const start = mockServers();
 
 function scenario(origin: string, method = 'GET', body?: unknown, contentType = 'application/json'): Promise<Response> {
   return fetch(`${origin}/__evalkit/scenario`, {

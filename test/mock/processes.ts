@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export interface Child {
   process: ChildProcess;
@@ -50,6 +53,30 @@ export function startChild(command: string, args: string[], cwd: string): Child 
     },
     kill() {
       if (running && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    },
+  };
+}
+
+const root = new URL('../../', import.meta.url).pathname;
+
+/**
+ * `evalkit(...args)` runs the built CLI from the project root, and every process it started is killed after the
+ * file's tests; the tests fail at once, saying why, when dist/ was not built.
+ */
+export function builtCli(): { root: string; evalkit(...args: string[]): Child } {
+  const children: Child[] = [];
+  beforeAll(() => {
+    if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
+  });
+  afterAll(() => {
+    for (const child of children) child.kill();
+  });
+  return {
+    root,
+    evalkit(...args) {
+      const child = startChild(process.execPath, ['bin/evalkit.js', ...args], root);
+      children.push(child);
+      return child;
     },
   };
 }
