@@ -6,7 +6,8 @@ import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
 import { schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import { RunStopped, type Session } from './session.js';
+import { readJsonBody } from './json-body.js';
+import { RunStopped, serverErrorFinding, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
 export interface Counterexample {
@@ -28,14 +29,11 @@ type Judge = (exchange: Exchange) => string | undefined;
 const successBodyFinding: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
   const status = exchange.status ?? 0;
-  if (status >= 500) return `answered ${status}`;
+  if (status >= 500) return serverErrorFinding(exchange);
   if (status < 200 || status >= 300) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(exchange.body);
-  } catch {
-    return `answered ${status} with a body that is not JSON`;
-  }
+  const read = readJsonBody(exchange);
+  if ('problem' in read) return `answered ${status}; ${read.problem}`;
+  const { data } = read;
   if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
   for (const [index, record] of data.entries()) {
     const { errors } = schemaIssues('Evaluation', record);
@@ -46,7 +44,7 @@ const successBodyFinding: Judge = (exchange) => {
 
 const no5xx: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
-  return exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined;
+  return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
 };
 const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
 
@@ -67,9 +65,14 @@ export interface PropertyOptions {
  */
 export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
   const cache = new Map<string, Promise<Exchange>>();
+  // The body sent last before the current one: when nothing listens any more, the one that brought it down.
+  let previous: string | undefined;
+  let sending: string | undefined;
   const post = (body: string) => {
     let pending = cache.get(body);
     if (!pending) {
+      previous = sending;
+      sending = body;
       pending = session.request('create', { method: 'POST', path: createPath, body }, false);
       cache.set(body, pending);
     }
@@ -91,6 +94,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       return;
     }
     let halted: string | undefined;
+    let culprit: string | undefined;
     const holds = async (input: Case) => {
       let exchange: Exchange;
       try {
@@ -103,19 +107,27 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
       if (exchange.failure?.kind === 'unreachable') {
         halted = 'the deployment stopped answering (cannot connect) during the property-based cases';
+        culprit = previous;
         return true;
       }
       return judge(exchange) === undefined;
     };
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
-    const stop = () => {
+    const stop = (blame: boolean) => {
       if (halted === undefined) return;
       session.verdicts.fail('create.transport', halted);
+      if (blame && culprit !== undefined) {
+        // Unshrunk: shrinking against a deployment that is gone would blame any body.
+        const finding = 'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
+        const curl = session.curl({ method: 'POST', path: createPath, body: culprit });
+        session.verdicts.fail(id, finding, curl);
+        found.push({ check: id, finding, body: session.redact(culprit), curl, shrinks: 0 });
+      }
       throw new RunStopped(halted);
     };
     if (!details.failed || !details.counterexample) {
       if (halted === undefined) session.verdicts.pass(id);
-      stop();
+      stop(true);
       return;
     }
     const [input] = details.counterexample;
@@ -124,7 +136,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     const curl = session.curl({ method: 'POST', path: createPath, body });
     session.verdicts.fail(id, finding, curl);
     found.push({ check: id, finding, body: session.redact(body), curl, shrinks: details.numShrinks });
-    stop();
+    stop(false);
   };
 
   await check(validCheck, valid, validRuns, successBodyFinding);

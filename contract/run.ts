@@ -2,12 +2,14 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { generators } from '../fixtures/generators/index.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { catalogue } from './catalogue.js';
-import { checkCreate } from './checks/create.js';
-import { checkFetch, checkUnknownId, defaultHumanEvaluationId } from './checks/fetch.js';
+import { checkCreate, checkProviderKeyNames } from './checks/create.js';
+import { checkFetch, checkUnknownIds, defaultHumanEvaluationId } from './checks/fetch.js';
 import { defaultClientOptions } from './http-client.js';
+import { excessiveNesting } from './json-body.js';
 import { createProbes, runProbes } from './probes.js';
 import { propertyChecks, runProperties, type Counterexample } from './properties.js';
-import { Canaries } from './secrets.js';
+import { credentialsOf, publicUrl, redactReport, type Secret } from './redaction.js';
+import { Canaries, keyValues, secretPlaceholder } from './secrets.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 import { Verdicts, type CheckResult, type Note } from './verdicts.js';
 
@@ -27,7 +29,16 @@ export interface ContractOptions {
   /** Property-based create requests, half valid and half invalid. */
   examples?: number;
   seed?: string;
+  /** PEM certificates of the CAs to trust (self-signed or private CAs). */
+  ca?: string;
+  /** Skips certificate verification; every report says so. */
+  insecure?: boolean;
+  /** Failed warnings fail the run too. */
+  strict?: boolean;
 }
+
+/** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
+export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
 
 export interface Summary {
   passed: number;
@@ -38,9 +49,15 @@ export interface Summary {
 }
 
 export interface Report {
-  /** The base URL without credentials. */
+  /** The base URL with its credentials as placeholders. */
   target: string;
   reachable: boolean;
+  verdict: Verdict;
+  /** Why nothing was verified, with the likely fix, when the verdict is NOTHING VERIFIED. */
+  headline?: string;
+  strict: boolean;
+  /** Certificates were not verified (--insecure). */
+  insecure: boolean;
   /** Why the run ended early, when it did. */
   stopped?: string;
   summary: Summary;
@@ -60,17 +77,11 @@ function parseBaseUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ContractOptionError(`--base-url must be an absolute http(s) URL, got '${raw}'`);
+    // The raw value may carry a password: never quote its userinfo.
+    throw new ContractOptionError(`--base-url must be an absolute http(s) URL, got '${raw.replace(/\/\/[^/@]*@/, '//<USERINFO>@')}'`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractOptionError(`--base-url must be http or https, got '${url.protocol}'`);
   return url;
-}
-
-function publicTarget(url: URL): string {
-  const shown = new URL(url);
-  shown.username = '';
-  shown.password = '';
-  return shown.toString();
 }
 
 function summarize(checks: CheckResult[]): Summary {
@@ -83,11 +94,31 @@ function summarize(checks: CheckResult[]): Summary {
   };
 }
 
-/** 0 no error-level failure; 1 an error-level failure (with `strict`, any failure); 2 the deployment was not reachable. */
-export function exitCode(report: Report, strict = false): number {
+function failsRun(checks: CheckResult[], strict: boolean): boolean {
+  return checks.some((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
+}
+
+/**
+ * 0 no error-level failure; 1 an error-level failure (with `strict`, any failure) or nothing verified at all; 2 the
+ * deployment was not reachable.
+ */
+export function exitCode(report: Report, strict = report.strict): number {
   if (!report.reachable) return 2;
-  const failed = report.checks.filter((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
-  return failed.length > 0 ? 1 : 0;
+  return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) ? 1 : 0;
+}
+
+/** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
+function verifiedAnything(checks: CheckResult[]): boolean {
+  return checks.some((check) => check.id.endsWith('.body.json') && check.outcome !== 'skipped');
+}
+
+/** The likely cause of a run that verified nothing, read off the statuses every request got. */
+function nothingVerified(statuses: Map<number, number>): string {
+  const seen = [...statuses.keys()].sort((a, b) => a - b);
+  if (seen.length === 0) return 'nothing verified: no request got a complete answer';
+  if (seen.every((status) => status === 404)) return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
+  if (seen.every((status) => status === 401 || status === 403)) return `nothing verified: every request was answered ${seen.join('/')}: pass credentials with --header`;
+  return `nothing verified: no success answer to check (answers: ${seen.map((status) => `${status} ×${statuses.get(status)}`).join(', ')}): pass --human-evaluation-id and --create-body that exist there`;
 }
 
 /** Checks a deployment against the contract. Never throws for anything the deployment does. */
@@ -96,6 +127,8 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const seed = options.seed ?? '1';
   if (options.createBody !== undefined) {
+    const nesting = excessiveNesting(options.createBody);
+    if (nesting) throw new ContractOptionError(`the create body is ${nesting}`);
     const { issues } = validate('CreateEvaluationRequest', options.createBody);
     if (issues.length > 0) throw new ContractOptionError(`the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`);
   }
@@ -111,17 +144,24 @@ export async function runContract(options: ContractOptions): Promise<Report> {
       throw new ContractOptionError(`the header ${name} has a name or value HTTP cannot carry`);
     }
   }
-  const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes };
-  const session = new Session(baseUrl, headers, client, verdicts, canaries);
+  const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes, ca: options.ca, insecure: options.insecure };
+  const secrets: Secret[] = [...credentialsOf(baseUrl, headers), ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder }))];
+  const session = new Session(baseUrl, headers, client, verdicts, canaries, secrets);
   const request = canaries.inject(options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>));
 
   let reachable = true;
   let stopped: string | undefined;
   const counterexamples: Counterexample[] = [];
   try {
+    const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
     await checkFetch(session, options.humanEvaluationId ?? defaultHumanEvaluationId, options.humanEvaluationId !== undefined);
-    await checkUnknownId(session, generators.HumanEvaluation(`unknown:${seed}`).id);
-    if (!options.readOnly) await checkCreate(session, request, options.createBody !== undefined);
+    if (!options.readOnly) {
+      const created = await checkCreate(session, request, options.createBody !== undefined);
+      knownIds.push(...created.ids);
+      if (created.accepted) await checkProviderKeyNames(session, request);
+      else verdicts.skip('create.provider-keys.accepted', 'the create request was not accepted: nothing to compare other key names with');
+    }
+    await checkUnknownIds(session, knownIds, seed);
     await runProbes(session, createProbes(request, options.readOnly ?? false));
     const examples = options.examples ?? 0;
     if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed }, counterexamples);
@@ -140,16 +180,25 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   if (options.readOnly) {
     for (const check of catalogue.filter((candidate) => candidate.operation === 'create')) verdicts.skip(check.id, '--read-only: no valid create request sent');
   }
-  const checks = verdicts.results().map((check) => ({ ...check, message: session.redact(check.message), findings: check.findings.map((finding) => session.redact(finding)) }));
-  return {
-    target: publicTarget(baseUrl),
+  const checks = verdicts.results();
+  const strict = options.strict ?? false;
+  const verified = verifiedAnything(checks);
+  const verdict: Verdict = failsRun(checks, strict) || !reachable ? 'FAIL' : verified ? 'PASS' : 'NOTHING VERIFIED';
+  const report: Report = {
+    target: publicUrl(baseUrl),
     reachable,
+    verdict,
+    ...(reachable && !verified ? { headline: nothingVerified(session.statuses) } : {}),
+    strict,
+    insecure: options.insecure ?? false,
     ...(stopped ? { stopped } : {}),
     summary: summarize(checks),
     checks,
-    notes: verdicts.notes().map((note) => ({ ...note, message: session.redact(note.message) })),
+    notes: verdicts.notes(),
     counterexamples,
     requests: session.requests,
     durationMs: Math.round(performance.now() - started),
   };
+  // The one place every report's text passes: whatever a deployment echoed, no credential leaves in clear.
+  return redactReport(report, session.redactor);
 }

@@ -1,5 +1,7 @@
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
-import type { Session } from '../session.js';
+import type { Exchange } from '../http-client.js';
+import { keyNames, otherKeyNames } from '../secrets.js';
+import { isSuccess, type Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
@@ -70,14 +72,40 @@ function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, la
   }
 }
 
-/** POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks. */
-export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<void> {
+/**
+ * POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks.
+ * Resolves to whether it was accepted and the ids of the Evaluations it created.
+ */
+export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<{ accepted: boolean; ids: string[] }> {
   const outgoing = { method: 'POST', path: createPath, body: JSON.stringify(request) } as const;
   const label = session.label(outgoing);
   const exchange = await session.request('create', outgoing);
   const { verdicts } = session;
   const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
-  if (!acceptedSuccess(verdicts, 'create', label, exchange, generated)) return;
+  if (!acceptedSuccess(verdicts, 'create', label, exchange, generated)) return { accepted: false, ids: [] };
   const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
   if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
+  const records = parsed && Array.isArray(parsed.data) ? parsed.data.filter(isObject) : [];
+  return { accepted: true, ids: records.map((record) => record.id).filter((id): id is string => typeof id === 'string') };
+}
+
+/**
+ * The accepted create request again with other lm_providers_keys names: once with all of them (one request on a
+ * deployment that keeps the spec), then, if that is refused, once per name to say which ones.
+ */
+export async function checkProviderKeyNames(session: Session, request: Fields): Promise<void> {
+  const used = keyNames(request);
+  const names = otherKeyNames(used);
+  const post = (body: Fields) => session.request('create', { method: 'POST', path: createPath, body: JSON.stringify(body) });
+  const refused = (exchange: Exchange) => exchange.status !== undefined && !exchange.failure && !isSuccess(exchange);
+  const together = await post(session.canaries.withNames(request, names));
+  if (!refused(together)) {
+    if (isSuccess(together)) session.verdicts.pass('create.provider-keys.accepted');
+    return;
+  }
+  for (const name of names) {
+    const alone = await post(session.canaries.withNames(request, [name]));
+    const finding = `${createPath} with lm_providers_keys named ${JSON.stringify(name)} answered ${alone.status}, the same body with ${used.map((used) => JSON.stringify(used)).join(', ')} was accepted: a valid request refused`;
+    session.verdicts.expect('create.provider-keys.accepted', refused(alone) ? `POST ${finding}` : undefined);
+  }
 }

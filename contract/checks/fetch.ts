@@ -1,4 +1,5 @@
 import { schemas } from '../../schemas/index.js';
+import { probeOrder, unknownIdOf } from '../id-shapes.js';
 import { isSuccess, type Session } from '../session.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody } from './response.js';
 
@@ -29,10 +30,20 @@ export async function checkFetch(session: Session, id: string, idGiven: boolean)
   }
 }
 
-/** GET of an id that cannot exist: a 2xx means the deployment invents records. */
-export async function checkUnknownId(session: Session, unknownId: string): Promise<void> {
-  const outgoing = { method: 'GET', path: fetchPath(unknownId) } as const;
-  const exchange = await session.request('fetch', outgoing);
-  if (exchange.failure || exchange.status === undefined) return;
-  session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} (an unknown id) answered ${exchange.status}` : undefined);
+/**
+ * GETs of ids that cannot exist, one per id shape, the deployment's own shape (learnt from `knownIds`: the given id,
+ * created Evaluations' ids) first: a 2xx means the deployment invents records; a 5xx (its own check) for one shape
+ * only is named with that shape. A note says which shape got what.
+ */
+export async function checkUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
+  const answers: string[] = [];
+  for (const { shape, own } of probeOrder(knownIds)) {
+    const what = `an unknown ${shape === 'other' ? 'id of another shape' : shape}${own ? ", the deployment's own shape" : ''}`;
+    const outgoing = { method: 'GET', path: fetchPath(unknownIdOf(shape, seed)), what } as const;
+    const exchange = await session.request('fetch', outgoing);
+    answers.push(`${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`);
+    if (exchange.failure || exchange.status === undefined) continue;
+    session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} answered ${exchange.status}` : undefined);
+  }
+  session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
 }

@@ -2,6 +2,7 @@ import type { ResourceName } from '../../schemas/index.js';
 import { formatIssue, validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import type { OperationKey } from '../catalogue.js';
 import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
+import { readJsonBody } from '../json-body.js';
 import { periodFinding } from '../instants.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../schema-walk.js';
@@ -49,15 +50,14 @@ export function acceptedSuccess(
 export function parseSuccessBody(verdicts: Verdicts, operation: OperationKey, label: string, exchange: Exchange): { data: unknown } | undefined {
   const type = mediaType(exchange.headers);
   verdicts.expect(`${operation}.content-type`, isJsonMediaType(type) ? undefined : `${label}: success with Content-Type ${type ?? '(none)'}`);
-  try {
-    const data: unknown = JSON.parse(exchange.body);
-    verdicts.pass(`${operation}.body.json`);
-    return { data };
-  } catch {
-    const start = exchange.body.trimStart().slice(0, 40).replace(/\s+/g, ' ');
-    verdicts.fail(`${operation}.body.json`, `${label}: the success body is not JSON (starts ${JSON.stringify(start)})`);
+  verdicts.expect(`${operation}.body.bom`, exchange.encoding === 'bom' ? `${label}: the success body starts with a byte order mark` : undefined);
+  const read = readJsonBody(exchange);
+  if ('problem' in read) {
+    verdicts.fail(`${operation}.body.json`, `${label}: ${read.problem.replace(/^the body/, 'the success body')}`);
     return undefined;
   }
+  verdicts.pass(`${operation}.body.json`);
+  return read;
 }
 
 /**
