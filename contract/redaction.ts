@@ -42,7 +42,12 @@ function headerParts(value: string): string[] {
 /** The credentials in a base URL (the userinfo password, credential query values) and in the user's headers. */
 export function credentialsOf(baseUrl: URL, headers: Record<string, string>): Secret[] {
   const secrets: Secret[] = [];
-  if (baseUrl.password) secrets.push({ value: decodeURIComponent(baseUrl.password), placeholder: '<PASSWORD>' });
+  if (baseUrl.password) {
+    const password = decodeURIComponent(baseUrl.password);
+    // The userinfo travels as Basic credentials: a deployment may echo that header value.
+    const basic = Buffer.from(`${decodeURIComponent(baseUrl.username)}:${password}`).toString('base64');
+    secrets.push({ value: password, placeholder: '<PASSWORD>' }, { value: basic, placeholder: '<PASSWORD>' });
+  }
   for (const [name, value] of baseUrl.searchParams) {
     if (isCredentialQueryName(name)) secrets.push({ value, placeholder: headerPlaceholder(name) });
   }
