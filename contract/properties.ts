@@ -4,7 +4,7 @@ import { invalidCases } from '../fixtures/generators/invalid.js';
 import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createPath } from './checks/create.js';
-import { schemaIssues } from './checks/response.js';
+import { listed, schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
 import { readJsonBody } from './json-body.js';
 import { RunStopped, serverErrorFinding, type Session } from './session.js';
@@ -37,7 +37,7 @@ const successBodyFinding: Judge = (exchange) => {
   if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
   for (const [index, record] of data.entries()) {
     const { errors } = schemaIssues('Evaluation', record);
-    if (errors.length > 0) return `answered ${status}; /${index}: ${errors.map(formatIssue).join(', ')}`;
+    if (errors.length > 0) return `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`;
   }
   return undefined;
 };
@@ -47,6 +47,17 @@ const no5xx: Judge = (exchange) => {
   return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
 };
 const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
+/** The judges of each kind of case: valid and invalid bodies never coincide, so a cached body has one kind. */
+const judgesOf = { valid: [successBodyFinding], invalid: [no5xx, rejected] };
+
+/**
+ * What the properties keep of an answer: whether anything listened, and each judge's finding. Not the body: cached
+ * per case, a hostile deployment's 4 MB bodies would add up to gigabytes.
+ */
+interface Judged {
+  unreachable: boolean;
+  findings: Map<Judge, string | undefined>;
+}
 
 /** The checks runProperties evaluates, in the order it runs them. */
 export const propertyChecks = ['create.properties.valid', 'create.properties.invalid.5xx', 'create.properties.invalid.rejected'] as const;
@@ -64,16 +75,18 @@ export interface PropertyOptions {
  * survive a run that stops midway.
  */
 export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
-  const cache = new Map<string, Promise<Exchange>>();
+  const cache = new Map<string, Promise<Judged>>();
   // The body sent last before the current one: when nothing listens any more, the one that brought it down.
   let previous: string | undefined;
   let sending: string | undefined;
-  const post = (body: string) => {
+  const post = (body: string, judges: Judge[]) => {
     let pending = cache.get(body);
     if (!pending) {
       previous = sending;
       sending = body;
-      pending = session.request('create', { method: 'POST', path: createPath, body }, false);
+      pending = session
+        .request('create', { method: 'POST', path: createPath, body }, false)
+        .then((exchange) => ({ unreachable: exchange.failure?.kind === 'unreachable', findings: new Map(judges.map((judge) => [judge, judge(exchange)])) }));
       cache.set(body, pending);
     }
     return pending;
@@ -96,21 +109,21 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     let halted: string | undefined;
     let culprit: string | undefined;
     const holds = async (input: Case) => {
-      let exchange: Exchange;
+      let judged: Judged;
       try {
-        exchange = await post(JSON.stringify(input.body));
+        judged = await post(JSON.stringify(input.body), input.rule === undefined ? judgesOf.valid : judgesOf.invalid);
       } catch (error) {
         if (!(error instanceof RunStopped)) throw error;
         halted = error.message;
         return true;
       }
       // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
-      if (exchange.failure?.kind === 'unreachable') {
+      if (judged.unreachable) {
         halted = 'the deployment stopped answering (cannot connect) during the property-based cases';
         culprit = previous;
         return true;
       }
-      return judge(exchange) === undefined;
+      return judged.findings.get(judge) === undefined;
     };
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
     const stop = (blame: boolean) => {
@@ -132,7 +145,7 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     }
     const [input] = details.counterexample;
     const body = JSON.stringify(input.body);
-    const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
+    const finding = `${input.rule ? `${input.rule}: ` : ''}${(await post(body, [judge])).findings.get(judge) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
     const curl = session.curl({ method: 'POST', path: createPath, body });
     session.verdicts.fail(id, finding, curl);
     found.push({ check: id, finding, body: session.redact(body), curl, shrinks: details.numShrinks });

@@ -117,7 +117,8 @@ describe('evalkit contract (CLI)', () => {
     [['--base-url', 'http://127.0.0.1:9', '--timeout', 'soon'], /--timeout must be an integer/],
     [['--base-url', 'http://127.0.0.1:9', '--header', 'no colon here'], /--header must be "Name: value"/],
     [['--base-url', 'http://127.0.0.1:9', '--create-body', '/nonexistent/body.json'], /--create-body cannot read/],
-    [['--base-url', 'http://127.0.0.1:9', '--bogus'], /Unknown option '--bogus'/],
+    [['--base-url', 'http://127.0.0.1:9', '--bogus'], /^evalkit contract: unknown option --bogus \(see evalkit contract --help\)/],
+    [['--base-url', 'http://127.0.0.1:9', '--bse-url'], /unknown option --bse-url; did you mean --base-url\?/],
   ])('a usage error %j exits 2 with one line', async (args, message) => {
     const { code, stderr, stdout } = await cli(args as string[]);
     expect(code).toBe(2);
