@@ -22,6 +22,8 @@ export interface BankEntry {
   /** The failed checks the run must show: exactly these. */
   expect: Expected[];
   headers?: Record<string, string>;
+  /** The id passed as --human-evaluation-id, when the entry's deployment has ids of its own shape. */
+  humanEvaluationId?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -349,9 +351,17 @@ export const mutations: BankEntry[] = [
     expect: [error('create.provider-keys.accepted')],
   },
   {
-    name: 'a UUID deployment answering 500 to an unknown id of another shape (an ObjectId)',
-    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && !context.valid && idShape(context.id ?? '') === 'ObjectId' ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : answer) },
-    expect: [error('fetch.status.5xx')],
+    name: 'a UUID deployment that invents a record for any unknown UUID, while it rejects ObjectIds with 422',
+    behaviour: {
+      knownIds: [],
+      rewrite: (answer, context) => {
+        if (context.route !== 'fetch') return answer;
+        if (idShape(context.id ?? '') !== 'UUID') return json(422, { detail: [{ loc: ['path', 'evaluation_id'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }] });
+        return json(200, generators.HumanEvaluation('any', { id: context.id }));
+      },
+    },
+    humanEvaluationId: '01890a5d-ac96-774b-bcce-b302099a8057',
+    expect: [warning('fetch.unknown-id.rejected')],
   },
   {
     name: 'a success body that is not UTF-8 (Latin-1 bytes in a name)',
@@ -385,14 +395,20 @@ export const mutations: BankEntry[] = [
     expect: [error('create.body.json')],
   },
   {
-    name: "a 500 after which the server closes the connection without Connection: close (uvicorn's unhandled error)",
-    behaviour: {
-      send: (res, answer, context) => {
-        if (context.route !== 'create' || answer.status !== 422) return false;
-        res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error', () => res.socket?.destroy());
-        return true;
-      },
-    },
+    name: "a 500 after which the server drops the kept-alive connection without Connection: close (uvicorn's unhandled error)",
+    behaviour: (() => {
+      const failed = new WeakSet<object>();
+      return {
+        // The next request on that connection meets the close before any answer, as it does in the race.
+        raw: (req) => (failed.has(req.socket) ? (req.socket.destroy(), true) : false),
+        send: (res, answer, context) => {
+          if (context.route !== 'create' || answer.status !== 422) return false;
+          failed.add(res.socket as object);
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+          return true;
+        },
+      };
+    })(),
     expect: [error('create.status.5xx')],
   },
   {
@@ -458,10 +474,24 @@ export const conforming: BankEntry[] = [
     expect: [],
   },
   {
-    name: "every connection closed right after its answer, without Connection: close (uvicorn's keep-alive timer)",
+    name: "kept-alive connections closed as the next request arrives, without Connection: close (uvicorn's keep-alive timer)",
+    behaviour: (() => {
+      const served = new WeakSet<object>();
+      return {
+        raw: (req) => {
+          if (served.has(req.socket)) return (req.socket.destroy(), true);
+          served.add(req.socket);
+          return false;
+        },
+      };
+    })(),
+    expect: [],
+  },
+  {
+    name: 'a FIN right after every complete answer',
     behaviour: {
       send: (res, answer) => {
-        res.writeHead(answer.status, answer.headers).end(answer.body, () => res.socket?.destroy());
+        res.writeHead(answer.status, answer.headers).end(answer.body, () => res.socket?.end());
         return true;
       },
     },
