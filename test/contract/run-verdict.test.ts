@@ -128,6 +128,22 @@ describe('provider key names and unknown id shapes', () => {
     expect(refusing.requests - plain.requests).toBe(5);
   });
 
+  it('varies key names in property runs too: well-known providers and arbitrary Unicode names', async () => {
+    const names = new Set<string>();
+    const server = await start({
+      rewrite: (answer, context) => {
+        const keys = context.request?.lm_providers_keys;
+        if (context.valid && keys && typeof keys === 'object') for (const name of Object.keys(keys)) names.add(name);
+        return answer;
+      },
+    });
+    await runContract({ baseUrl: server.url, examples: 60, seed: 'names' });
+    // The default run's own names (its body's and the handful it varies) left out: these come from the properties.
+    const seen = [...names].filter((name) => !['MY_LLM_PROVIDER_KEY', 'my_llm_provider_key', 'provider-2-key', 'clé_fournisseur_ü'].includes(name));
+    expect(seen.filter((name) => /^[A-Z]+_API_KEY$/.test(name)).length).toBeGreaterThan(4);
+    expect(seen.some((name) => /[^\x00-\x7f]/.test(name))).toBe(true);
+  });
+
   it("probes unknown ids in the deployment's own shape first, then the others, and says which got what", async () => {
     const uuid = '01890a5d-ac96-774b-bcce-b302099a8057';
     const server = await start({ knownIds: [uuid], rewrite: (answer, context) => (context.route === 'fetch' && !context.valid && !/^[0-9a-f-]{36}$/.test(context.id ?? '') ? json(500, { detail: 'invalid ObjectId' }) : answer) });
