@@ -1,4 +1,5 @@
-export { runContract, exitCode, ContractOptionError, type ContractOptions, type Report, type Summary } from './run.js';
+export { runContract, exitCode, ContractOptionError, type ContractOptions, type Report, type Summary, type Verdict } from './run.js';
+export { redactReport, escapeControlCharacters, publicUrl } from './redaction.js';
 export { catalogue, operations, type CheckDefinition, type Severity } from './catalogue.js';
 export type { CheckResult, Note, Outcome } from './verdicts.js';
 export type { Counterexample } from './properties.js';

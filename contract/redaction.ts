@@ -15,7 +15,7 @@ const credentialQueryNames = new Set(['token', 'access_token', 'api_key', 'apike
 /** Shorter values are left alone: replacing every "1" would garble findings and protect nothing. */
 const minimumSecretLength = 4;
 
-export function isCredentialQueryName(name: string): boolean {
+function isCredentialQueryName(name: string): boolean {
   return credentialQueryNames.has(name.toLowerCase());
 }
 

@@ -80,9 +80,4 @@ export class Canaries {
     }
     return places;
   }
-
-  /** The text with every canary replaced by the placeholder, for printing and reproduction. */
-  redact(text: string): string {
-    return this.values.reduce((out, value) => out.split(value).join(secretPlaceholder), text);
-  }
 }
