@@ -2,7 +2,21 @@
  * evalkit as a library: the schemas and everything derived from them, the mock app and the contract runner.
  * `evalkit/mock` and `evalkit/contract` export the rest of those two.
  */
-export { schemas, schemaFiles, resourceNames, isResourceName, declaredProperties, requiredProperties, bundledSchema, type JsonSchema, type ResourceName } from './schemas/index.js';
+export {
+  schemas,
+  schemaFiles,
+  resourceNames,
+  isResourceName,
+  errorBodySchemas,
+  errorBodyNames,
+  declaredProperties,
+  requiredProperties,
+  bundledSchema,
+  type JsonSchema,
+  type ResourceName,
+  type ErrorBodyName,
+  type SchemaName,
+} from './schemas/index.js';
 export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './schemas/validators/index.js';
 export { isRfc3339DateTime } from './schemas/validators/date-time.js';
 export {

@@ -54,7 +54,8 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Buffer {
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;
-  const seed = seedFrom(scenario.seed, app_id, testset_id, state, variant_ids.join('\u0000'), evaluators_configs.join('\u0000'));
+  // The state is not part of the seed: another state answers the same Evaluations (names, dates, configs) in that state.
+  const seed = seedFrom(scenario.seed, app_id, testset_id, variant_ids.join('\u0000'), evaluators_configs.join('\u0000'));
   const evaluations = evaluationsForRequest(seed, { app_id, testset_id, variant_ids, evaluators_configs }, { profile: scenario.profile, state });
   return serialize(scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations);
 }

@@ -36,8 +36,34 @@ export const schemas: Readonly<Record<ResourceName, JsonSchema>> = Object.freeze
   Object.fromEntries(resourceNames.map((name) => [name, load(schemaFiles[name])])) as Record<ResourceName, JsonSchema>,
 );
 
-export function schemaId(name: ResourceName): string {
-  return schemas[name].$id as string;
+/**
+ * The error bodies the mock sends and the OpenAPI document declares, in FastAPI's shapes (docs/decisions.md, #3).
+ * The spec shows no error body, so these are not resources: no generator, fixture or contract check uses them.
+ */
+export const errorBodyFiles = {
+  HTTPValidationError: 'http-validation-error.json',
+  HTTPError: 'http-error.json',
+} as const;
+
+export type ErrorBodyName = keyof typeof errorBodyFiles;
+
+export const errorBodyNames = Object.keys(errorBodyFiles) as ErrorBodyName[];
+
+export const errorBodySchemas: Readonly<Record<ErrorBodyName, JsonSchema>> = Object.freeze(
+  Object.fromEntries(errorBodyNames.map((name) => [name, load(errorBodyFiles[name])])) as Record<ErrorBodyName, JsonSchema>,
+);
+
+/** Every schema in schemas/: the resources, then the error bodies. */
+export type SchemaName = ResourceName | ErrorBodyName;
+
+export const schemaNames: readonly SchemaName[] = [...resourceNames, ...errorBodyNames];
+
+export function schemaFor(name: SchemaName): JsonSchema {
+  return isResourceName(name) ? schemas[name] : errorBodySchemas[name];
+}
+
+export function schemaId(name: SchemaName): string {
+  return schemaFor(name).$id as string;
 }
 
 /** Property names a resource's schema declares, in schema order. */

@@ -1,18 +1,53 @@
 import { stringify } from 'yaml';
 import { manifest } from '../../cli/manifest.js';
-import { embedSchema, resourceNames, schemas, type ResourceName } from '../index.js';
+import { embedSchema, errorBodySchemas, schemaFor, schemaNames, type SchemaName } from '../index.js';
 
-export function componentRef(name: ResourceName): string {
+export function componentRef(name: SchemaName): string {
   return `#/components/schemas/${name}`;
 }
 
-function firstExample(name: ResourceName): unknown {
-  return (schemas[name].examples as unknown[] | undefined)?.[0];
+function firstExample(name: SchemaName): unknown {
+  return (schemaFor(name).examples as unknown[] | undefined)?.[0];
 }
 
-const notShown = {
-  description:
-    'Not shown by the spec: status codes, error codes and error bodies of this operation are not documented. See the decisions table in docs/decisions.md for what evalkit does.',
+function jsonContent(name: SchemaName, example: unknown) {
+  return { 'application/json': { schema: { $ref: componentRef(name) }, example } };
+}
+
+/** The 422 example whose problem lies where the operation takes its input (`path` or `body`): what Prism serves it. */
+function validationExample(input: 'path' | 'body'): unknown {
+  const examples = errorBodySchemas.HTTPValidationError.examples as Array<{ detail: Array<{ loc: unknown[] }> }>;
+  return examples.find((example) => example.detail[0]?.loc[0] === input);
+}
+
+/**
+ * The spec shows no error status, code or body; these are what the service sends, FastAPI's (docs/decisions.md, #3):
+ * declared so that response validators accept the mock's errors and Prism serves error bodies.
+ */
+function errorResponses(input: 'path' | 'body') {
+  return {
+    '422': {
+      description:
+        'The request does not fit the schema: each problem with its location. Not shown by the spec; FastAPI\'s answer, as the service sends it.',
+      content: jsonContent('HTTPValidationError', validationExample(input)),
+    },
+    default: {
+      description:
+        'Any other error (400, 401, 403, 404, 405, 413, 415, 429, 500, 503, ...). Not shown by the spec: status codes and error bodies are FastAPI\'s, as the service sends them; see docs/decisions.md.',
+      content: jsonContent('HTTPError', firstExample('HTTPError')),
+    },
+  };
+}
+
+/**
+ * Authentication is not shown by the spec. The open-source service takes none and the hosted one an API key in
+ * `Authorization` (domain notes): both are declared, the empty requirement first, so a key is optional.
+ */
+const apiKey = {
+  type: 'apiKey',
+  in: 'header',
+  name: 'Authorization',
+  description: 'Not shown by the spec: the hosted service takes an API key here; the open-source one and evalkit\'s mock need none.',
 };
 
 /**
@@ -53,9 +88,9 @@ export function openApiDocument(): Record<string, unknown> {
           responses: {
             '200': {
               description: 'One HumanEvaluation. The spec does not show the status code; 200 is what the service sends.',
-              content: { 'application/json': { schema: { $ref: componentRef('HumanEvaluation') }, example: firstExample('HumanEvaluation') } },
+              content: jsonContent('HumanEvaluation', firstExample('HumanEvaluation')),
             },
-            default: notShown,
+            ...errorResponses('path'),
           },
         },
       },
@@ -82,13 +117,15 @@ export function openApiDocument(): Record<string, unknown> {
                 },
               },
             },
-            default: notShown,
+            ...errorResponses('body'),
           },
         },
       },
     },
+    security: [{}, { apiKey: [] }],
     components: {
-      schemas: Object.fromEntries(resourceNames.map((name) => [name, embedSchema(schemas[name], componentRef)])),
+      schemas: Object.fromEntries(schemaNames.map((name) => [name, embedSchema(schemaFor(name), componentRef)])),
+      securitySchemes: { apiKey },
     },
   };
 }

@@ -1,11 +1,11 @@
 import { compile } from 'json-schema-to-typescript';
-import { resourceForRef, resourceNames, schemas, type JsonSchema, type ResourceName } from '../index.js';
+import { resourceForRef, schemaFor, schemaNames, type JsonSchema, type SchemaName } from '../index.js';
 
 /** TypeScript's global `Error` must not be shadowed, so the spec's Error object is typed as ErrorObject. */
-const typeNames: Partial<Record<ResourceName, string>> = { Error: 'ErrorObject' };
+const typeNames: Partial<Record<SchemaName, string>> = { Error: 'ErrorObject' };
 
-export function typeNameOf(resource: ResourceName): string {
-  return typeNames[resource] ?? resource;
+export function typeNameOf(name: SchemaName): string {
+  return typeNames[name] ?? name;
 }
 
 /** Replaces each $ref to a sibling schema file with a tsType naming that resource, so each type is declared once. */
@@ -37,8 +37,8 @@ export async function renderResourceTypes(): Promise<string> {
   const parts: string[] = [
     '/* Generated from schemas/ by `npm run types`. Do not edit: a test fails when this file and the schemas differ. */',
   ];
-  for (const name of resourceNames) {
-    const schema = linkSchema(schemas[name]) as JsonSchema;
+  for (const name of schemaNames) {
+    const schema = linkSchema(schemaFor(name)) as JsonSchema;
     const { $id: _id, $schema: _dialect, ...rest } = schema;
     const ts = await compile({ ...rest, title: typeNameOf(name) } as Parameters<typeof compile>[0], typeNameOf(name), {
       bannerComment: '',

@@ -125,3 +125,27 @@ export interface RateLimit {
   delay_between_batches: number;
   [k: string]: unknown;
 }
+
+/**
+ * The body of a 422 answer. Not shown by the spec (error bodies are not shown): this is FastAPI's shape, as the service sends it. Each entry of detail says where a problem is (loc: body, path or query, then field names and list indexes), what it is in words (msg) and its pydantic error type (type).
+ */
+export interface HTTPValidationError {
+  detail: {
+    loc: (string | number)[];
+    msg: string;
+    type: string;
+    [k: string]: unknown;
+  }[];
+  [k: string]: unknown;
+}
+
+/**
+ * The body of an error answer other than a 422. Not shown by the spec (error bodies are not shown): this is FastAPI's shape, as the service sends it, where detail is a message or, from an HTTP exception raised with one, any JSON value.
+ */
+export interface HTTPError {
+  /**
+   * What went wrong: a message such as "App not found", or any JSON value.
+   */
+  detail: unknown;
+  [k: string]: unknown;
+}

@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
-import { resourceNames, schemaId, schemas, type ResourceName } from '../index.js';
+import { schemaFor, schemaId, schemaNames, type SchemaName } from '../index.js';
 import { dateTimeFormatDescription, isRfc3339DateTime } from './date-time.js';
 import { pointerOf } from './json-pointer.js';
 
@@ -25,16 +25,16 @@ function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
   addFormats(ajv);
   ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
-  for (const name of resourceNames) ajv.addSchema(schemas[name]);
+  for (const name of schemaNames) ajv.addSchema(schemaFor(name));
   return ajv;
 }
 
 export const ajv = createAjv();
 
-const compiled = new Map<ResourceName, ValidateFunction>();
+const compiled = new Map<SchemaName, ValidateFunction>();
 
-/** The compiled ajv validator of a resource; each schema is compiled once and reused. */
-export function validatorFor(name: ResourceName): ValidateFunction {
+/** The compiled ajv validator of a resource or an error body; each schema is compiled once and reused. */
+export function validatorFor(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
     validate = ajv.getSchema(schemaId(name));
@@ -69,7 +69,7 @@ function meaningful(errors: ErrorObject[]): ErrorObject[] {
   return errors.length > 1 ? errors.filter((error) => error.keyword !== 'anyOf') : errors;
 }
 
-export function validate(name: ResourceName, data: unknown): ValidationResult {
+export function validate(name: SchemaName, data: unknown): ValidationResult {
   const check = validatorFor(name);
   if (check(data)) return { valid: true, issues: [] };
   return { valid: false, issues: meaningful(check.errors ?? []).map(describe) };

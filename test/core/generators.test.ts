@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createGenerators, evaluationsForRequest, generateBatch, generators, profiles, type Instances } from '../../fixtures/generators/index.js';
-import { evaluationStates, evaluatorSettings, failedStates, type EvaluatorKey } from '../../fixtures/generators/vocabulary.js';
+import {
+  evaluationStates,
+  evaluationTypes,
+  evaluatorSettings,
+  failedStates,
+  humanEvaluationStates,
+  type EvaluatorKey,
+} from '../../fixtures/generators/vocabulary.js';
 import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
 import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../schemas/types/resources.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
@@ -108,7 +115,7 @@ describe('generators are coherent across fields', () => {
     for (const record of sample('HumanEvaluation')) {
       const lengths = new Set([record.variant_ids, record.variant_names, record.variants_revision_ids, record.revisions].map((array) => array.length));
       expect(lengths.size).toBe(1);
-      if (record.variant_ids.length > 0) expect(record.variant_ids.length).toBe(record.evaluation_type === 'human_a_b_testing' ? 2 : 1);
+      expect(record.variant_ids.length).toBe(evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes]);
       expect(instant(record.created_at)).toBeLessThanOrEqual(instant(record.updated_at));
       for (const revision of record.revisions) expect(revision).toMatch(/^\d+$/);
     }
@@ -118,8 +125,9 @@ describe('generators are coherent across fields', () => {
     for (const evaluation of sample('Evaluation')) {
       expect(evaluation.status.type).toBe('status');
       expectResultFitsType(evaluation.status);
-      const lengths = new Set([evaluation.variant_ids, evaluation.variant_names, evaluation.variant_revision_ids, evaluation.revisions].map((a) => a.length));
-      expect(lengths.size).toBe(1);
+      for (const variants of [evaluation.variant_ids, evaluation.variant_names, evaluation.variant_revision_ids, evaluation.revisions]) {
+        expect(variants).toHaveLength(1);
+      }
       expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
       const state = evaluation.status.value as string;
       if (state === 'EVALUATION_INITIALIZED') {
@@ -250,7 +258,8 @@ describe('profiles', () => {
     const humans = JSON.stringify([...generateBatch('HumanEvaluation', 'edge', 300, { profile: 'edge' })]);
     const evaluations = [...generateBatch('Evaluation', 'edge', 300, { profile: 'edge' })];
     const requests = [...generateBatch('CreateEvaluationRequest', 'edge', 300, { profile: 'edge' })];
-    expect(humans).toContain('"variant_ids":[]');
+    expect(evaluations.some((e) => (e.aggregated_results as unknown[]).length === 0)).toBe(true);
+    expect(humans).toContain('"user_username":""');
     expect(humans).toMatch(/[\u4e00-\u9fff]/);
     expect(humans).toMatch(/"[^"]{4000,}"/);
     expect(evaluations.some((e) => e.status.error !== undefined)).toBe(true);
@@ -259,6 +268,69 @@ describe('profiles', () => {
     expect(integers).toContain(Number.MAX_SAFE_INTEGER);
     expect(integers).toContain(0);
     expect(requests.some((request) => request.variant_ids.length === 0)).toBe(true);
+  });
+
+  it('edge stays within what the domain makes possible: an A/B test compares 2 variants, a single-model test 1, an Evaluation runs 1', () => {
+    const counts = new Map<string, Set<number>>();
+    for (const record of generateBatch('HumanEvaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+      for (const variants of [record.variant_ids, record.variant_names, record.variants_revision_ids, record.revisions]) {
+        counts.set(record.evaluation_type, (counts.get(record.evaluation_type) ?? new Set()).add(variants.length));
+      }
+    }
+    expect(Object.fromEntries([...counts].map(([type, lengths]) => [type, [...lengths]]))).toEqual({ human_a_b_testing: [2], single_model_test: [1] });
+    const lengths = new Set<number>();
+    for (const evaluation of generateBatch('Evaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+      for (const variants of [evaluation.variant_ids, evaluation.variant_names, evaluation.variant_revision_ids, evaluation.revisions]) lengths.add(variants.length);
+    }
+    expect([...lengths]).toEqual([1]);
+  });
+});
+
+/** A record without the fields a lifecycle state decides. */
+function apartFrom<T extends object>(record: T, fields: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as Partial<T>;
+}
+
+/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
+const evaluationStateFields = ['status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'updated_at'];
+
+describe('a state re-seeds nothing but what depends on it', () => {
+  it.each(profiles)('HumanEvaluation (%s): one id and seed give one record in every status, bar status and updated_at', (profile) => {
+    for (let seed = 0; seed < 200; seed++) {
+      const [drawn, ...stated] = [undefined, ...humanEvaluationStates].map((status) => generators.HumanEvaluation(seed, { profile, id: 'the-id', status }));
+      for (const record of stated) expect(apartFrom(record!, ['status', 'updated_at'])).toEqual(apartFrom(drawn!, ['status', 'updated_at']));
+      const [initialized, ...later] = stated;
+      expect(initialized!.updated_at).toBe(initialized!.created_at);
+      expect(new Set(later.map((record) => record!.updated_at)).size).toBe(1);
+    }
+  });
+
+  it.each(profiles)('Evaluation (%s): one seed gives one evaluation in every state, bar what the state decides', (profile) => {
+    for (let seed = 0; seed < 200; seed++) {
+      const [drawn, ...stated] = [undefined, ...evaluationStates].map((state) => generators.Evaluation(seed, { profile, state }));
+      for (const evaluation of stated) expect(apartFrom(evaluation!, evaluationStateFields)).toEqual(apartFrom(drawn!, evaluationStateFields));
+      expect(new Set(stated.slice(1).map((evaluation) => evaluation!.updated_at)).size).toBe(1);
+    }
+  });
+
+  it.each(profiles)('evaluationsForRequest (%s): one request and seed give the same Evaluations in every state', (profile) => {
+    const request = { app_id: 'app', testset_id: 'testset', variant_ids: ['v1', 'v2', 'v3'], evaluators_configs: ['c1', 'c2'] };
+    for (let seed = 0; seed < 50; seed++) {
+      const answers = [undefined, ...evaluationStates].map((state) => evaluationsForRequest(seed, request, { profile, state }));
+      const expected = answers[0]!.map((evaluation) => apartFrom(evaluation, evaluationStateFields));
+      for (const answer of answers) expect(answer.map((evaluation) => apartFrom(evaluation, evaluationStateFields))).toEqual(expected);
+    }
+  });
+
+  it('the state still decides what depends on it', () => {
+    const initialized = generators.Evaluation(5, { state: 'EVALUATION_INITIALIZED', profile: 'full', evaluatorConfigIds: ['c1'] });
+    const finished = generators.Evaluation(5, { state: 'EVALUATION_FINISHED', profile: 'full', evaluatorConfigIds: ['c1'] });
+    expect(initialized.aggregated_results).toEqual([]);
+    expect(finished.aggregated_results).toHaveLength(1);
+    expect(finished.average_cost?.type).toBe('cost');
+    expect(initialized.average_cost?.type).toBe('error');
+    expect(initialized.updated_at).toBe(initialized.created_at);
+    expect(finished.updated_at).not.toBe(finished.created_at);
   });
 });
 
@@ -281,6 +353,18 @@ describe('evaluationsForRequest', () => {
       const same = configs.filter((config) => config.id === id);
       expect(same.length).toBe(state.startsWith('EVALUATION_FINISHED') ? 3 : 0);
       expect(new Set(same.map((config) => JSON.stringify(config))).size).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('siblings agree on which optional fields they send, in 200 answers of every state and profile', () => {
+    const optional = declaredProperties('Evaluation').filter((field) => !requiredProperties('Evaluation').includes(field));
+    for (const profile of profiles) {
+      for (const state of evaluationStates) {
+        for (let seed = 0; seed < 200; seed++) {
+          const presence = evaluationsForRequest(seed, request, { state, profile }).map((evaluation) => optional.filter((field) => field in evaluation).join());
+          expect(new Set(presence).size, `${profile} ${state} seed ${seed}: ${presence.join(' | ')}`).toBe(1);
+        }
+      }
     }
   });
 

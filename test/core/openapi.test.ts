@@ -1,18 +1,44 @@
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generators } from '../../fixtures/generators/index.js';
 import { openApiDocument, renderOpenApi } from '../../schemas/openapi/document.js';
-import { resourceNames, schemas } from '../../schemas/index.js';
+import { schemaFor, schemaNames } from '../../schemas/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
+import { runTool } from '../helpers/node-tools.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
 
-const spectral = join(projectRoot, 'node_modules/@stoplight/spectral-cli/dist/index.js');
-
 type Document = ReturnType<typeof openApiDocument> & { components: { schemas: Record<string, Record<string, unknown>> } };
+
+interface MediaType {
+  schema?: unknown;
+  example?: unknown;
+}
+type Operation = { operationId: string; requestBody?: { content: Record<string, MediaType> }; responses: Record<string, { content?: Record<string, MediaType> }> };
+
+/** Every example the document holds, with the type openapi-typescript gives the place it stands in. */
+function examplesWithTypes(document: Document): Array<{ type: string; example: unknown }> {
+  const found: Array<{ type: string; example: unknown }> = [];
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    for (const example of (schema.examples as unknown[] | undefined) ?? []) found.push({ type: `components['schemas']['${name}']`, example });
+  }
+  for (const methods of Object.values(document.paths as Record<string, Record<string, Operation>>)) {
+    for (const operation of Object.values(methods)) {
+      const at = `operations['${operation.operationId}']`;
+      for (const [media, { example }] of Object.entries(operation.requestBody?.content ?? {})) {
+        found.push({ type: `${at}['requestBody']['content']['${media}']`, example });
+      }
+      for (const [code, response] of Object.entries(operation.responses)) {
+        for (const [media, { example }] of Object.entries(response.content ?? {})) {
+          found.push({ type: `${at}['responses']['${code}']['content']['${media}']`, example });
+        }
+      }
+    }
+  }
+  return found.filter(({ example }) => example !== undefined);
+}
 
 describe('the OpenAPI document', () => {
   const document = openApiDocument() as Document;
@@ -23,11 +49,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('takes its components from the schemas, only the $refs rewritten', () => {
-    expect(Object.keys(document.components.schemas)).toEqual(resourceNames);
-    for (const name of resourceNames) {
+    expect(Object.keys(document.components.schemas)).toEqual(schemaNames);
+    for (const name of schemaNames) {
       const component = JSON.stringify(document.components.schemas[name]);
-      const { $id: _id, $schema: _schema, ...source } = schemas[name];
-      expect(component.replace(/"#\/components\/schemas\/(\w+)"/g, (_, ref: string) => JSON.stringify((schemas[ref as never] as { $id: string }).$id.split('/').pop()))).toBe(
+      const { $id: _id, $schema: _schema, ...source } = schemaFor(name);
+      expect(component.replace(/"#\/components\/schemas\/(\w+)"/g, (_, ref: string) => JSON.stringify((schemaFor(ref as never).$id as string).split('/').pop()))).toBe(
         JSON.stringify(source),
       );
     }
@@ -44,17 +70,78 @@ describe('the OpenAPI document', () => {
   it('lints clean with spectral:oas (no error, warning, info or hint)', async () => {
     const file = await writeOpenApiFile('yaml');
     const findings = `${file}.lint.json`;
-    const code = await new Promise<number>((resolve) =>
-      execFile(
-        process.execPath,
-        [spectral, 'lint', file, '--ruleset', join(projectRoot, '.spectral.yaml'), '--fail-severity', 'hint', '-f', 'json', '-o', findings],
-        { timeout: 60_000 },
-        (error) => resolve(error ? Number(error.code ?? 1) : 0),
-      ),
-    );
+    const run = await runTool('@stoplight/spectral-cli/dist/index.js', [
+      'lint',
+      file,
+      '--ruleset',
+      join(projectRoot, '.spectral.yaml'),
+      '--fail-severity',
+      'hint',
+      '-f',
+      'json',
+      '-o',
+      findings,
+    ]);
     expect(JSON.parse(await readFile(findings, 'utf8'))).toEqual([]);
-    expect(code).toBe(0);
-  }, 60_000);
+    expect(run.code).toBe(0);
+  }, 90_000);
+
+  it("lints clean with Redocly's recommended rules (no error or warning)", async () => {
+    const run = await runTool('@redocly/cli/bin/cli.js', ['lint', await writeOpenApiFile('yaml'), '--extends', 'recommended', '--format', 'json']);
+    expect(JSON.parse(run.stdout.slice(run.stdout.indexOf('{')))).toMatchObject({ totals: { errors: 0, warnings: 0 }, problems: [] });
+    expect(run.code).toBe(0);
+  }, 90_000);
+
+  it('declares the FastAPI error bodies: 422 with its problem list, any other error {"detail": ...}', () => {
+    const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((methods) => Object.entries(methods));
+    expect(operations).toHaveLength(2);
+    for (const [method, operation] of operations) {
+      const unprocessable = operation.responses['422']?.content?.['application/json'];
+      expect(unprocessable?.schema).toEqual({ $ref: '#/components/schemas/HTTPValidationError' });
+      // The example's problem lies where the operation takes its input: a GET's in its path, a POST's in its body.
+      expect((unprocessable?.example as { detail: Array<{ loc: string[] }> }).detail[0]!.loc[0]).toBe(method === 'get' ? 'path' : 'body');
+      expect(operation.responses.default?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/HTTPError' });
+    }
+  });
+
+  it('declares an API key in Authorization as optional: the hosted service takes one, the open-source one none', () => {
+    expect(document.security).toEqual([{}, { apiKey: [] }]);
+    expect((document.components as { securitySchemes?: unknown }).securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }),
+    });
+  });
+
+  it('holds examples that compile against the types openapi-typescript generates from it', async () => {
+    const file = await writeOpenApiFile('yaml');
+    const types = join(dirname(file), 'schema.d.ts');
+    const generated = await runTool('openapi-typescript/bin/cli.js', [file, '-o', types]);
+    expect(generated.code, generated.stderr).toBe(0);
+    // A field typed as an empty object (settings_values once was) rejects every value it really holds.
+    expect(await readFile(types, 'utf8')).not.toMatch(/^\s+\w+\??: Record<string, never>;$/m);
+    const examples = examplesWithTypes(document);
+    expect(examples.length).toBeGreaterThan(schemaNames.length);
+    const source = [
+      "import type { components, operations } from './schema.js';",
+      ...examples.map(({ type, example }, index) => `export const example${index}: ${type} = ${JSON.stringify(example)};`),
+    ].join('\n');
+    const checked = join(dirname(file), 'examples.ts');
+    await writeFile(checked, `${source}\n`);
+    const compiled = await runTool('typescript/bin/tsc', [
+      '--noEmit',
+      '--strict',
+      '--exactOptionalPropertyTypes',
+      '--skipLibCheck',
+      '--target',
+      'es2022',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      checked,
+    ]);
+    expect(compiled.stdout + compiled.stderr).toBe('');
+    expect(compiled.code).toBe(0);
+  }, 90_000);
 });
 
 describe('prism mock serves the OpenAPI document', () => {
@@ -87,6 +174,15 @@ describe('prism mock serves the OpenAPI document', () => {
       expect(Array.isArray(body)).toBe(true);
       for (const evaluation of body) expectValid('Evaluation', evaluation);
     }
+  });
+
+  it('serves the error bodies the document declares', async () => {
+    const unprocessable = await fetch(`${prism.url}/human-evaluations/abc`, { headers: { prefer: 'code=422' } });
+    expect(unprocessable.status).toBe(422);
+    expect(validate('HTTPValidationError', await unprocessable.json())).toEqual({ valid: true, issues: [] });
+    const other = await fetch(`${prism.url}/human-evaluations/abc`, { headers: { prefer: 'code=404' } });
+    expect(other.status).toBe(404);
+    expect(validate('HTTPError', await other.json())).toEqual({ valid: true, issues: [] });
   });
 
   it('rejects a create request that breaks the schema, as the document says', async () => {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { declaredProperties, dereference, requiredProperties, resourceNames, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import {
+  declaredProperties,
+  dereference,
+  requiredProperties,
+  resourceNames,
+  schemaFor,
+  schemaNames,
+  schemas,
+  type JsonSchema,
+  type ResourceName,
+} from '../../schemas/index.js';
 import { specAvailable, specTables } from '../helpers/spec-tables.js';
 
 const refTo = (resource: ResourceName) => ({ $ref: (schemas[resource].$id as string).split('/').pop() });
@@ -10,7 +20,8 @@ const typePhrases: Record<string, (schema: JsonSchema) => void> = {
   'string, date-time': (schema) => expect(schema).toEqual({ type: 'string', format: 'date-time' }),
   'array of string': (schema) => expect(schema).toEqual({ type: 'array', items: { type: 'string' } }),
   integer: (schema) => expect(schema).toEqual({ type: 'integer' }),
-  object: (schema) => expect(schema).toEqual({ type: 'object' }),
+  // Any keys and any values; said explicitly, since some tools (openapi-typescript) read a bare object as an empty one.
+  object: (schema) => expect(schema).toEqual({ type: 'object', additionalProperties: true }),
   'untyped value': (schema) => expect(Object.keys(schema).filter((key) => key !== 'description')).toEqual([]),
   'Result object (2.3)': (schema) => expect(schema).toEqual(refTo('Result')),
   'Error object': (schema) => expect(schema).toEqual(refTo('Error')),
@@ -42,8 +53,8 @@ describe.skipIf(!specAvailable)('schemas match the spec tables field for field',
 });
 
 describe('every schema', () => {
-  it.each(resourceNames)('%s has $id, title, description in the spec words, and examples', (name) => {
-    const schema = schemas[name];
+  it.each(schemaNames)('%s has $id, title, description in the spec words, and examples', (name) => {
+    const schema = schemaFor(name);
     expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(schema.$id).toMatch(/^https:\/\/evalkit\.dev\/schemas\/[a-z-]+\.json$/);
     expect(schema.title).toBe(name);
@@ -52,7 +63,7 @@ describe('every schema', () => {
   });
 
   it('leaves responses open to fields the spec does not list', () => {
-    for (const name of resourceNames) expect(schemas[name].additionalProperties, name).toBeUndefined();
+    for (const name of schemaNames) expect(schemaFor(name).additionalProperties, name).toBeUndefined();
   });
 
   it('models evaluator_config as the documented alternative or one disjoint from it', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { schemas, resourceNames } from '../../schemas/index.js';
+import { schemaFor, schemaNames, type SchemaName } from '../../schemas/index.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate, validatorFor } from '../../schemas/validators/index.js';
 import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
 
-const example = (name: Parameters<typeof validate>[0]) => structuredClone((schemas[name].examples as unknown[])[0]) as Record<string, unknown>;
+const example = (name: SchemaName) => structuredClone((schemaFor(name).examples as unknown[])[0]) as Record<string, unknown>;
 
 describe('date-time is RFC 3339 exactly', () => {
   it.each([
@@ -40,8 +40,8 @@ describe('date-time is RFC 3339 exactly', () => {
 
 describe('validators', () => {
   it('accept every schema example', () => {
-    for (const name of resourceNames) {
-      for (const instance of schemas[name].examples as unknown[]) expect(validate(name, instance), name).toEqual({ valid: true, issues: [] });
+    for (const name of schemaNames) {
+      for (const instance of schemaFor(name).examples as unknown[]) expect(validate(name, instance), name).toEqual({ valid: true, issues: [] });
     }
   });
 

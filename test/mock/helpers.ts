@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ResourceName } from '../../schemas/index.js';
+import type { SchemaName } from '../../schemas/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 
 /** A valid create request: two variants and three evaluator configs, with a credential that must never come back. */
@@ -19,7 +19,7 @@ export function createRequest(overrides: Record<string, unknown> = {}): Record<s
 }
 
 /** Fails with every schema issue listed, so a failing test says what is wrong with the body. */
-export function expectValid(name: ResourceName, data: unknown): void {
+export function expectValid(name: SchemaName, data: unknown): void {
   const result = validate(name, data);
   expect(result.issues.map(formatIssue), `${name} must be valid`).toEqual([]);
 }

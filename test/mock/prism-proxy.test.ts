@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
 import { profiles } from '../../fixtures/generators/index.js';
-import { startMockServer, type MockServer } from '../../mock/index.js';
+import { scenarioCodes, startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest } from './helpers.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
 
@@ -52,6 +52,18 @@ describe('Prism validation proxy in front of the mock', () => {
         expect(res.status).toBe(200);
         expect(((await res.json()) as unknown[]).length).toBe(2);
       }
+    }
+  }, 60_000);
+
+  it("reports no violation for the mock's error answers: the document declares their bodies", async () => {
+    for (const code of scenarioCodes.filter((code) => code !== 200)) {
+      const fetched = await throughPrism('/human-evaluations/abc', { headers: { Prefer: `code=${code}` } });
+      expect(fetched.status).toBe(code);
+      expect(await fetched.json()).toHaveProperty('detail');
+      const created = await postThroughPrism(`code=${code}`);
+      expect(created.headers.get('sl-violations'), `POST code=${code}`).toBeNull();
+      expect(created.status).toBe(code);
+      expect(await created.json()).toHaveProperty('detail');
     }
   }, 60_000);
 

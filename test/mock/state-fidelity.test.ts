@@ -1,0 +1,73 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { evaluationStates, humanEvaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { createMockApp } from '../../mock/index.js';
+import { declaredProperties, requiredProperties } from '../../schemas/index.js';
+import { createRequest, expectEvaluations, expectValid } from './helpers.js';
+
+const app = createMockApp();
+
+function apartFrom(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field)));
+}
+
+/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
+const evaluationStateFields = ['status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'updated_at'];
+
+describe('Prefer: state=... shows the same record in another state', () => {
+  it('GET /human-evaluations/{id}: the same record in every state, bar status and updated_at', async () => {
+    for (const id of ['6637c0a25368ef07b03a64cd', 'toggle-me', '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b']) {
+      const plain = (await request(app).get(`/human-evaluations/${id}`).expect(200)).body as Record<string, unknown>;
+      for (const state of evaluationStates) {
+        const res = await request(app).get(`/human-evaluations/${id}`).set('Prefer', `state=${state}`).expect(200);
+        expect(res.headers['preference-applied']).toBe(`state=${state}`);
+        expectValid('HumanEvaluation', res.body);
+        expect(res.body.status).toBe(state);
+        expect(apartFrom(res.body, ['status', 'updated_at'])).toEqual(apartFrom(plain, ['status', 'updated_at']));
+        if (state === 'EVALUATION_INITIALIZED') expect(res.body.updated_at).toBe(res.body.created_at);
+      }
+      const later = await Promise.all(
+        humanEvaluationStates.slice(1).map(async (state) => (await request(app).get(`/human-evaluations/${id}`).set('Prefer', `state=${state}`)).body.updated_at),
+      );
+      expect(new Set(later).size).toBe(1);
+    }
+  });
+
+  it('POST /evaluations: the same Evaluations in every state, bar what the state decides', async () => {
+    const post = (prefer: string) => request(app).post('/evaluations').set('Content-Type', 'application/json').set('Prefer', prefer).send(createRequest());
+    const answers = [];
+    for (const state of evaluationStates) {
+      const res = await post(`state=${state}, profile=full`).expect(200);
+      answers.push(expectEvaluations(res.body).map((evaluation) => {
+        expect(evaluation.status.value).toBe(state);
+        return apartFrom(evaluation, evaluationStateFields);
+      }));
+    }
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const finished = expectEvaluations((await post('state=EVALUATION_FINISHED, profile=full').expect(200)).body);
+    for (const evaluation of finished) expect(evaluation.aggregated_results).toHaveLength(3);
+  });
+});
+
+describe('the Evaluations of one create answer describe one run', () => {
+  it('agree on which optional fields they send, in 200 answers', async () => {
+    const optional = declaredProperties('Evaluation').filter((field) => !requiredProperties('Evaluation').includes(field));
+    const body = createRequest({ variant_ids: ['variant-a', 'variant-b', 'variant-c'] });
+    let withTestsetName = 0;
+    for (let seed = 0; seed < 200; seed++) {
+      const state = evaluationStates[seed % evaluationStates.length]!;
+      const res = await request(app)
+        .post('/evaluations')
+        .set('Content-Type', 'application/json')
+        .set('Prefer', `seed=${seed}, state=${state}`)
+        .send(body)
+        .expect(200);
+      const presence = expectEvaluations(res.body).map((evaluation) => optional.filter((field) => field in evaluation).join());
+      expect(new Set(presence).size, `seed ${seed}, ${state}: ${presence.join(' | ')}`).toBe(1);
+      if (presence[0]!.includes('testset_name')) withTestsetName++;
+    }
+    // The mixed profile sends the test set name in some runs and not in others: both cases are exercised.
+    expect(withTestsetName).toBeGreaterThan(0);
+    expect(withTestsetName).toBeLessThan(200);
+  });
+});
