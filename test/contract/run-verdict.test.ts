@@ -124,8 +124,25 @@ describe('provider key names and unknown id shapes', () => {
     expect(check?.message).toMatch(/^POST \/evaluations with lm_providers_keys named "MY_LLM_PROVIDER_KEY" answered 422, the same body with "[A-Z_]+"(, "[A-Z_]+")* was accepted: a valid request refused/);
     expect(check?.findings.join(' ')).toContain('"clé_fournisseur_ü"');
     expect(check?.findings.join(' ')).not.toContain('"MISTRAL_API_KEY"');
-    // One request on a deployment that keeps the spec; one per name more on one that does not.
-    expect(refusing.requests - plain.requests).toBe(5);
+    // One request on a deployment that keeps the spec; a control and one per name more on one that does not.
+    expect(refusing.requests - plain.requests).toBe(6);
+  });
+
+  it('blames no key name when the deployment refuses any repeated create (a duplicate)', async () => {
+    const seen = new Set<string>();
+    const server = await start({
+      rewrite: (answer, context) => {
+        if (context.route !== 'create' || !context.valid) return answer;
+        const key = JSON.stringify({ ...context.request, lm_providers_keys: undefined });
+        if (seen.has(key)) return json(409, { detail: 'An evaluation for these variants already exists' });
+        seen.add(key);
+        return answer;
+      },
+    });
+    const report = await runContract({ baseUrl: server.url });
+    const check = report.checks.find((candidate) => candidate.id === 'create.provider-keys.accepted');
+    expect(check?.outcome).toBe('skipped');
+    expect(check?.message).toBe('the same create request sent again was refused too (409): a refusal not about key names');
   });
 
   it('varies key names in property runs too: well-known providers and arbitrary Unicode names', async () => {
