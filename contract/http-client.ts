@@ -78,8 +78,20 @@ const certificateProblems: Record<string, string> = {
 /** Codes of a peer that closed the connection; on a reused keep-alive socket before any answer, a race, not a fault. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
-/** The body's text, and whether its bytes were UTF-8 (RFC 8259 §8.1) with or without a byte order mark. */
-function decode(bytes: Buffer): { body: string; encoding?: BodyEncoding } {
+/**
+ * The keep-alive race: a request on a reused socket met a closed connection before any answer. It is worth sending
+ * once more on a fresh connection; the one rule of the contract client and the proxy (which can resend only a
+ * request whose body it still has: one without a body).
+ */
+export function isKeepAliveRace(request: { reusedSocket: boolean }, error: NodeJS.ErrnoException, answered: boolean): boolean {
+  return !answered && request.reusedSocket && closedCodes.has(error.code ?? '');
+}
+
+/**
+ * The body's text, and whether its bytes were UTF-8 (RFC 8259 §8.1) with or without a byte order mark: the one rule
+ * of the contract client and the proxy.
+ */
+export function decodeBody(bytes: Buffer): { body: string; encoding?: BodyEncoding } {
   try {
     const body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
     return body.startsWith('\uFEFF') ? { body, encoding: 'bom' } : { body };
@@ -113,7 +125,7 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ status: response?.statusCode, headers: response?.headers ?? {}, ...decode(Buffer.concat(chunks)), bodyBytes: size, ...(failure ? { failure } : {}), ...(retry ? { retry } : {}) });
+      resolve({ status: response?.statusCode, headers: response?.headers ?? {}, ...decodeBody(Buffer.concat(chunks)), bodyBytes: size, ...(failure ? { failure } : {}), ...(retry ? { retry } : {}) });
       outgoing.destroy();
     };
     const send = req.url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -130,7 +142,7 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? '';
-      if (!response && outgoing.reusedSocket && !fresh && closedCodes.has(code)) settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
+      if (!fresh && isKeepAliveRace(outgoing, error, response !== undefined)) settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
       else if (!connected && unreachableCodes.has(code)) settle({ kind: 'unreachable', message: `cannot connect (${code})` });
       else if (certificateProblems[code]) settle({ kind: 'certificate', message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification` });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });

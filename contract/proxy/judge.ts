@@ -93,7 +93,8 @@ export class ExchangeJudge {
       ...(passage.status !== undefined ? { status: passage.status } : {}),
       headers: passage.headers,
       body: passage.body,
-      bodyBytes: Buffer.byteLength(passage.body),
+      bodyBytes: passage.bodyBytes,
+      ...(passage.encoding ? { encoding: passage.encoding } : {}),
       redirects: [],
       ...(passage.failure ? { failure: passage.failure } : {}),
     };
