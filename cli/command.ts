@@ -1,5 +1,3 @@
-import { parseArgs } from 'node:util';
-
 /** One option of a command: the parser's config and the --help text come from this one description. */
 export interface OptionSpec {
   name: string;
@@ -27,21 +25,57 @@ export interface Command {
 /** A mistake in how the command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {}
 
-export function parseCommandArgs(command: Command, argv: string[]): OptionValues | 'help' {
-  const config = Object.fromEntries(
-    [...command.options, { name: 'help', type: 'boolean' as const, description: '' }].map((option) => [
-      option.name,
-      { type: option.type, multiple: option.multiple ?? false },
-    ]),
-  );
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: config, strict: true, allowPositionals: false });
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+/** Edit distance, for suggesting the option a typo meant. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
   }
-  if (parsed.values.help) return 'help';
-  return parsed.values as OptionValues;
+  return row[b.length] as number;
+}
+
+/** What an unknown option most likely meant: the options it begins (several: ambiguous), else the nearest by spelling. */
+function unknownOption(command: Command, name: string): UsageError {
+  const names = command.options.map((option) => option.name);
+  const help = `see evalkit ${command.name} --help`;
+  const prefixed = names.filter((candidate) => name.length > 0 && candidate.startsWith(name));
+  if (prefixed.length > 1) return new UsageError(`--${name} is ambiguous: did you mean ${prefixed.map((candidate) => `--${candidate}`).join(' or ')}? (${help})`);
+  const [nearest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
+  const close = prefixed[0] ?? (nearest !== undefined && distance(name, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? nearest : undefined);
+  return new UsageError(`unknown option --${name}${close ? `; did you mean --${close}?` : ''} (${help})`);
+}
+
+/**
+ * Reads `--name value`, `--name=value`, repeatable options and flags. Every mistake is a UsageError in evalkit's
+ * words naming the option (never Node's parser text); `-h` and `--help` ask for the command's help.
+ */
+export function parseCommandArgs(command: Command, argv: string[]): OptionValues | 'help' {
+  const values: OptionValues = {};
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index] as string;
+    if (token === '-h' || token === '--help') return 'help';
+    if (!token.startsWith('--')) {
+      throw new UsageError(token.startsWith('-') ? `unknown option ${token} (options are spelt --name; see evalkit ${command.name} --help)` : `unexpected argument '${token}' (see evalkit ${command.name} --help)`);
+    }
+    const equals = token.indexOf('=');
+    const name = equals > 0 ? token.slice(2, equals) : token.slice(2);
+    const option = command.options.find((candidate) => candidate.name === name);
+    if (!option) throw unknownOption(command, name);
+    if (option.type === 'boolean') {
+      if (equals > 0) throw new UsageError(`--${name} takes no value`);
+      values[name] = true;
+      continue;
+    }
+    const value = equals > 0 ? token.slice(equals + 1) : argv[++index];
+    if (value === undefined || (equals < 0 && value.startsWith('--'))) {
+      throw new UsageError(`--${name} needs a value${option.value ? ` (${option.value})` : ''}${value ? `, got the option ${value.split('=')[0]}` : ''}`);
+    }
+    if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
+    else values[name] = value;
+  }
+  return values;
 }
 
 export function commandHelp(command: Command): string {
@@ -50,7 +84,7 @@ export function commandHelp(command: Command): string {
     const suffix = option.defaultText ? ` (default: ${option.defaultText})` : '';
     return [flag, `${option.description}${suffix}`] as const;
   });
-  rows.push(['--help', 'Show this help.']);
+  rows.push(['-h, --help', 'Show this help.']);
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
   const lines = [`Usage: evalkit ${command.name} [options]`, '', command.summary, '', 'Options:'];
   for (const [flag, text] of rows) lines.push(`  ${flag.padEnd(width)}${text}`);

@@ -1,6 +1,7 @@
 import { manifest } from './manifest.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
+import { OutputClosed } from './output.js';
 
 function mainHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length)) + 2;
@@ -12,7 +13,7 @@ function mainHelp(): string {
     'Commands:',
     ...commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`),
     '',
-    'Run `evalkit <command> --help` for the options of a command.',
+    'Run `evalkit help <command>` or `evalkit <command> --help` for the options of a command.',
     '',
   ].join('\n');
 }
@@ -20,6 +21,7 @@ function mainHelp(): string {
 /** Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict, 2 a usage error. */
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === 'help' && rest.length > 0) return main([...rest.slice(0, 1), '--help']);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(mainHelp());
     return name === undefined ? 2 : 0;
@@ -45,6 +47,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
       return 2;
     }
+    // The reader went away (`| head -1`): what it read is all it wanted.
+    if (error instanceof OutputClosed) return 0;
     throw error;
   }
 }

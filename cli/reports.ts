@@ -1,4 +1,6 @@
-import { appendFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, appendFile, stat, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { githubAnnotations, githubStepSummary } from '../contract/report/github.js';
 import { htmlReport } from '../contract/report/html.js';
 import { jsonReport, junitReport, type Report } from '../contract/index.js';
@@ -13,30 +15,64 @@ export const reportOptions: OptionSpec[] = [
   { name: 'report-github', type: 'boolean', description: 'GitHub annotations on stdout and a summary appended to $GITHUB_STEP_SUMMARY.', defaultText: 'on when GITHUB_ACTIONS=true' },
 ];
 
-async function writeReport(file: string | undefined, content: () => string, option: string): Promise<void> {
-  if (file === undefined) return;
-  try {
-    await writeFile(file, content());
-  } catch (error) {
-    throw new UsageError(`--${option} cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+/** The report files, each with the writer that makes it from a (redacted) Report. */
+const reportFiles: ReadonlyArray<{ option: string; content(report: Report): string }> = [
+  { option: 'report-json', content: jsonReport },
+  { option: 'report-junit', content: junitReport },
+  { option: 'report-html', content: htmlReport },
+];
+
+function reason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? 'error';
+}
+
+/** A report path that cannot be written is a usage error found before any request goes out, not after the run. */
+export async function checkReportPaths(values: OptionValues): Promise<void> {
+  for (const { option } of reportFiles) {
+    const file = stringOption(values, option);
+    if (file === undefined) continue;
+    const fail = (why: string) => new UsageError(`--${option} cannot write ${file} (${why})`);
+    const existing = await stat(file).catch(() => undefined);
+    if (existing?.isDirectory()) throw fail('it is a directory');
+    try {
+      await access(existing ? file : dirname(file), constants.W_OK);
+    } catch (error) {
+      throw fail(reason(error));
+    }
   }
 }
 
-/** Writes every report asked for: files, then GitHub's annotations (stdout) and step summary (appended). */
-export async function writeReports(values: OptionValues, report: Report, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  await writeReport(stringOption(values, 'report-json'), () => jsonReport(report), 'report-json');
-  await writeReport(stringOption(values, 'report-junit'), () => junitReport(report), 'report-junit');
-  await writeReport(stringOption(values, 'report-html'), () => htmlReport(report), 'report-html');
-  if (values['report-github'] !== true && env.GITHUB_ACTIONS !== 'true') return;
+/**
+ * Writes every report asked for: files, then GitHub's annotations (stdout) and step summary (appended). Call it after
+ * the terminal report, so that whatever happens to the files it is never lost; a write that fails anyway is said on
+ * stderr (`evalkit <command>: ...`) and resolves to false, for exit code 2.
+ */
+export async function writeReports(command: string, values: OptionValues, report: Report, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  let ok = true;
+  const failed = (message: string) => {
+    process.stderr.write(`evalkit ${command}: ${message}\n`);
+    ok = false;
+  };
+  for (const { option, content } of reportFiles) {
+    const file = stringOption(values, option);
+    if (file === undefined) continue;
+    try {
+      await writeFile(file, content(report));
+    } catch (error) {
+      failed(`--${option} cannot write ${file} (${reason(error)})`);
+    }
+  }
+  if (values['report-github'] !== true && env.GITHUB_ACTIONS !== 'true') return ok;
   await writeOut(githubAnnotations(report));
   const summaryFile = env.GITHUB_STEP_SUMMARY;
   if (!summaryFile) {
-    process.stderr.write('evalkit: GITHUB_STEP_SUMMARY is not set: annotations only, no step summary\n');
-    return;
+    process.stderr.write(`evalkit ${command}: GITHUB_STEP_SUMMARY is not set: annotations only, no step summary\n`);
+    return ok;
   }
   try {
     await appendFile(summaryFile, githubStepSummary(report));
   } catch (error) {
-    throw new UsageError(`cannot append the step summary to GITHUB_STEP_SUMMARY (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    failed(`cannot append the step summary to GITHUB_STEP_SUMMARY (${reason(error)})`);
   }
+  return ok;
 }

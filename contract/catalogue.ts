@@ -1,3 +1,5 @@
+import { maxJsonDepth } from './json-body.js';
+
 /** The operations of the spec (section 4), as the report names them. */
 export const operations = {
   fetch: 'GET /human-evaluations/{evaluation_id}',
@@ -29,7 +31,8 @@ function responseChecks(operation: OperationKey): CheckDefinition[] {
   return [
     { id: `${operation}.transport`, operation, severity: 'error', title: 'Every request gets a complete answer: in time, within the size cap, no dropped connection, no redirect to another origin.', spec: `${spec} (an answer must arrive whole to be one)` },
     { id: `${operation}.status.5xx`, operation, severity: 'error', title: 'No request, valid or invalid, is answered with a 5xx.', spec: '§7 "Error status codes ... not shown": whatever the client sent, a 5xx is the server failing (issue 4 verdict)' },
-    { id: `${operation}.body.json`, operation, severity: 'error', title: 'A success body is JSON.', spec },
+    { id: `${operation}.body.json`, operation, severity: 'error', title: `A success body is JSON: UTF-8, parseable, nested at most ${maxJsonDepth} levels deep.`, spec: `${spec} (JSON exchanged between systems is UTF-8, RFC 8259 §8.1; deeper bodies are not walked)` },
+    { id: `${operation}.body.bom`, operation, severity: 'warning', title: 'A success body starts without a byte order mark.', spec: 'RFC 8259 §8.1 "Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a networked-transmitted JSON text."' },
     { id: `${operation}.body.schema`, operation, severity: 'error', title: 'A success body validates against the schema (required fields, types, RFC 3339 date-times).', spec },
     { id: `${operation}.body.nulls`, operation, severity: 'warning', title: 'Optional fields are absent rather than null (null is not their type).', spec: operation === 'fetch' ? '§2.1 field types (all required today: a null there is a schema error)' : '§2.2-2.4 optional fields are typed; null is not among the types' },
     { id: `${operation}.content-type`, operation, severity: 'warning', title: 'A success answers with a JSON Content-Type.', spec },
@@ -46,6 +49,7 @@ export const catalogue: readonly CheckDefinition[] = [
   ...responseChecks('create'),
   { id: 'create.status.success', operation: 'create', severity: 'warning', title: 'The given create request is answered with a 2xx.', spec: '§4.2 request body (required)' },
   { id: 'create.secrets.echo', operation: 'create', severity: 'error', title: 'No submitted lm_providers_keys value appears in any response, body or headers, error responses included.', spec: '§4.2 "lm_providers_keys values ... a credential supplied by the caller per provider; it is never echoed" (issue 4 verdict: found anywhere, an error)' },
+  { id: 'create.provider-keys.accepted', operation: 'create', severity: 'error', title: 'A create request that is accepted is accepted with other lm_providers_keys names too (well-known, lower case, digits, dashes, non-ASCII).', spec: '§4.2 lm_providers_keys "object: arbitrary property names, string values" (a valid request refused)' },
   { id: 'create.body.per-variant', operation: 'create', severity: 'warning', title: 'One Evaluation per requested variant.', spec: '§4.2 "builds evaluations for ... a list of variants"' },
   { id: 'create.body.request-ids', operation: 'create', severity: 'warning', title: "Each Evaluation's app_id and testset_id are the request's.", spec: '§4.2 "builds evaluations for an application ... and a test set"' },
   { id: 'create.body.evaluator-configs', operation: 'create', severity: 'warning', title: 'Aggregated results only name requested evaluator configs.', spec: '§4.2 "aggregated results per evaluator configuration"' },

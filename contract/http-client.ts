@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpsRequest, type RequestOptions } from 'node:https';
+import { describeSize } from './excerpt.js';
 
 export interface HttpRequest {
   method: 'GET' | 'POST';
@@ -12,7 +13,7 @@ export interface HttpRequest {
  * Why an exchange gave no complete answer. `unreachable`: no connection could be made at all (the deployment is not
  * there); every other kind means the deployment answered badly.
  */
-export type FailureKind = 'unreachable' | 'timeout' | 'dropped' | 'truncated' | 'too-large' | 'cross-origin-redirect' | 'redirect-loop';
+export type FailureKind = 'unreachable' | 'certificate' | 'timeout' | 'dropped' | 'truncated' | 'too-large' | 'cross-origin-redirect' | 'redirect-loop';
 
 export interface Failure {
   kind: FailureKind;
@@ -26,14 +27,24 @@ export interface Exchange {
   /** Lower-cased names, as node parses them. */
   headers: IncomingHttpHeaders;
   body: string;
+  /** Bytes received for the body (the cap stops reading further). */
+  bodyBytes: number;
+  /** How the body's bytes decode: undefined for plain UTF-8; `body` is then decoded leniently (U+FFFD). */
+  encoding?: BodyEncoding;
   /** Same-origin locations followed on the way. */
   redirects: string[];
   failure?: Failure;
 }
 
+export type BodyEncoding = 'invalid-utf8' | 'bom';
+
 export interface ClientOptions {
   timeoutMs: number;
   maxBodyBytes: number;
+  /** PEM certificates of the CAs to trust instead of Node's bundle (--ca). */
+  ca?: string;
+  /** No certificate verification at all (--insecure). */
+  insecure?: boolean;
 }
 
 export const defaultClientOptions: ClientOptions = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
@@ -47,31 +58,79 @@ interface Hop {
   status?: number;
   headers: IncomingHttpHeaders;
   body: string;
+  bodyBytes: number;
+  encoding?: BodyEncoding;
   failure?: Failure;
 }
 
-function describeSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${bytes} bytes`;
+/** Node's codes for a certificate that does not verify, each with what it means and the way out. */
+const certificateProblems: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed: pass its PEM with --ca FILE',
+  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a self-signed CA: pass that CA\'s PEM with --ca FILE',
+  CERT_HAS_EXPIRED: 'the certificate has expired: renew it on the deployment',
+  CERT_NOT_YET_VALID: 'the certificate is not valid yet: check the deployment\'s clock and certificate',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate does not name this host: use a host name it names in --base-url',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
+  UNABLE_TO_GET_ISSUER_CERT: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
+};
+
+/** Codes of a peer that closed the connection; on a reused keep-alive socket before any answer, a race, not a fault. */
+const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * The keep-alive race: a request on a reused socket met a closed connection before any answer. It is worth sending
+ * once more on a fresh connection; the one rule of the contract client and the proxy (which can resend only a
+ * request whose body it still has: one without a body).
+ */
+export function isKeepAliveRace(request: { reusedSocket: boolean }, error: NodeJS.ErrnoException, answered: boolean): boolean {
+  return !answered && request.reusedSocket && closedCodes.has(error.code ?? '');
 }
 
-/** One request, no redirect handling: always resolves, never rejects, whatever the peer does. */
-function hop(req: HttpRequest, options: ClientOptions): Promise<Hop> {
+/**
+ * The body's text, and whether its bytes were UTF-8 (RFC 8259 §8.1) with or without a byte order mark: the one rule
+ * of the contract client and the proxy.
+ */
+export function decodeBody(bytes: Buffer): { body: string; encoding?: BodyEncoding } {
+  try {
+    const body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    return body.startsWith('\uFEFF') ? { body, encoding: 'bom' } : { body };
+  } catch {
+    return { body: bytes.toString('utf8'), encoding: 'invalid-utf8' };
+  }
+}
+
+/**
+ * One request, no redirect handling: always resolves, never rejects, whatever the peer does. A request that failed
+ * on a reused keep-alive socket before any response byte is sent once more on a fresh connection, as browsers and
+ * undici do: servers such as uvicorn close an idle or errored connection without `Connection: close`, and the
+ * next request on it meets a reset that says nothing about the deployment.
+ */
+async function hop(req: HttpRequest, options: ClientOptions): Promise<Hop> {
+  const { retry, ...first } = await attempt(req, options, false);
+  if (!retry) return first;
+  const second = await attempt(req, options, true);
+  // Closed, then refused: the deployment went down under this request, which is no setup problem.
+  return second.failure?.kind === 'unreachable' ? { ...second, failure: { kind: 'dropped', message: `the connection was closed before an answer and new ones are refused (${second.failure.message})` } } : second;
+}
+
+function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Promise<Hop & { retry?: boolean }> {
   return new Promise((resolve) => {
     let settled = false;
     let connected = false;
     let response: IncomingMessage | undefined;
     const chunks: Buffer[] = [];
     let size = 0;
-    const settle = (failure?: Failure) => {
+    const settle = (failure?: Failure, retry = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      const body = Buffer.concat(chunks).toString('utf8');
-      resolve({ status: response?.statusCode, headers: response?.headers ?? {}, body, ...(failure ? { failure } : {}) });
+      resolve({ status: response?.statusCode, headers: response?.headers ?? {}, ...decodeBody(Buffer.concat(chunks)), bodyBytes: size, ...(failure ? { failure } : {}), ...(retry ? { retry } : {}) });
       outgoing.destroy();
     };
     const send = req.url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const outgoing = send(req.url, { method: req.method, headers: req.headers });
+    const tls: RequestOptions = req.url.protocol === 'https:' ? { ...(options.ca ? { ca: options.ca } : {}), ...(options.insecure ? { rejectUnauthorized: false } : {}) } : {};
+    const outgoing = send(req.url, { method: req.method, headers: req.headers, ...tls, ...(fresh ? { agent: false } : {}) });
     const timer = setTimeout(() => {
       const kind: FailureKind = connected ? 'timeout' : 'unreachable';
       settle({ kind, message: connected ? `no complete answer within ${options.timeoutMs} ms` : `could not connect within ${options.timeoutMs} ms` });
@@ -82,7 +141,10 @@ function hop(req: HttpRequest, options: ClientOptions): Promise<Hop> {
       else connected = true;
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      if (!connected && unreachableCodes.has(error.code ?? '')) settle({ kind: 'unreachable', message: `cannot connect (${error.code})` });
+      const code = error.code ?? '';
+      if (!fresh && isKeepAliveRace(outgoing, error, response !== undefined)) settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
+      else if (!connected && unreachableCodes.has(code)) settle({ kind: 'unreachable', message: `cannot connect (${code})` });
+      else if (certificateProblems[code]) settle({ kind: 'certificate', message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification` });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
       else settle({ kind: 'dropped', message: `the connection was dropped before an answer (${error.code ?? error.message})` });
     });

@@ -1,4 +1,5 @@
-export { runContract, exitCode, ContractOptionError, type ContractOptions, type Report, type Summary } from './run.js';
+export { runContract, exitCode, verdictOf, ContractOptionError, type ContractOptions, type Report, type Summary, type Verdict } from './run.js';
+export { redactReport, escapeControlCharacters, publicUrl } from './redaction.js';
 export { catalogue, operations, type CheckDefinition, type Severity } from './catalogue.js';
 export type { CheckResult, Note, Outcome } from './verdicts.js';
 export type { Counterexample } from './properties.js';
@@ -11,5 +12,4 @@ export { junitReport } from './report/junit.js';
 export { terminalReport, terminalStyle } from './report/terminal.js';
 export { htmlReport } from './report/html.js';
 export { githubAnnotations, githubStepSummary } from './report/github.js';
-export { verdictOf, type Verdict } from './report/verdict.js';
 export { startContractProxy, type ContractProxy, type ProxyOptions } from './proxy/index.js';

@@ -4,9 +4,10 @@ import { invalidCases } from '../fixtures/generators/invalid.js';
 import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createRequest } from './checks/create.js';
-import { schemaIssues } from './checks/response.js';
+import { listed, schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import { RunStopped, type Session } from './session.js';
+import { readJsonBody } from './json-body.js';
+import { RunStopped, serverErrorFinding, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
 export interface Counterexample {
@@ -28,27 +29,35 @@ type Judge = (exchange: Exchange) => string | undefined;
 const successBodyFinding: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
   const status = exchange.status ?? 0;
-  if (status >= 500) return `answered ${status}`;
+  if (status >= 500) return serverErrorFinding(exchange);
   if (status < 200 || status >= 300) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(exchange.body);
-  } catch {
-    return `answered ${status} with a body that is not JSON`;
-  }
+  const read = readJsonBody(exchange);
+  if ('problem' in read) return `answered ${status}; ${read.problem}`;
+  const { data } = read;
   if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
   for (const [index, record] of data.entries()) {
     const { errors } = schemaIssues('Evaluation', record);
-    if (errors.length > 0) return `answered ${status}; /${index}: ${errors.map(formatIssue).join(', ')}`;
+    if (errors.length > 0) return `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`;
   }
   return undefined;
 };
 
 const no5xx: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
-  return exchange.status !== undefined && exchange.status >= 500 ? `answered ${exchange.status}` : undefined;
+  return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
 };
 const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
+/** The judges of each kind of case: valid and invalid bodies never coincide, so a cached body has one kind. */
+const judgesOf = { valid: [successBodyFinding], invalid: [no5xx, rejected] };
+
+/**
+ * What the properties keep of an answer: whether anything listened, and each judge's finding. Not the body: cached
+ * per case, a hostile deployment's 4 MB bodies would add up to gigabytes.
+ */
+interface Judged {
+  unreachable: boolean;
+  findings: Map<Judge, string | undefined>;
+}
 
 /** The checks runProperties evaluates, in the order it runs them. */
 export const propertyChecks = ['create.properties.valid', 'create.properties.invalid.5xx', 'create.properties.invalid.rejected'] as const;
@@ -66,11 +75,18 @@ export interface PropertyOptions {
  * survive a run that stops midway.
  */
 export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
-  const cache = new Map<string, Promise<Exchange>>();
-  const post = (body: string) => {
+  const cache = new Map<string, Promise<Judged>>();
+  // The body sent last before the current one: when nothing listens any more, the one that brought it down.
+  let previous: string | undefined;
+  let sending: string | undefined;
+  const post = (body: string, judges: Judge[]) => {
     let pending = cache.get(body);
     if (!pending) {
-      pending = session.request('create', createRequest(body), false);
+      previous = sending;
+      sending = body;
+      pending = session
+        .request('create', createRequest(body), false)
+        .then((exchange) => ({ unreachable: exchange.failure?.kind === 'unreachable', findings: new Map(judges.map((judge) => [judge, judge(exchange)])) }));
       cache.set(body, pending);
     }
     return pending;
@@ -93,21 +109,23 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       return;
     }
     let halted: string | undefined;
+    let culprit: string | undefined;
     const holds = async (input: Case) => {
-      let exchange: Exchange;
+      let judged: Judged;
       try {
-        exchange = await post(JSON.stringify(input.body));
+        judged = await post(JSON.stringify(input.body), input.rule === undefined ? judgesOf.valid : judgesOf.invalid);
       } catch (error) {
         if (!(error instanceof RunStopped)) throw error;
         halted = error.message;
         return true;
       }
       // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
-      if (exchange.failure?.kind === 'unreachable') {
+      if (judged.unreachable) {
         halted = 'the deployment stopped answering (cannot connect) during the property-based cases';
+        culprit = previous;
         return true;
       }
-      return judge(exchange) === undefined;
+      return judged.findings.get(judge) === undefined;
     };
     // fc.sample draws the very inputs fc.check draws for this seed (test/contract/concurrency.test.ts checks it): they
     // are sent ahead, as many at once as the pacing allows, and fc.check runs and shrinks serially on their answers.
@@ -118,23 +136,30 @@ export async function runProperties(session: Session, options: PropertyOptions, 
     const details = await fc.check(fc.asyncProperty(arbitrary, holds), { numRuns, seed });
     // fc.check stops at the first failure; the answers sent ahead for later inputs are still judged, for echoed secrets.
     for (const input of inputs) await holds(input);
-    const stop = () => {
+    const stop = (blame: boolean) => {
       if (halted === undefined) return;
       session.verdicts.fail('create.transport', halted);
+      if (blame && culprit !== undefined) {
+        // Unshrunk: shrinking against a deployment that is gone would blame any body.
+        const finding = 'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
+        const curl = session.curl(createRequest(culprit));
+        session.verdicts.fail(id, finding, curl);
+        found.push({ check: id, finding, body: session.redact(culprit), curl, shrinks: 0 });
+      }
       throw new RunStopped(halted);
     };
     if (!details.failed || !details.counterexample) {
       if (halted === undefined) session.verdicts.pass(id);
-      stop();
+      stop(true);
       return;
     }
     const [input] = details.counterexample;
     const body = JSON.stringify(input.body);
-    const finding = `${input.rule ? `${input.rule}: ` : ''}${judge(await post(body)) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
+    const finding = `${input.rule ? `${input.rule}: ` : ''}${(await post(body, [judge])).findings.get(judge) ?? 'failed'} (shrunk ${details.numShrinks} times; see the curl command)`;
     const curl = session.curl(createRequest(body));
     session.verdicts.fail(id, finding, curl);
     found.push({ check: id, finding, body: session.redact(body), curl, shrinks: details.numShrinks });
-    stop();
+    stop(false);
   };
 
   await check(validCheck, valid, validRuns, successBodyFinding);

@@ -12,9 +12,26 @@ if (!declaredProperties('CreateEvaluationRequest').includes(credentialField)) {
 /** What a secret becomes wherever the suite prints or reproduces a request: the spec's own placeholder. */
 export const secretPlaceholder = '<PROVIDER_KEY>';
 
-/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
-export function headerPlaceholder(name: string): string {
-  return `<${name.toUpperCase()}>`;
+/** The lm_providers_keys names a create body carries. */
+export function keyNames(body: Record<string, unknown>): string[] {
+  const given = body[credentialField];
+  return given && typeof given === 'object' && !Array.isArray(given) ? Object.keys(given) : [];
+}
+
+/** The values of the user's own lm_providers_keys: credentials, never sent and never printed. */
+export function keyValues(body: Record<string, unknown> | undefined): string[] {
+  const given = body?.[credentialField];
+  return given && typeof given === 'object' && !Array.isArray(given) ? Object.values(given).filter((value): value is string => typeof value === 'string') : [];
+}
+
+/**
+ * Other lm_providers_keys names a deployment must take, since the spec gives the map arbitrary property names: a
+ * well-known provider the body does not name, and arbitrary ones (upper and lower case, digits and dashes,
+ * non-ASCII). A release that accepts only its own provider list refuses them.
+ */
+export function otherKeyNames(used: readonly string[]): string[] {
+  const wellKnown = providerKeyNames.find((name) => !used.includes(name));
+  return [...(wellKnown ? [wellKnown] : []), 'MY_LLM_PROVIDER_KEY', 'my_llm_provider_key', 'provider-2-key', 'clé_fournisseur_ü'].filter((name) => !used.includes(name));
 }
 
 /**
@@ -42,9 +59,12 @@ export class Canaries {
    * user's real keys are never sent, and every POST carries something to be caught echoing.
    */
   inject(body: Record<string, unknown>): Record<string, unknown> {
-    const given = body[credentialField];
-    const keys = given && typeof given === 'object' && !Array.isArray(given) ? Object.keys(given) : [];
-    const names = keys.length > 0 ? keys : [providerKeyNames[0]];
+    const keys = keyNames(body);
+    return this.withNames(body, keys.length > 0 ? keys : [providerKeyNames[0] as string]);
+  }
+
+  /** The body with exactly these lm_providers_keys names, each holding a canary. */
+  withNames(body: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
     return { ...body, [credentialField]: Object.fromEntries(names.map((name, index) => [name, this.value(index)])) };
   }
 
@@ -73,10 +93,5 @@ export class Canaries {
       if (values.some((value) => text.includes(value) || name.includes(value))) places.push(`header ${name}`);
     }
     return places;
-  }
-
-  /** The text with every canary replaced by the placeholder, for printing and reproduction. */
-  redact(text: string): string {
-    return this.all().reduce((out, value) => out.split(value).join(secretPlaceholder), text);
   }
 }

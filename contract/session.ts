@@ -1,9 +1,10 @@
 import { operations, type OperationKey } from './catalogue.js';
-import { excerpt } from './excerpt.js';
+import { capped, excerpt } from './excerpt.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
 import { Pacer, type PacingOptions } from './pacing.js';
+import { headerPlaceholder, publicUrl, Redactor, type Secret } from './redaction.js';
 import { sendRetryingAfter429, type RateLimitedCounts } from './retry-after.js';
-import { headerPlaceholder, type Canaries } from './secrets.js';
+import { secretPlaceholder, type Canaries } from './secrets.js';
 import { SendAhead } from './send-ahead.js';
 import { shellQuote as quote } from './shell.js';
 import type { Excerpts, Verdicts } from './verdicts.js';
@@ -14,9 +15,14 @@ export interface Outgoing {
   path: string;
   body?: string;
   contentType?: string;
+  /** What the request is, when its path does not say: `an unknown UUID`. */
+  what?: string;
 }
 
-/** Raised when the very first request finds nothing listening: the run stops and the CLI exits 2. */
+/**
+ * Raised when the very first request finds nothing listening, or a certificate that does not verify: the run
+ * stops and the CLI exits 2.
+ */
 export class UnreachableError extends Error {}
 
 /** Raised when the deployment keeps hanging: every further request would cost a full timeout. */
@@ -35,6 +41,11 @@ export interface PacingReport extends PacingOptions {
   rateLimited: RateLimitedCounts;
 }
 
+/** A 5xx in words: a server error with its status and what its body says, never a transport failure. */
+export function serverErrorFinding(exchange: Exchange): string {
+  return `answered ${exchange.status} (a server error): ${excerpt(exchange.body, exchange.bodyBytes)}`;
+}
+
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 }
@@ -49,6 +60,9 @@ export class Session {
   private readonly pacer: Pacer;
   private readonly ahead: SendAhead;
   private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
+  /** How many answers each status got, for telling why a run verified nothing. */
+  readonly statuses = new Map<number, number>();
+  readonly redactor: Redactor;
 
   constructor(
     private readonly baseUrl: URL,
@@ -56,21 +70,18 @@ export class Session {
     private readonly client: ClientOptions,
     readonly verdicts: Verdicts,
     readonly canaries: Canaries,
+    /** What the user gave as credentials (base URL, headers, their own provider keys). */
+    secrets: readonly Secret[],
     pacing: PacingOptions,
   ) {
+    this.redactor = new Redactor(() => [...secrets, ...canaries.all().map((value) => ({ value, placeholder: secretPlaceholder }))]);
     this.pacer = new Pacer(pacing);
     this.ahead = new SendAhead(this.pacer, maxTimeouts);
   }
 
-  /**
-   * The text with every canary and every header value the user gave replaced by a placeholder: whatever a
-   * deployment echoes into a finding, a note or a reproduction never reaches the output in clear. Header values
-   * shorter than 4 characters are left alone; replacing every "1" would garble findings and protect nothing.
-   */
+  /** The text with every credential and canary replaced by its placeholder. */
   redact(text: string): string {
-    return Object.entries(this.headers)
-      .filter(([, value]) => value.length >= 4)
-      .reduce((out, [name, value]) => out.split(value).join(headerPlaceholder(name)), this.canaries.redact(text));
+    return this.redactor.text(text);
   }
 
   /** Requests sent so far, 429 retries and redirects not counted. */
@@ -92,7 +103,7 @@ export class Session {
 
   /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
   curl(outgoing: Outgoing): string {
-    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(this.url(outgoing.path).toString())];
+    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing.path)))];
     if (outgoing.body !== undefined) parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
     for (const name of Object.keys(this.headers)) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
     if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
@@ -101,7 +112,7 @@ export class Session {
 
   /** `POST /evaluations`: how the report names an exchange; never headers, never a body. */
   label(outgoing: Outgoing): string {
-    return `${outgoing.method} ${outgoing.path}`;
+    return `${outgoing.method} ${outgoing.path}${outgoing.what ? ` (${outgoing.what})` : ''}`;
   }
 
   /**
@@ -113,7 +124,7 @@ export class Session {
     const type = exchange.headers['content-type'];
     const status = exchange.status === undefined ? `no answer (${exchange.failure?.message ?? 'none'})` : `HTTP ${exchange.status}`;
     const response = [status, ...(type !== undefined ? [`content-type: ${type}`] : []), '', exchange.body].join('\n');
-    return { request: excerpt(this.redact(request)), response: excerpt(this.redact(response)) };
+    return { request: capped(this.redact(request)), response: capped(this.redact(response)) };
   }
 
   /**
@@ -144,9 +155,10 @@ export class Session {
     if (exchange === undefined) throw new RunStopped(stopped);
     const first = this.answered === 0;
     this.answered++;
-    if (first && exchange.failure?.kind === 'unreachable') {
+    if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {
       throw new UnreachableError(`${operations[operation]}: ${exchange.failure.message}`);
     }
+    if (exchange.status !== undefined) this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
     if (exchange.failure?.kind === 'timeout') this.timeouts++;
     this.judge(operation, outgoing, exchange, judged);
     return exchange;
@@ -163,11 +175,12 @@ export class Session {
     if (judged) {
       this.verdicts.expect(`${operation}.transport`, failure ? `${label}: ${failure.message}` : undefined);
       if (exchange.status !== undefined) {
-        this.verdicts.expect(`${operation}.status.5xx`, exchange.status >= 500 ? `${label} answered ${exchange.status}` : undefined);
+        this.verdicts.expect(`${operation}.status.5xx`, exchange.status >= 500 ? `${label} ${serverErrorFinding(exchange)}` : undefined);
       }
     }
+    // Only an answer can be scanned: a request that got none proves nothing about echoes.
     const echoes = this.canaries.echoes(exchange);
-    if (this.canaries.all().length > 0) {
+    if (this.canaries.all().length > 0 && exchange.status !== undefined) {
       this.verdicts.expect('create.secrets.echo', echoes.length > 0 ? `${label} (${exchange.status ?? 'no status'}) echoed a submitted lm_providers_keys value in ${echoes.join(' and ')}` : undefined);
     }
   }

@@ -1,4 +1,5 @@
 import { catalogue, operations, type CheckDefinition } from './catalogue.js';
+import { capped } from './excerpt.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -29,6 +30,10 @@ export interface Note {
 }
 
 const shownFindings = 3;
+/** Findings kept per check, and characters kept per finding: a huge hostile body must not make a huge report. */
+const keptFindings = 20;
+/** Undocumented-field notes kept per operation. */
+const keptNotes = 50;
 
 /**
  * Collects what each check saw over the whole run. A check is evaluated many times (every probe, every record);
@@ -36,6 +41,8 @@ const shownFindings = 3;
  */
 export class Verdicts {
   private readonly findings = new Map<string, string[]>();
+  private readonly findingCounts = new Map<string, number>();
+  private readonly notesDropped = new Map<string, number>();
   private readonly evaluated = new Set<string>();
   private readonly skipReasons = new Map<string, string>();
   private readonly noteSet = new Map<string, Note>();
@@ -61,8 +68,9 @@ export class Verdicts {
   fail(id: string, finding: string, reproduce = this.current): void {
     this.evaluated.add(id);
     const list = this.findings.get(id) ?? [];
-    list.push(finding);
+    if (list.length < keptFindings) list.push(capped(finding));
     this.findings.set(id, list);
+    this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
     if (reproduce !== undefined && !this.reproductions.has(id)) {
       this.reproductions.set(id, reproduce);
       // Excerpts belong to the request being judged, not to one named explicitly.
@@ -81,7 +89,13 @@ export class Verdicts {
   }
 
   note(operation: keyof typeof operations, message: string): void {
-    this.noteSet.set(`${operation} ${message}`, { operation: operations[operation], message });
+    const key = `${operation} ${message}`;
+    if (this.noteSet.has(key)) return;
+    if ([...this.noteSet.values()].filter((note) => note.operation === operations[operation]).length >= keptNotes) {
+      this.notesDropped.set(operation, (this.notesDropped.get(operation) ?? 0) + 1);
+      return;
+    }
+    this.noteSet.set(key, { operation: operations[operation], message: capped(message) });
   }
 
   /**
@@ -95,6 +109,7 @@ export class Verdicts {
       const list = this.findings.get(id) ?? [];
       list.push(...found.slice(0, Math.max(0, maxFindings - list.length)).map(redact));
       this.findings.set(id, list);
+      this.findingCounts.set(id, Math.max(list.length, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? found.length)));
     }
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
@@ -103,15 +118,18 @@ export class Verdicts {
   }
 
   notes(): Note[] {
-    return [...this.noteSet.values()];
+    const dropped = [...this.notesDropped].map(([operation, count]) => ({ operation: operations[operation as keyof typeof operations], message: `and ${count} more undocumented fields` }));
+    return [...this.noteSet.values(), ...dropped];
   }
 
   results(): CheckResult[] {
     return catalogue.map((check) => {
-      const findings = this.findings.get(check.id) ?? [];
+      const kept = this.findings.get(check.id) ?? [];
+      const total = this.findingCounts.get(check.id) ?? 0;
+      const findings = total > kept.length ? [...kept, `and ${total - kept.length} more findings`] : kept;
       const base = { id: check.id, operation: operations[check.operation], severity: check.severity, spec: check.spec, findings };
       if (findings.length > 0) {
-        const more = findings.length > shownFindings ? `; and ${findings.length - shownFindings} more` : '';
+        const more = total > shownFindings ? `; and ${total - shownFindings} more` : '';
         const reproduce = this.reproductions.get(check.id);
         const excerpts = this.evidence.get(check.id);
         return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}`, ...(reproduce ? { reproduce } : {}), ...(excerpts ? { excerpts } : {}) };

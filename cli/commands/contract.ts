@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
+import { excessiveNesting } from '../../contract/json-body.js';
 import { integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { writeOut } from '../output.js';
-import { reportOptions, writeReports } from '../reports.js';
+import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
 
 /** `Name: value` pairs; a malformed one is a usage error that names the header but never prints its value. */
 export function headers(values: OptionValues): Record<string, string> {
@@ -32,8 +33,23 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
   } catch {
     throw new UsageError(`--create-body ${file} is not JSON`);
   }
+  const nesting = excessiveNesting(body);
+  if (nesting) throw new UsageError(`--create-body ${file} is ${nesting}`);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new UsageError(`--create-body ${file} must hold a JSON object`);
   return body as Record<string, unknown>;
+}
+
+/** PEM CA certificates for --ca. */
+async function caFile(file: string | undefined): Promise<string | undefined> {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--ca cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return text;
 }
 
 export const contractCommand: Command = {
@@ -57,18 +73,26 @@ export const contractCommand: Command = {
       defaultText: String(defaultConcurrency),
     },
     { name: 'rate-limit', type: 'string', value: 'N/s', description: 'Start at most N requests per second (a shared or rate-limited server). With or without it, a 429 is waited on (its Retry-After, else a backoff from 1 s) and retried while the waits of a request fit in --timeout: never a failure by itself.', defaultText: 'no cap' },
+    { name: 'ca', type: 'string', value: 'FILE', description: 'Trust the CA certificates in this PEM file (a self-signed or private CA).' },
+    { name: 'insecure', type: 'boolean', description: 'Do not verify TLS certificates at all; every report says so.' },
     ...reportOptions,
   ],
   details: [
     'Exit codes: 0 no error-level failure; 1 an error-level failure (with --strict, any failure);',
-    '2 a usage error, or the deployment cannot be reached at all.',
+    '1 also when nothing could be verified (every request 401/403 or 404, no success answer to check);',
+    '2 a usage error, or the deployment cannot be reached at all (nothing listening, a certificate that does not verify).',
     'Checks, severities and the spec line each enforces: docs/contract.md.',
   ].join('\n'),
   async run(values) {
     const baseUrl = stringOption(values, 'base-url');
     if (baseUrl === undefined) throw new UsageError('--base-url is required');
+    await checkReportPaths(values);
+    const strict = values.strict === true;
     const options = {
       baseUrl,
+      ca: await caFile(stringOption(values, 'ca')),
+      insecure: values.insecure === true,
+      strict,
       humanEvaluationId: stringOption(values, 'human-evaluation-id'),
       createBody: await createBody(stringOption(values, 'create-body')),
       headers: headers(values),
@@ -86,8 +110,8 @@ export const contractCommand: Command = {
       if (error instanceof ContractOptionError) throw new UsageError(error.message);
       throw error;
     }
-    await writeReports(values, report);
+    // The terminal report first: whatever happens to the files, it is never lost.
     await writeOut(terminalReport(report, terminalStyle(process.stdout)));
-    return exitCode(report, values.strict === true);
+    return (await writeReports('contract', values, report)) ? exitCode(report, strict) : 2;
   },
 };

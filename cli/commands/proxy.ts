@@ -2,7 +2,7 @@ import { ContractOptionError, exitCode, terminalReport, terminalStyle } from '..
 import { startContractProxy, trafficLine, violationLines, type Judgement, type RecordingEvent } from '../../contract/proxy/index.js';
 import { integerOption, stringOption, UsageError, type Command } from '../command.js';
 import { writeOut } from '../output.js';
-import { reportOptions, writeReports } from '../reports.js';
+import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
 import { shutdownSignal } from '../shutdown.js';
 import { headers } from './contract.js';
 
@@ -22,11 +22,14 @@ export const proxyCommand: Command = {
   details: [
     'Violations print as they happen; the report is written when the proxy stops (Ctrl-C / SIGINT, or SIGTERM).',
     'Exit codes as for contract: 0 no error-level failure; 1 an error-level failure (with --strict, any);',
-    '2 a usage error, or no request ever reached the target.',
+    '1 also when nothing was verified (no traffic, or no success answer of the two operations to check);',
+    '2 a usage error, a report that cannot be written, or no request ever reached the target.',
   ].join('\n'),
   async run(values) {
     const target = stringOption(values, 'target');
     if (target === undefined) throw new UsageError('--target is required');
+    await checkReportPaths(values);
+    const strict = values.strict === true;
     const style = terminalStyle(process.stdout);
     const record = stringOption(values, 'record');
     const options = {
@@ -36,6 +39,7 @@ export const proxyCommand: Command = {
       headers: headers(values),
       ...(record !== undefined ? { recordDir: record } : {}),
       timeoutMs: integerOption(values, 'timeout', 1, 600_000),
+      strict,
       onJudgement: (judgement: Judgement) => {
         for (const line of violationLines(judgement, style)) void writeOut(`${line}\n`);
       },
@@ -58,8 +62,7 @@ export const proxyCommand: Command = {
     const signal = await stopping;
     await proxy.close();
     const report = proxy.report();
-    await writeReports(values, report);
     await writeOut(`\nevalkit proxy stopped (${signal}): ${trafficLine(proxy.traffic(), proxy.judge)}\n\n${terminalReport(report, style)}`);
-    return exitCode(report, values.strict === true);
+    return (await writeReports('proxy', values, report)) ? exitCode(report, strict) : 2;
   },
 };

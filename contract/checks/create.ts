@@ -1,6 +1,7 @@
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
 import type { Exchange } from '../http-client.js';
-import type { Outgoing, Session } from '../session.js';
+import { keyNames, otherKeyNames } from '../secrets.js';
+import { isSuccess, type Outgoing, type Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from './response.js';
 
@@ -75,17 +76,58 @@ function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, la
   }
 }
 
-/** POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks. */
-export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<void> {
+/**
+ * POST of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment lacks.
+ * Resolves to whether it was accepted and the ids of the Evaluations it created.
+ */
+export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<CreateOutcome> {
   const outgoing = createRequest(JSON.stringify(request));
   const exchange = await session.request('create', outgoing);
   const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
-  checkCreateAnswer(session.verdicts, request, session.label(outgoing), exchange, generated);
+  return checkCreateAnswer(session.verdicts, request, session.label(outgoing), exchange, generated);
+}
+
+/** Whether a valid create request was accepted, and the ids of the Evaluations it created. */
+export interface CreateOutcome {
+  accepted: boolean;
+  ids: string[];
 }
 
 /** The checks of the answer to a valid create request; `unvouched`: a 4xx is no finding. */
-export function checkCreateAnswer(verdicts: Verdicts, request: Fields, label: string, exchange: Exchange, unvouched: Unvouched | undefined): void {
-  if (!acceptedSuccess(verdicts, 'create', label, exchange, unvouched)) return;
+export function checkCreateAnswer(verdicts: Verdicts, request: Fields, label: string, exchange: Exchange, unvouched: Unvouched | undefined): CreateOutcome {
+  if (!acceptedSuccess(verdicts, 'create', label, exchange, unvouched)) return { accepted: false, ids: [] };
   const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
   if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
+  const records = parsed && Array.isArray(parsed.data) ? parsed.data.filter(isObject) : [];
+  return { accepted: true, ids: records.map((record) => record.id).filter((id): id is string => typeof id === 'string') };
+}
+
+/**
+ * The accepted create request again with other lm_providers_keys names: once with all of them (one request on a
+ * deployment that keeps the spec); if that is refused, once with its own names as a control, then once per name
+ * to say which ones.
+ */
+export async function checkProviderKeyNames(session: Session, request: Fields): Promise<void> {
+  const used = keyNames(request);
+  const names = otherKeyNames(used);
+  const post = (body: Fields) => session.request('create', createRequest(JSON.stringify(body)));
+  // A 4xx: a 429 is the deployment's pace, not a verdict on the body, and a 5xx has its own check.
+  const refused = (exchange: Exchange) => !exchange.failure && exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
+  const together = await post(session.canaries.withNames(request, names));
+  if (!refused(together)) {
+    if (isSuccess(together)) session.verdicts.pass('create.provider-keys.accepted');
+    return;
+  }
+  // The same body with its own names, again: a deployment that refuses a repeated create (a duplicate, a rate
+  // limit) refuses it too, and that refusal says nothing about key names.
+  const control = await post(request);
+  if (refused(control)) {
+    session.verdicts.skip('create.provider-keys.accepted', `the same create request sent again was refused too (${control.status}): a refusal not about key names`);
+    return;
+  }
+  for (const name of names) {
+    const alone = await post(session.canaries.withNames(request, [name]));
+    const finding = `${createPath} with lm_providers_keys named ${JSON.stringify(name)} answered ${alone.status}, the same body with ${used.map((used) => JSON.stringify(used)).join(', ')} was accepted: a valid request refused`;
+    session.verdicts.expect('create.provider-keys.accepted', refused(alone) ? `POST ${finding}` : undefined);
+  }
 }

@@ -1,5 +1,6 @@
 import { schemas } from '../../schemas/index.js';
 import type { Exchange } from '../http-client.js';
+import { probeOrder, unknownIdOf } from '../id-shapes.js';
 import { isSuccess, type Outgoing, type Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';
 import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from './response.js';
@@ -7,8 +8,8 @@ import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from '
 /** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
-export function fetchRequest(id: string): Outgoing {
-  return { method: 'GET', path: `/human-evaluations/${encodeURIComponent(id)}` };
+export function fetchRequest(id: string, what?: string): Outgoing {
+  return { method: 'GET', path: `/human-evaluations/${encodeURIComponent(id)}`, ...(what !== undefined ? { what } : {}) };
 }
 
 /**
@@ -34,10 +35,20 @@ export function checkFetchAnswer(verdicts: Verdicts, id: string, label: string, 
   }
 }
 
-/** GET of an id that cannot exist: a 2xx means the deployment invents records. */
-export async function checkUnknownId(session: Session, unknownId: string): Promise<void> {
-  const outgoing = fetchRequest(unknownId);
-  const exchange = await session.request('fetch', outgoing);
-  if (exchange.failure || exchange.status === undefined) return;
-  session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} (an unknown id) answered ${exchange.status}` : undefined);
+/**
+ * GETs of ids that cannot exist, one per id shape, the deployment's own shape (learnt from `knownIds`: the given id,
+ * created Evaluations' ids) first: a 2xx means the deployment invents records; a 5xx (its own check) for one shape
+ * only is named with that shape. A note says which shape got what. Sent one at a time, not ahead: on a deployment that
+ * hangs or rate-limits GETs, the run stops after the second timeout whatever the concurrency.
+ */
+export async function checkUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
+  const answers: string[] = [];
+  for (const { shape, own } of probeOrder(knownIds)) {
+    const outgoing = fetchRequest(unknownIdOf(shape, seed), `an unknown ${shape === 'other' ? 'id of another shape' : shape}${own ? ", the deployment's own shape" : ''}`);
+    const exchange = await session.request('fetch', outgoing);
+    answers.push(`${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`);
+    if (exchange.failure || exchange.status === undefined) continue;
+    session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} answered ${exchange.status}` : undefined);
+  }
+  session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
 }

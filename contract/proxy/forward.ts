@@ -2,7 +2,7 @@ import { Agent as HttpAgent, createServer, request as httpRequest, type ClientRe
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Failure } from '../http-client.js';
+import { decodeBody, isKeepAliveRace, type BodyEncoding, type Failure } from '../http-client.js';
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {
@@ -14,8 +14,11 @@ export interface Passage {
   requestBody?: string;
   status?: number;
   headers: IncomingHttpHeaders;
-  /** The answer body, kept only for inspected requests and within the cap. */
+  /** The answer body, kept only for inspected requests and within the cap, decoded as the contract client does. */
   body: string;
+  bodyBytes: number;
+  /** How the answer's bytes decoded (http-client's decodeBody): undefined for plain UTF-8. */
+  encoding?: BodyEncoding;
   /** The request or the answer was larger than the cap: forwarded whole, kept not at all. */
   overCap: boolean;
   /** Nothing listened at the target: the client got a 502. */
@@ -90,6 +93,11 @@ class Keeper {
   text(): string {
     return Buffer.concat(this.chunks).toString('utf8');
   }
+
+  decoded(): { body: string; bodyBytes: number; encoding?: BodyEncoding } {
+    const bytes = Buffer.concat(this.chunks);
+    return { ...decodeBody(bytes), bodyBytes: bytes.length };
+  }
 }
 
 function describeError(error: NodeJS.ErrnoException): string {
@@ -121,14 +129,14 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
     const inspected = options.inspect(method, path);
     const requestKept = new Keeper(options.maxBodyBytes);
     const answerKept = new Keeper(options.maxBodyBytes);
-    const passage: Passage = { method, path, requestHeaders: req.headers, headers: {}, body: '', overCap: false, unreachable: false, abandoned: false };
+    const passage: Passage = { method, path, requestHeaders: req.headers, headers: {}, body: '', bodyBytes: 0, overCap: false, unreachable: false, abandoned: false };
     let reported = false;
     const report = (failure?: Failure) => {
       if (reported) return;
       reported = true;
       if (!inspected) return options.passed(passage);
       passage.requestBody = requestKept.over ? undefined : requestKept.text();
-      passage.body = answerKept.text();
+      Object.assign(passage, answerKept.decoded());
       passage.overCap = requestKept.over || answerKept.over;
       if (failure) passage.failure = failure;
       options.passed(passage);
@@ -168,8 +176,8 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
       upstream.on('error', (error: NodeJS.ErrnoException) => {
         if (reported) return;
         // A keep-alive connection the target closed just as it was reused: nothing was answered, and a request that
-        // carried no body is sent again once, on a new connection (the pattern Node documents for reusedSocket).
-        if (!retry && upstream.reusedSocket && !res.headersSent && req.readableEnded && requestBytes === 0) return open(true);
+        // carried no body is sent again once, on a new connection: the contract client's rule (isKeepAliveRace).
+        if (!retry && req.readableEnded && requestBytes === 0 && isKeepAliveRace(upstream, error, res.headersSent)) return open(true);
         if (!connected) passage.unreachable = true;
         if (!res.headersSent) {
           jsonAnswer(res, 502, { detail: connected ? 'the target dropped the connection before answering' : 'the proxy could not reach its target', target: targetName, cause: describeError(error) });

@@ -23,6 +23,8 @@ export interface ProxyOptions {
   /** Record valid fetch answers as `DIR/human-evaluations/<id>.json`. */
   recordDir?: string;
   timeoutMs?: number;
+  /** Failed warnings fail the run too, as in `contract`. */
+  strict?: boolean;
   /** Bodies larger than this are forwarded unchecked (default: the contract suite's 4 MiB cap). */
   maxBodyBytes?: number;
   /** Told of each exchange as it is judged, and of each recording. */
@@ -99,7 +101,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     url: forwarder.url,
     judge,
     traffic: () => ({ ...traffic }),
-    report: () => proxyReport(judge, target, traffic, Math.round(performance.now() - started)),
+    report: () => proxyReport(judge, target, traffic, Math.round(performance.now() - started), options.strict ?? false),
     close: () =>
       (closing ??= (async () => {
         await forwarder.close();

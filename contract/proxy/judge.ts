@@ -3,6 +3,7 @@ import { type OperationKey } from '../catalogue.js';
 import { createPath, checkCreateAnswer } from '../checks/create.js';
 import { checkFetchAnswer } from '../checks/fetch.js';
 import { defaultClientOptions, isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
+import { credentialsOf, redactReport, type Redactor } from '../redaction.js';
 import { Canaries, credentialField } from '../secrets.js';
 import { isSuccess, Session, type Outgoing } from '../session.js';
 import { Verdicts, type CheckResult } from '../verdicts.js';
@@ -59,11 +60,16 @@ export class ExchangeJudge {
 
   /** A session over one exchange's verdicts: its redaction, curl reproductions and exchange-wide checks. */
   private session(verdicts: Verdicts): Session {
-    return new Session(this.target, this.headers, defaultClientOptions, verdicts, this.canaries, { concurrency: 1 });
+    return new Session(this.target, this.headers, defaultClientOptions, verdicts, this.canaries, credentialsOf(this.target, this.headers), { concurrency: 1 });
+  }
+
+  /** The credentials of the target URL and headers, and every lm_providers_keys value a client sent. */
+  get redactor(): Redactor {
+    return this.session(this.verdicts).redactor;
   }
 
   redact(text: string): string {
-    return this.session(this.verdicts).redact(text);
+    return this.redactor.text(text);
   }
 
   judge(passage: Passage): Judgement | undefined {
@@ -87,6 +93,8 @@ export class ExchangeJudge {
       ...(passage.status !== undefined ? { status: passage.status } : {}),
       headers: passage.headers,
       body: passage.body,
+      bodyBytes: passage.bodyBytes,
+      ...(passage.encoding ? { encoding: passage.encoding } : {}),
       redirects: [],
       ...(passage.failure ? { failure: passage.failure } : {}),
     };
@@ -112,7 +120,7 @@ export class ExchangeJudge {
     const failed = verdicts
       .results()
       .filter((check) => check.outcome === 'failed')
-      .map((check) => ({ ...check, message: session.redact(check.message), findings: check.findings.map((finding) => session.redact(finding)) }));
+      .map((check) => redactReport(check, session.redactor));
     this.verdicts.absorb(verdicts, this.maxFindings, (text) => session.redact(text));
     return { operation: route.operation, label, failed, ...(exchange.status !== undefined ? { status: exchange.status } : {}) };
   }

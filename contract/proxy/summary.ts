@@ -1,5 +1,6 @@
 import { mark, painter, type TerminalStyle } from '../report/terminal.js';
-import { publicTarget, summarize, type Report } from '../run.js';
+import { publicUrl, redactReport } from '../redaction.js';
+import { summarize, verdictOf, verifiedAnything, type Report } from '../run.js';
 import type { ExchangeJudge, Judgement } from './judge.js';
 
 /** What passed through the proxy, counted. */
@@ -37,23 +38,37 @@ export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
   return `${parts.join(', ')}; recorded ${traffic.recorded} fixtures, refused ${traffic.refused}`;
 }
 
+/** Why the proxy verified nothing: no traffic of the two operations, or no success answer among it. */
+function nothingVerified(traffic: Traffic): string {
+  if (traffic.checked === 0) return `nothing verified: no request of the two operations (GET /human-evaluations/{id}, POST /evaluations) came through the proxy (forwarded ${traffic.forwarded})`;
+  return `nothing verified: none of the ${traffic.checked} exchanges checked had a success answer to check`;
+}
+
 /**
- * The run as the contract suite reports it, so every report writer and `exitCode` read it alike. A target that no
- * request ever reached is unreachable (exit 2), as in `contract`.
+ * The run as the contract suite reports it, so every report writer and `exitCode` read it alike, with the same
+ * verdict rule: a proxy that saw no traffic verified nothing. A target that no request ever reached is unreachable
+ * (exit 2), as in `contract`.
  */
-export function proxyReport(judge: ExchangeJudge, target: URL, traffic: Traffic, durationMs: number): Report {
+export function proxyReport(judge: ExchangeJudge, target: URL, traffic: Traffic, durationMs: number, strict = false): Report {
   const reachable = !(traffic.unreachable > 0 && traffic.unreachable === traffic.forwarded);
-  // Redaction: call site of the report-level pass.
-  const checks = judge.verdicts.results().map((check) => ({ ...check, message: judge.redact(check.message), findings: check.findings.map((finding) => judge.redact(finding)) }));
-  return {
-    target: publicTarget(target),
+  const checks = judge.verdicts.results();
+  const verdict = verdictOf(checks, reachable, strict);
+  const report: Report = {
+    target: publicUrl(target),
     reachable,
+    verdict,
+    ...(reachable && !verifiedAnything(checks) ? { headline: nothingVerified(traffic) } : {}),
+    strict,
+    // The proxy forwards with its own client: it never skips certificate verification.
+    insecure: false,
     ...(reachable ? {} : { stopped: `the target cannot be reached: all ${traffic.unreachable} requests found nothing listening` }),
     summary: summarize(checks),
     checks,
-    notes: judge.verdicts.notes().map((note) => ({ ...note, message: judge.redact(note.message) })),
+    notes: judge.verdicts.notes(),
     counterexamples: [],
     requests: traffic.forwarded,
     durationMs,
   };
+  // Redaction: call site of the report-level pass, the one runContract makes.
+  return redactReport(report, judge.redactor);
 }

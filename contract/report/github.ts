@@ -1,7 +1,6 @@
-import { excerpt } from '../excerpt.js';
+import { capped } from '../excerpt.js';
 import type { Report } from '../run.js';
 import type { CheckResult } from '../verdicts.js';
-import { verdictOf } from './verdict.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,
@@ -20,7 +19,7 @@ export function githubAnnotations(report: Report): string {
   const lines = report.checks
     .filter((check) => check.outcome === 'failed')
     .map((check) => {
-      const text = [excerpt(check.message), `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : [])].join('\n');
+      const text = [capped(check.message), `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : [])].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
     });
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -30,7 +29,7 @@ export function githubAnnotations(report: Report): string {
 function cell(text: string): string {
   const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
   // Markdown first: the entities' own characters must not be escaped again.
-  return excerpt(text, 300)
+  return capped(text, 300)
     .replace(/[\\`*_[\]|#~]/g, (char) => `\\${char}`)
     .replace(/[&<>]/g, (char) => entities[char] as string)
     .replace(/\s*\n\s*/g, ' ');
@@ -43,13 +42,14 @@ function row(check: CheckResult): string {
 
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */
 export function githubStepSummary(report: Report): string {
-  const verdict = verdictOf(report);
   const { passed, failed, warnings, skipped } = report.summary;
   const listed = report.checks.filter((check) => check.outcome !== 'passed');
   const lines = [
-    `## evalkit contract: ${verdict.word}`,
+    `## evalkit contract: ${report.verdict}`,
     '',
-    `${cell(report.target)}: ${passed} passed, ${failed} failed (${verdict.errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.requests} requests in ${report.durationMs} ms`,
+    ...(report.headline ? [cell(report.headline), ''] : []),
+    ...(report.insecure ? ['--insecure: certificates were not verified', ''] : []),
+    `${cell(report.target)}: ${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped, ${report.requests} requests in ${report.durationMs} ms`,
     '',
   ];
   if (report.stopped) lines.push(`Stopped: ${cell(report.stopped)}`, '');

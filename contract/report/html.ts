@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { excerpt } from '../excerpt.js';
+import { capped } from '../excerpt.js';
 import type { Report } from '../run.js';
 import type { CheckResult } from '../verdicts.js';
-import { verdictOf } from './verdict.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
 const shownFindings = 20;
@@ -14,7 +13,7 @@ export function escapeHtml(text: string): string {
 
 /** Text from a deployment: cut, then escaped. */
 function shown(text: string): string {
-  return escapeHtml(excerpt(text));
+  return escapeHtml(capped(text));
 }
 
 /** Copies the text of the element a button names; falls back to a selection where the Clipboard API is refused. */
@@ -85,9 +84,10 @@ function checkItem(check: CheckResult): string {
  * to smuggle past escaping could load nothing.
  */
 export function htmlReport(report: Report): string {
-  const verdict = verdictOf(report);
+  const { verdict } = report;
   const { passed, failed, warnings, skipped } = report.summary;
-  const counts = `${passed} passed, ${failed} failed (${verdict.errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
+  const errors = failed - warnings;
+  const counts = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
   const sections: string[] = [];
   for (const operation of new Set(report.checks.map((check) => check.operation))) {
     const checks = report.checks.filter((check) => check.operation === operation);
@@ -103,12 +103,12 @@ export function htmlReport(report: Report): string {
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>evalkit contract ${escapeHtml(verdict.word)}: ${escapeHtml(report.target)}</title>
+<title>evalkit contract ${escapeHtml(verdict)}: ${escapeHtml(report.target)}</title>
 <style>${style}</style></head>
 <body>
-<div class="verdict ${verdict.word.split(' ')[0]}" id="verdict" data-failures="${failed}" data-errors="${verdict.errors}" data-warnings="${warnings}">
-<h1>${escapeHtml(verdict.word)}</h1>
-<div id="counts">${escapeHtml(counts)}</div>
+<div class="verdict ${verdict.split(' ')[0]}" id="verdict" data-failures="${failed}" data-errors="${errors}" data-warnings="${warnings}">
+<h1>${escapeHtml(verdict)}</h1>
+${report.headline ? `<div id="headline">${shown(report.headline)}</div>\n` : ''}${report.insecure ? '<div class="meta">--insecure: certificates were not verified</div>\n' : ''}<div id="counts">${escapeHtml(counts)}</div>
 <div class="meta">evalkit contract ${escapeHtml(report.target)}: ${report.requests} requests in ${report.durationMs} ms${report.stopped ? `. Stopped: ${shown(report.stopped)}` : ''}</div>
 </div>
 ${sections.join('\n')}

@@ -12,32 +12,59 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-function testcase(check: CheckResult): string {
+/** A failed check fails the JUnit run exactly when it fails the exit code: errors always, warnings with --strict. */
+function failsBuild(check: CheckResult, strict: boolean): boolean {
+  return check.outcome === 'failed' && (check.severity === 'error' || strict);
+}
+
+function testcase(check: CheckResult, strict: boolean): string {
   const open = `    <testcase name="${escapeXml(check.id)}" classname="${escapeXml(check.operation)}">`;
   if (check.outcome === 'passed') return `${open}</testcase>`;
   if (check.outcome === 'skipped') return `${open}<skipped message="${escapeXml(check.message)}"/></testcase>`;
-  const text = [`${check.severity}: ${check.message}`, `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []), ...check.findings].join('\n');
-  return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${escapeXml(text)}</failure></testcase>`;
+  const text = escapeXml([`${check.severity}: ${check.message}`, `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []), ...check.findings].join('\n'));
+  if (failsBuild(check, strict)) return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure></testcase>`;
+  // A warning that does not fail the exit code: shown, never red.
+  return `${open}<properties><property name="warning" value="${escapeXml(check.message)}"/></properties><system-out>${text}</system-out></testcase>`;
 }
 
-/** One testsuite per operation, one testcase per check; failed warnings are failures of type "warning". */
+function properties(report: Report): string[] {
+  const entries = [
+    ...(report.insecure ? [['insecure', 'certificates were NOT verified (--insecure)']] : []),
+    ['verdict', report.verdict],
+    ...(report.headline ? [['headline', report.headline]] : []),
+  ];
+  return ['    <properties>', ...entries.map(([name, value]) => `      <property name="${escapeXml(name as string)}" value="${escapeXml(value as string)}"/>`), '    </properties>'];
+}
+
+/**
+ * One testsuite per operation, one testcase per check. Failures are exactly what fails the exit code: failed
+ * warnings are failures with --strict only, otherwise a `warning` property and system-out. A run that verified
+ * nothing adds a failed `run.verified` testcase, since it exits 1 too.
+ */
 export function junitReport(report: Report): string {
+  const { strict } = report;
   const operations = [...new Set(report.checks.map((check) => check.operation))];
   const suites = operations.map((operation) => {
     const checks = report.checks.filter((check) => check.operation === operation);
-    const failures = checks.filter((check) => check.outcome === 'failed').length;
+    const failures = checks.filter((check) => failsBuild(check, strict)).length;
     const skipped = checks.filter((check) => check.outcome === 'skipped').length;
     return [
       `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
-      ...checks.map(testcase),
+      ...properties(report),
+      ...checks.map((check) => testcase(check, strict)),
       '  </testsuite>',
     ].join('\n');
   });
-  const { summary } = report;
-  const total = report.checks.length;
+  const vacuous = report.verdict === 'NOTHING VERIFIED';
+  if (vacuous) {
+    const headline = escapeXml(report.headline ?? 'nothing verified');
+    suites.push(`  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n    <testcase name="run.verified" classname="run"><failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`);
+  }
+  const failures = report.checks.filter((check) => failsBuild(check, strict)).length + (vacuous ? 1 : 0);
+  const total = report.checks.length + (vacuous ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${summary.failed}" errors="0" skipped="${summary.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${failures}" errors="0" skipped="${report.summary.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...suites,
     '</testsuites>',
     '',

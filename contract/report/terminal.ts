@@ -1,3 +1,4 @@
+import { escapeControlCharacters as shown } from '../redaction.js';
 import type { Report } from '../run.js';
 import type { CheckResult } from '../verdicts.js';
 
@@ -22,11 +23,18 @@ export function mark(check: CheckResult, paint: ReturnType<typeof painter>): str
   return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
 }
 
-/** The human report: checks grouped by operation, then notes, reproductions and the summary. */
+const insecureWarning = 'INSECURE: TLS certificates were NOT verified (--insecure); a man in the middle would go unnoticed';
+
+/**
+ * The human report: checks grouped by operation, then notes, reproductions, and one verdict line. Every text that
+ * may come from the deployment goes through `shown` (control characters escaped) before it is painted.
+ */
 export function terminalReport(report: Report, style: TerminalStyle): string {
   const paint = painter(style);
-  const lines = [paint('bold', `evalkit contract ${report.target}`), ''];
-  if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${report.stopped}`), '');
+  const lines = [paint('bold', `evalkit contract ${shown(report.target)}`), ''];
+  if (report.insecure) lines.push(paint('red', insecureWarning), '');
+  if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${shown(report.stopped)}`), '');
+  if (report.headline) lines.push(paint('red', shown(report.headline)), '');
   // Unreachable, every check is skipped for the one reason above: listing them would bury it.
   const operations = report.reachable ? new Set(report.checks.map((check) => check.operation)) : [];
   // Property failures get a section of their own below, with the shrunk body.
@@ -34,16 +42,17 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   for (const operation of operations) {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
-      const text = check.outcome === 'passed' ? check.message : `${check.message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
+      const message = shown(check.message);
+      const text = check.outcome === 'passed' ? message : `${message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
       lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
-      if (check.reproduce && !counterexampleChecks.has(check.id)) lines.push(`       ${paint('dim', 'reproduce:')} ${check.reproduce}`);
+      if (check.reproduce && !counterexampleChecks.has(check.id)) lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
     }
     const notes = report.notes.filter((note) => note.operation === operation);
-    for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${note.message}`);
+    for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${shown(note.message)}`);
     lines.push('');
   }
   for (const example of report.counterexamples) {
-    lines.push(paint('bold', `Reproduce ${example.check}`), `  ${example.finding}`, `  ${example.curl}`, '');
+    lines.push(paint('bold', `Reproduce ${example.check}`), `  ${shown(example.finding)}`, `  ${shown(example.curl)}`, '');
   }
   const limited = report.pacing?.rateLimited;
   if (limited && limited.retried + limited.beyondTimeout > 0) {
@@ -51,9 +60,15 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     const beyond = beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
     lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`), '');
   }
-  const { passed, failed, warnings, skipped } = report.summary;
-  const errors = failed - warnings;
-  const verdict = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes (${report.durationMs} ms)`;
-  lines.push(paint(errors > 0 ? 'red' : warnings > 0 ? 'yellow' : 'green', verdict), '');
+  if (report.insecure) lines.push(paint('red', insecureWarning));
+  lines.push(verdictLine(report, paint), '');
   return lines.join('\n');
+}
+
+/** The last line: PASS, FAIL or NOTHING VERIFIED, with counts, target and time. */
+function verdictLine(report: Report, paint: ReturnType<typeof painter>): string {
+  const { passed, failed, warnings, skipped } = report.summary;
+  const counts = `${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
+  const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
+  return paint(colour, `${report.verdict}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }

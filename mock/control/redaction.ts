@@ -1,4 +1,5 @@
-import { credentialField, headerPlaceholder, secretPlaceholder } from '../../contract/secrets.js';
+import { headerPlaceholder } from '../../contract/redaction.js';
+import { credentialField, secretPlaceholder } from '../../contract/secrets.js';
 import type { RequestHeaders } from '../core/exchange.js';
 
 /** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */

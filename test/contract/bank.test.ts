@@ -8,7 +8,7 @@ import { bankCreateBody, conforming, mutations, type BankEntry, type Expected } 
 async function judge(entry: BankEntry): Promise<Report> {
   const server = await startConformingServer(entry.behaviour);
   try {
-    return await runContract({ baseUrl: server.url, createBody: bankCreateBody, headers: entry.headers, timeoutMs: 400 });
+    return await runContract({ baseUrl: server.url, createBody: bankCreateBody, headers: entry.headers, humanEvaluationId: entry.humanEvaluationId, timeoutMs: 400 });
   } finally {
     await server.close();
   }

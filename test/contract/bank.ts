@@ -1,5 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
 import { generators } from '../../fixtures/generators/index.js';
+import { providerKeyNames } from '../../fixtures/generators/vocabulary.js';
+import { idShape } from '../../contract/id-shapes.js';
 import type { Severity } from '../../contract/index.js';
 
 /**
@@ -19,6 +22,8 @@ export interface BankEntry {
   /** The failed checks the run must show: exactly these. */
   expect: Expected[];
   headers?: Record<string, string>;
+  /** The id passed as --human-evaluation-id, when the entry's deployment has ids of its own shape. */
+  humanEvaluationId?: string;
 }
 
 type Json = Record<string, unknown>;
@@ -65,6 +70,18 @@ function without(record: Json, field: string): Json {
 function inIndia(value: unknown): string {
   const shifted = new Date(Date.parse(String(value)) + 330 * 60_000).toISOString().slice(0, 23);
   return `${shifted}+05:30`;
+}
+
+/** An evaluator_config nested `depth` levels deep, as text: JSON.stringify itself recurses. */
+export function nestedConfig(depth: number): string {
+  return `${'{"settings_values":'.repeat(depth)}{}${'}'.repeat(depth)}`;
+}
+
+/** The answer written by hand on the raw socket: HTTP/1.0, no Content-Length, the body ends when the connection does. */
+function closeDelimited(res: ServerResponse, answer: Answer): true {
+  const head = [`HTTP/1.0 ${answer.status} X`, ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`)].join('\r\n');
+  res.socket?.end(`${head}\r\n\r\n${answer.body}`);
+  return true;
 }
 
 export const mutations: BankEntry[] = [
@@ -320,6 +337,81 @@ export const mutations: BankEntry[] = [
     expect: [warning('fetch.content-type')],
   },
   {
+    name: 'a release that takes only its own provider key names (422 for MY_LLM_PROVIDER_KEY)',
+    behaviour: {
+      rewrite: (answer, context) => {
+        const keys = context.request?.lm_providers_keys;
+        const names = keys && typeof keys === 'object' ? Object.keys(keys) : [];
+        const unknown = names.filter((name) => !(providerKeyNames as readonly string[]).includes(name));
+        return context.route === 'create' && context.valid && unknown.length > 0
+          ? json(422, { detail: [{ loc: ['body', 'lm_providers_keys', unknown[0]], msg: 'unexpected value; permitted: OPENAI_API_KEY, ...', type: 'value_error.const' }] })
+          : answer;
+      },
+    },
+    expect: [error('create.provider-keys.accepted')],
+  },
+  {
+    name: 'a UUID deployment that invents a record for any unknown UUID, while it rejects ObjectIds with 422',
+    behaviour: {
+      knownIds: [],
+      rewrite: (answer, context) => {
+        if (context.route !== 'fetch') return answer;
+        if (idShape(context.id ?? '') !== 'UUID') return json(422, { detail: [{ loc: ['path', 'evaluation_id'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }] });
+        return json(200, generators.HumanEvaluation('any', { id: context.id }));
+      },
+    },
+    humanEvaluationId: '01890a5d-ac96-774b-bcce-b302099a8057',
+    expect: [warning('fetch.unknown-id.rejected')],
+  },
+  {
+    name: 'a success body that is not UTF-8 (Latin-1 bytes in a name)',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        const record = JSON.parse(answer.body) as Json;
+        const [before, after] = JSON.stringify({ ...record, user_username: 'JOS_' }).split('JOS_') as [string, string];
+        res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.concat([Buffer.from(`${before}JOS`), Buffer.from([0xc9]), Buffer.from(after)]));
+        return true;
+      },
+    },
+    expect: [error('fetch.body.json')],
+  },
+  {
+    name: 'a success body starting with a UTF-8 byte order mark',
+    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, body: `\uFEFF${answer.body}` } : answer) },
+    expect: [warning('fetch.body.bom')],
+  },
+  {
+    name: 'an evaluator_config nested 5,000 levels deep',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({ ...record, aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: 'DEEP' })) })),
+      send: (res, answer, context) => {
+        if (context.route !== 'create' || !isSuccess(answer)) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer.body.replaceAll('"DEEP"', nestedConfig(5_000)));
+        return true;
+      },
+    },
+    expect: [error('create.body.json')],
+  },
+  {
+    name: "a 500 after which the server drops the kept-alive connection without Connection: close (uvicorn's unhandled error)",
+    behaviour: (() => {
+      const failed = new WeakSet<object>();
+      return {
+        // The next request on that connection meets the close before any answer, as it does in the race.
+        raw: (req) => (failed.has(req.socket) ? (req.socket.destroy(), true) : false),
+        send: (res, answer, context) => {
+          if (context.route !== 'create' || answer.status !== 422) return false;
+          failed.add(res.socket as object);
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
+          return true;
+        },
+      };
+    })(),
+    expect: [error('create.status.5xx')],
+  },
+  {
     name: 'evaluator_config as a bare id string',
     behaviour: {
       evaluationState: 'EVALUATION_FINISHED',
@@ -381,6 +473,31 @@ export const conforming: BankEntry[] = [
     },
     expect: [],
   },
+  {
+    name: "kept-alive connections closed as the next request arrives, without Connection: close (uvicorn's keep-alive timer)",
+    behaviour: (() => {
+      const served = new WeakSet<object>();
+      return {
+        raw: (req) => {
+          if (served.has(req.socket)) return (req.socket.destroy(), true);
+          served.add(req.socket);
+          return false;
+        },
+      };
+    })(),
+    expect: [],
+  },
+  {
+    name: 'a FIN right after every complete answer',
+    behaviour: {
+      send: (res, answer) => {
+        res.writeHead(answer.status, answer.headers).end(answer.body, () => res.socket?.end());
+        return true;
+      },
+    },
+    expect: [],
+  },
+  { name: 'HTTP/1.0 answers with close-delimited bodies (no Content-Length)', behaviour: { send: closeDelimited }, expect: [] },
   {
     name: 'application/json; charset=utf-8 and 400 with a plain-text error body',
     behaviour: {

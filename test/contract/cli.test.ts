@@ -111,7 +111,8 @@ describe('evalkit contract (CLI)', () => {
     [['--base-url', 'http://127.0.0.1:9', '--timeout', 'soon'], /--timeout must be an integer/],
     [['--base-url', 'http://127.0.0.1:9', '--header', 'no colon here'], /--header must be "Name: value"/],
     [['--base-url', 'http://127.0.0.1:9', '--create-body', '/nonexistent/body.json'], /--create-body cannot read/],
-    [['--base-url', 'http://127.0.0.1:9', '--bogus'], /Unknown option '--bogus'/],
+    [['--base-url', 'http://127.0.0.1:9', '--bogus'], /^evalkit contract: unknown option --bogus \(see evalkit contract --help\)/],
+    [['--base-url', 'http://127.0.0.1:9', '--bse-url'], /unknown option --bse-url; did you mean --base-url\?/],
   ])('a usage error %j exits 2 with one line', async (args, message) => {
     const { code, stderr, stdout } = await cli(args as string[]);
     expect(code).toBe(2);
@@ -146,5 +147,28 @@ describe('evalkit contract (CLI)', () => {
     expect(code).toBe(1);
     expect(stdout).toMatch(/FAIL create\.transport/);
     expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('gives a report naming the nesting for a body nested a million levels deep, never a stack trace', async () => {
+    const depth = 1_000_000;
+    const server = await start({
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || answer.status !== 200) return false;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(answer.body.replace(/"variant_ids":\[[^\]]*\]/, `"variant_ids":${'['.repeat(depth)}${']'.repeat(depth)}`));
+        return true;
+      },
+    });
+    const { code, stdout, stderr } = await cli(['--base-url', server.url]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/FAIL fetch\.body\.json  GET \/human-evaluations\/\w+: the success body is nested more than 1000 levels deep \(under \/variant_ids\/0\/0\/0\/…\): not checked further/);
+    expect(stderr).toBe('');
+  });
+
+  it('refuses a create body nested thousands of levels deep as a usage error', async () => {
+    const file = join(dir, 'deep-body.json');
+    writeFileSync(file, JSON.stringify(bankCreateBody).replace(/}$/, `,"extra":${'['.repeat(5000)}${']'.repeat(5000)}}`));
+    const { code, stderr } = await cli(['--base-url', conforming.url, '--create-body', file]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/--create-body .* is nested more than 1000 levels deep \(under \/extra\/0\/0\/0\/…\)/);
   });
 });

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { send, type ClientOptions } from '../../contract/http-client.js';
 
@@ -73,5 +73,97 @@ describe('the contract HTTP client', () => {
     const server = servers.at(-1) as Server;
     await new Promise((resolve) => server.close(resolve));
     expect((await get(`${dropping}/`)).failure?.kind).toBe('unreachable');
+  });
+});
+
+/** A raw HTTP/1.1 server on a socket: answers each request with `answer(n)` (n counts requests over all connections). */
+async function rawServer(onRequest: (socket: Socket, n: number) => void): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+  let count = 0;
+  let connections = 0;
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    connections++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    let buffered = '';
+    socket.on('data', (chunk) => {
+      buffered += chunk.toString('latin1');
+      // Requests here have no body (GETs): a blank line ends each.
+      while (buffered.includes('\r\n\r\n')) {
+        buffered = buffered.slice(buffered.indexOf('\r\n\r\n') + 4);
+        onRequest(socket, count++);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    close: () => new Promise((resolve) => (sockets.forEach((socket) => socket.destroy()), server.close(() => resolve()))),
+  };
+}
+
+const okAnswer = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
+
+describe('keep-alive races and connections closed after an answer', () => {
+  it('retries once on a fresh connection when a reused socket is closed before any response byte', async () => {
+    // Like uvicorn: answers in full without Connection: close, and the kept-alive socket is closed when the next
+    // request arrives on it (the keep-alive timer ran out as it was sent).
+    const server = await rawServer((socket, n) => (n === 1 ? socket.destroy() : socket.write(okAnswer)));
+    try {
+      const first = await get(`${server.url}/a`);
+      const second = await get(`${server.url}/b`);
+      expect(first.failure).toBeUndefined();
+      expect(second.failure).toBeUndefined();
+      expect(second.status).toBe(200);
+      expect(server.connections()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('still reports a fresh connection dropped before an answer, after one retry at most', async () => {
+    const server = await rawServer((socket, n) => (n === 0 ? socket.write(okAnswer) : socket.destroy()));
+    try {
+      await get(`${server.url}/a`);
+      const dropped = await get(`${server.url}/b`);
+      expect(dropped.failure?.kind).toBe('dropped');
+      // The reused socket, then one fresh connection: no more.
+      expect(server.connections()).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each([
+    ['HTTP/1.0 with a close-delimited body', 'HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{"a":1}'],
+    ['HTTP/1.1 with a close-delimited body', 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"a":1}'],
+    ['a FIN right after a complete answer', 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}'],
+  ])('takes %s as a complete answer', async (_name, answer) => {
+    const server = await rawServer((socket) => socket.end(answer));
+    try {
+      for (const path of ['/a', '/b']) {
+        const exchange = await get(`${server.url}${path}`);
+        expect(exchange.failure).toBeUndefined();
+        expect(exchange.body).toBe('{"a":1}');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('what a body is made of', () => {
+  it('tells invalid UTF-8 and a byte order mark from plain UTF-8', async () => {
+    const origin = await serve('127.0.0.1', (req, res) => {
+      if (req.url === '/latin1') res.end(Buffer.from([0x7b, 0x22, 0xc9, 0x22, 0x3a, 0x31, 0x7d]));
+      else if (req.url === '/bom') res.end('\uFEFF{}');
+      else res.end('{"é":1}');
+    });
+    expect((await get(`${origin}/latin1`)).encoding).toBe('invalid-utf8');
+    expect((await get(`${origin}/bom`)).encoding).toBe('bom');
+    const plain = await get(`${origin}/utf8`);
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body).toBe('{"é":1}');
   });
 });

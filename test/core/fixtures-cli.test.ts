@@ -78,9 +78,9 @@ describe('evalkit fixtures', () => {
 describe('the CLI answers mistakes in one line with exit code 2', () => {
   it.each([
     [['nope'], /unknown command 'nope'/],
-    [['fixtures', '--bogus'], /Unknown option '--bogus'/],
+    [['fixtures', '--bogus'], /unknown option --bogus \(see evalkit fixtures --help\)/],
     [['fixtures', '--count', '1.5'], /--count must be an integer/],
-    [['fixtures', '--count', '-3'], /Option '--count' argument is ambiguous/],
+    [['fixtures', '--count', '-3'], /--count must be an integer from 0 to 1000000, got '-3'/],
     [['fixtures', '--schema', 'Evaluations'], /--schema must be one of/],
     [['fixtures', '--profile', 'wild'], /--profile must be one of minimal, full, mixed, edge/],
     [['fixtures', '--format', 'xml'], /--format must be one of json, ndjson/],

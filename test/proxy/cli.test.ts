@@ -43,7 +43,7 @@ describe('evalkit proxy (CLI)', () => {
     expect(child.stdout()).toContain('evalkit proxy stopped (SIGINT): forwarded 1 requests: 1 checked');
     expect(child.stdout()).toMatch(/\d+ passed, 0 failed \(0 errors, 0 warnings\)/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: { failed: number; passed: number }; checks: unknown[]; requests: number };
-    expect(Object.keys(report)).toEqual(['summary', 'checks', 'target', 'reachable', 'notes', 'counterexamples', 'requests', 'durationMs']);
+    expect(Object.keys(report)).toEqual(['summary', 'checks', 'verdict', 'strict', 'insecure', 'target', 'reachable', 'notes', 'counterexamples', 'requests', 'durationMs']);
     expect(report.summary.failed).toBe(0);
     expect(report.requests).toBe(1);
     expect(readFileSync(html, 'utf8')).toContain('<h1>PASS</h1>');

@@ -160,6 +160,18 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
   });
 
+  it.each([
+    ['a success body that is not UTF-8 (Latin-1 bytes in a name)', 'fetch.body.json'],
+    ['a success body starting with a UTF-8 byte order mark', 'fetch.body.bom'],
+  ])('%s: judged as the contract client decodes it', async (name, id) => {
+    const target = await broken(mutation(name));
+    const watched = await proxyTo(target.url);
+    const path = '/human-evaluations/6637c0a25368ef07b03a64cd';
+    expect(await answer(`${watched.proxy.url}${path}`)).toEqual(await answer(`${target.url}${path}`));
+    await judged(watched, 1);
+    expect(failedIds(watched.proxy)).toEqual([id]);
+  });
+
   it('an echoed lm_providers_keys value: create.secrets.echo, and the secret is in no report', async () => {
     const target = await broken(mutation('lm_providers_keys echoed in each created Evaluation'));
     const watched = await proxyTo(target.url);
