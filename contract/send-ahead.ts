@@ -16,7 +16,7 @@ interface Ahead {
  * queues the requests it is about to judge, sends them as fast as the pacer lets it, and each check then takes
  * its answer from here: the report is the same at any concurrency.
  *
- * At most `window` answers (twice the concurrency) are held, in flight or waiting to be judged: a hostile deployment's
+ * At most `window` answers (the concurrency) are held, in flight or waiting to be judged: a hostile deployment's
  * 4 MB answers to a thousand property cases must not all sit in memory at once. Taking an answer frees its place for the
  * next request in the queue; a request whose check asks for it before its turn is sent at once.
  *
@@ -35,7 +35,7 @@ export class SendAhead {
     private readonly pacer: Pacer,
     private readonly maxTimeouts: number,
   ) {
-    this.window = 2 * pacer.options.concurrency;
+    this.window = pacer.options.concurrency;
   }
 
   /** Requests sent, answered or not; requests the pacer held back are not. */

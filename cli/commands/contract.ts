@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { excessiveNesting } from '../../contract/json-body.js';
 import { integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
+import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
 
@@ -84,6 +85,7 @@ export const contractCommand: Command = {
     'Checks, severities and the spec line each enforces: docs/contract.md.',
   ].join('\n'),
   async run(values) {
+    boundHeapGrowth();
     const baseUrl = stringOption(values, 'base-url');
     if (baseUrl === undefined) throw new UsageError('--base-url is required');
     await checkReportPaths(values);

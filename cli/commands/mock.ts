@@ -3,7 +3,7 @@ import { controlPrefix } from '../../mock/control/admin-routes.js';
 import { maxJournalSize } from '../../mock/control/control-room.js';
 import { defaultJournalSize } from '../../mock/control/journal.js';
 import { faults } from '../../mock/core/faults.js';
-import { boundHeapGrowth } from '../../mock/heap-growth.js';
+import { boundHeapGrowth } from '../heap-growth.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
