@@ -116,8 +116,8 @@ export class Session {
   }
 
   /**
-   * The request and the answer as a person reads them, redacted, then cut. Redaction: call site of the report-level
-   * pass.
+   * The request and the answer as a person reads them, redacted before they are cut, so a credential can never survive
+   * in a cut prefix.
    */
   excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
     const request = [`${outgoing.method} ${this.url(outgoing.path).pathname}`, ...(outgoing.body !== undefined ? ['', outgoing.body] : [])].join('\n');

@@ -4,6 +4,7 @@ import { maxJournalSize } from '../../mock/control/control-room.js';
 import { defaultJournalSize } from '../../mock/control/journal.js';
 import { faults } from '../../mock/core/faults.js';
 import { boundHeapGrowth } from '../heap-growth.js';
+import { listenFailure } from '../listen-failure.js';
 import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
@@ -88,9 +89,11 @@ export const mockCommand: Command = {
   ].join('\n'),
   async run(values) {
     const quiet = values.quiet === true;
+    const port = integerOption(values, 'port', 0, 65535) ?? 4010;
+    const host = stringOption(values, 'host') ?? '127.0.0.1';
     const options: MockServerOptions = {
-      port: integerOption(values, 'port', 0, 65535) ?? 4010,
-      host: stringOption(values, 'host') ?? '127.0.0.1',
+      port,
+      host,
       basePath: stringOption(values, 'base-path'),
       seed: stringOption(values, 'seed'),
       profile: choiceOption(values, 'profile', profiles),
@@ -108,9 +111,9 @@ export const mockCommand: Command = {
       server = await startMockServer(options);
     } catch (error) {
       if (error instanceof MockSetupError) throw new UsageError(error.message);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-        process.stderr.write(`evalkit mock: cannot listen on ${options.host}:${options.port} (${code})\n`);
+      const failure = listenFailure(error, host, port);
+      if (failure !== undefined) {
+        process.stderr.write(`evalkit mock: ${failure}\n`);
         return 1;
       }
       throw error;

@@ -3,6 +3,7 @@ import { startContractProxy, trafficLine, violationLines, type Judgement, type R
 import { integerOption, stringOption, UsageError, type Command } from '../command.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
+import { listenFailure } from '../listen-failure.js';
 import { shutdownSignal } from '../shutdown.js';
 import { headers } from './contract.js';
 
@@ -52,8 +53,9 @@ export const proxyCommand: Command = {
       proxy = await startContractProxy(options);
     } catch (error) {
       if (error instanceof ContractOptionError) throw new UsageError(error.message);
+      const failure = listenFailure(error, options.host, options.port);
+      if (failure !== undefined) throw new UsageError(failure);
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') throw new UsageError(`cannot listen on ${options.host}:${options.port} (${code})`);
       if (record !== undefined && code !== undefined) throw new UsageError(`--record cannot create ${record}/human-evaluations (${code})`);
       throw error;
     }

@@ -116,7 +116,7 @@ export class ExchangeJudge {
       if (problem) verdicts.expect('create.invalid.rejected', isSuccess(exchange) ? `${label}: an invalid create request (${problem}) was accepted with ${exchange.status}` : undefined);
       else checkCreateAnswer(verdicts, request as Record<string, unknown>, label, exchange, passiveTraffic);
     }
-    // Redaction: call site of the report-level pass.
+    // Violations print live, before any report exists: each goes through the same redaction as the report will.
     const failed = verdicts
       .results()
       .filter((check) => check.outcome === 'failed')

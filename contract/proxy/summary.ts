@@ -69,6 +69,6 @@ export function proxyReport(judge: ExchangeJudge, target: URL, traffic: Traffic,
     requests: traffic.forwarded,
     durationMs,
   };
-  // Redaction: call site of the report-level pass, the one runContract makes.
+  // The same redaction pass runContract makes, so every report writer gets redacted text whatever its source.
   return redactReport(report, judge.redactor);
 }
