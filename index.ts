@@ -17,7 +17,14 @@ export {
   type ErrorBodyName,
   type SchemaName,
 } from './schemas/index.js';
-export { validate, validatorFor, formatIssue, isDocumentedEvaluatorConfig, type ValidationIssue, type ValidationResult } from './schemas/validators/index.js';
+export {
+  validate,
+  validatorFor,
+  formatIssue,
+  isDocumentedEvaluatorConfig,
+  type ValidationIssue,
+  type ValidationResult,
+} from './schemas/validators/index.js';
 export { isRfc3339DateTime } from './schemas/validators/date-time.js';
 export {
   generators,
@@ -33,12 +40,26 @@ export {
   type Profile,
   type ResourceGenerator,
   type Seed,
-} from './fixtures/generators/index.js';
-export { invalidCases, type InvalidCase } from './fixtures/generators/invalid.js';
-export { evaluationStates, failedStates, type EvaluationState } from './fixtures/generators/vocabulary.js';
-export { evaluationsForRequest, createEvaluationsForRequest, type CreateRequestIds, type EvaluationsForRequest } from './fixtures/generators/index.js';
-export { openApiDocument, renderOpenApi } from './schemas/openapi/document.js';
-export { createMockApp, startMockServer, createMockCore, handleFetch, type MockOptions, type MockServer, type MockCore, type MockCoreOptions } from './mock/index.js';
-export { build, buildMany, FactoryError, type BuildOptions, type DeepPartial } from './fixtures/factories.js';
+} from './generators/index.js';
+export { invalidCases, type InvalidCase } from './generators/invalid.js';
+export { evaluationStates, failedStates, type EvaluationState } from './generators/vocabulary.js';
+export {
+  evaluationsForRequest,
+  createEvaluationsForRequest,
+  type CreateRequestIds,
+  type EvaluationsForRequest,
+} from './generators/index.js';
+export { openApiDocument, renderOpenApi } from './api/openapi.js';
+export {
+  createMockApp,
+  startMockServer,
+  createMockCore,
+  handleFetch,
+  type MockOptions,
+  type MockServer,
+  type MockCore,
+  type MockCoreOptions,
+} from './mock/index.js';
+export { build, buildMany, FactoryError, type BuildOptions, type DeepPartial } from './generators/factories.js';
 export { runContract, exitCode, type ContractOptions, type Report } from './contract/index.js';
 export type * from './schemas/types/resources.js';

@@ -5,7 +5,10 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
  * esbuild fails on any Node built-in left in the graph (platform browser does not resolve them), so a bundle that
  * builds has none; builtinsIn double-checks the metafile.
  */
-export async function bundleForBrowser(entry: string, options: Pick<BuildOptions, 'external'> = {}): Promise<{
+export async function bundleForBrowser(
+  entry: string,
+  options: Pick<BuildOptions, 'external'> = {},
+): Promise<{
   code: Uint8Array;
   metafile: Metafile;
 }> {

@@ -13,7 +13,8 @@ const entry = fileURLToPath(new URL('../mock/msw/index.js', import.meta.url));
 
 /** `node_modules/@faker-js/faker/dist/x.js` -> `@faker-js/faker`; evalkit's own files by folder, its data files by name. */
 function owner(path: string): string {
-  if (!path.includes('node_modules') && path.endsWith('.json')) return `evalkit ${path.slice(path.lastIndexOf('/') + 1)}`;
+  if (!path.includes('node_modules') && path.endsWith('.json'))
+    return `evalkit ${path.slice(path.lastIndexOf('/') + 1)}`;
   const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
   if (match) return match[1] as string;
   const own = /dist\/([^/]+)\/(?:([^/]+)\/)?/.exec(path);
@@ -25,12 +26,20 @@ const builtins = builtinsIn(metafile, builtinModules);
 const gzipped = gzipSync(code, { level: 9 }).length;
 const byOwner = new Map<string, number>();
 for (const output of Object.values(metafile.outputs)) {
-  for (const [path, input] of Object.entries(output.inputs)) byOwner.set(owner(path), (byOwner.get(owner(path)) ?? 0) + input.bytesInOutput);
+  for (const [path, input] of Object.entries(output.inputs))
+    byOwner.set(owner(path), (byOwner.get(owner(path)) ?? 0) + input.bytesInOutput);
 }
 const rows = [...byOwner.entries()].sort((a, b) => b[1] - a[1]);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 process.stdout.write(`evalkit/msw browser bundle (esbuild, platform browser, minified, msw external)\n`);
-process.stdout.write(`minified: ${kb(code.length)}   gzipped: ${kb(gzipped)} (target <= ${targetKb} KB: ${gzipped <= targetKb * 1024 ? 'met' : 'MISSED'})\n`);
-process.stdout.write(`Node built-ins left: ${builtins.length === 0 ? 'none' : builtins.join(', ')}\n\nshare of the minified bundle:\n`);
-for (const [name, bytes] of rows) process.stdout.write(`  ${name.padEnd(40)} ${kb(bytes).padStart(10)}  ${((100 * bytes) / code.length).toFixed(1).padStart(5)}%\n`);
+process.stdout.write(
+  `minified: ${kb(code.length)}   gzipped: ${kb(gzipped)} (target <= ${targetKb} KB: ${gzipped <= targetKb * 1024 ? 'met' : 'MISSED'})\n`,
+);
+process.stdout.write(
+  `Node built-ins left: ${builtins.length === 0 ? 'none' : builtins.join(', ')}\n\nshare of the minified bundle:\n`,
+);
+for (const [name, bytes] of rows)
+  process.stdout.write(
+    `  ${name.padEnd(40)} ${kb(bytes).padStart(10)}  ${((100 * bytes) / code.length).toFixed(1).padStart(5)}%\n`,
+  );
 if (builtins.length > 0 || gzipped > targetKb * 1024) process.exitCode = 1;

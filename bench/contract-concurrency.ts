@@ -28,22 +28,34 @@ async function main(): Promise<void> {
     strictIds: true,
   });
   try {
-    process.stdout.write(`evalkit contract --concurrency against the mock answering after ${latencyMs} ms (node ${process.version}, ${process.platform})\n\n`);
-    process.stdout.write('| in flight | property cases | run | without cases | cases/s | failed checks |\n|---|---|---|---|---|---|\n');
-    for (const [concurrency, examples] of Object.entries(casesAt).map(([key, value]) => [Number(key), value] as const)) {
+    process.stdout.write(
+      `evalkit contract --concurrency against the mock answering after ${latencyMs} ms (node ${process.version}, ${process.platform})\n\n`,
+    );
+    process.stdout.write(
+      '| in flight | property cases | run | without cases | cases/s | failed checks |\n|---|---|---|---|---|---|\n',
+    );
+    for (const [concurrency, examples] of Object.entries(casesAt).map(
+      ([key, value]) => [Number(key), value] as const,
+    )) {
       const suite = await timed(server.url, concurrency, 0);
       const run = await timed(server.url, concurrency, examples);
       const rate = (examples / (run.ms - suite.ms)) * 1000;
-      process.stdout.write(`| ${concurrency} | ${examples} | ${(run.ms / 1000).toFixed(2)} s | ${(suite.ms / 1000).toFixed(2)} s | ${rate.toFixed(0)} | ${run.report.summary.failed} |\n`);
+      process.stdout.write(
+        `| ${concurrency} | ${examples} | ${(run.ms / 1000).toFixed(2)} s | ${(suite.ms / 1000).toFixed(2)} s | ${rate.toFixed(0)} | ${run.report.summary.failed} |\n`,
+      );
     }
     process.stdout.write('\n');
     let missed = false;
     for (const concurrency of [16, 4]) {
       const { ms, report } = await timed(server.url, concurrency, 1000);
       missed ||= concurrency === 16 && ms >= target;
-      process.stdout.write(`1,000 property cases at ${String(concurrency).padStart(2)} in flight: ${(ms / 1000).toFixed(2)} s (${report.requests} requests, ${report.summary.failed} checks failed)\n`);
+      process.stdout.write(
+        `1,000 property cases at ${String(concurrency).padStart(2)} in flight: ${(ms / 1000).toFixed(2)} s (${report.requests} requests, ${report.summary.failed} checks failed)\n`,
+      );
     }
-    process.stdout.write(`target: 1,000 cases under ${target / 1000} s at 16 in flight: ${missed ? 'MISSED' : 'met'}\n`);
+    process.stdout.write(
+      `target: 1,000 cases under ${target / 1000} s at 16 in flight: ${missed ? 'MISSED' : 'met'}\n`,
+    );
     if (missed) process.exitCode = 1;
   } finally {
     await server.close();

@@ -21,7 +21,13 @@ function line(name: string, ms: number, target: number, report: Report): string 
 
 async function main(): Promise<void> {
   const given = process.argv[2];
-  const server = given ? undefined : await startMockServer({ port: 0, fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname, strictIds: true });
+  const server = given
+    ? undefined
+    : await startMockServer({
+        port: 0,
+        fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname,
+        strictIds: true,
+      });
   const baseUrl = given ?? (server?.url as string);
   try {
     const runs: number[] = [];
@@ -35,7 +41,9 @@ async function main(): Promise<void> {
     process.stdout.write(`evalkit contract bench against ${baseUrl} (node ${process.version}, ${process.platform})\n`);
     process.stdout.write(`${line('default suite (median of 5)', runs[2] as number, targets.suite, last as Report)}\n`);
     const properties = await timed({ baseUrl, examples: 1000, seed: 'bench' });
-    process.stdout.write(`${line('default suite + 1,000 properties', properties.ms, targets.properties, properties.report)}\n`);
+    process.stdout.write(
+      `${line('default suite + 1,000 properties', properties.ms, targets.properties, properties.report)}\n`,
+    );
     if ((runs[2] as number) >= targets.suite || properties.ms >= targets.properties) process.exitCode = 1;
   } finally {
     await server?.close();

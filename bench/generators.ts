@@ -1,5 +1,5 @@
 import { createGeneratorSync } from 'json-schema-faker';
-import { generators, type GenerateOptions } from '../fixtures/generators/index.js';
+import { generators, type GenerateOptions } from '../generators/index.js';
 import { bundledSchema, resourceNames, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { validate } from '../schemas/validators/index.js';
 
@@ -64,4 +64,6 @@ for (const name of resourceNames) {
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
-console.log(`\n${seconds}s per measure, Node ${process.version}; "valid" = share of 500 instances passing the evalkit validator.`);
+console.log(
+  `\n${seconds}s per measure, Node ${process.version}; "valid" = share of 500 instances passing the evalkit validator.`,
+);

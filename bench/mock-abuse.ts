@@ -41,22 +41,36 @@ function startMock(): Promise<Server> {
 
 async function postAttack(server: Server): Promise<{ status: number; bytes: number; problems: number; ms: number }> {
   const start = performance.now();
-  const res = await fetch(`${server.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
+  const res = await fetch(`${server.url}/evaluations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: attack,
+  });
   const body = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - start;
-  return { status: res.status, bytes: body.length, problems: (JSON.parse(body.toString()).detail as unknown[]).length, ms };
+  return {
+    status: res.status,
+    bytes: body.length,
+    problems: (JSON.parse(body.toString()).detail as unknown[]).length,
+    ms,
+  };
 }
 
 const mb = (bytes: number) => `${(bytes / mib).toFixed(0)} MB`;
 
 /** The attacks in turn, after one warm-up: each answer, and the server's CPU time per attack. */
-async function inTurn(server: Server): Promise<{ answers: Array<Awaited<ReturnType<typeof postAttack>>>; cpuMs: number }> {
+async function inTurn(
+  server: Server,
+): Promise<{ answers: Array<Awaited<ReturnType<typeof postAttack>>>; cpuMs: number }> {
   await postAttack(server);
   const before = await server.usage();
   const answers = [];
   for (let i = 0; i < sequentialAttacks; i++) answers.push(await postAttack(server));
   const after = await server.usage();
-  return { answers, cpuMs: (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / sequentialAttacks };
+  return {
+    answers,
+    cpuMs: (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / 1000 / sequentialAttacks,
+  };
 }
 
 async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
@@ -66,7 +80,11 @@ async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
     const { answers, cpuMs } = await inTurn(mock);
     // The floor answers the very bytes the mock sent.
     const answerFile = join(mkdtempSync(join(tmpdir(), 'evalkit-bench-')), 'answer.json');
-    const res = await fetch(`${mock.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
+    const res = await fetch(`${mock.url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: attack,
+    });
     writeFileSync(answerFile, Buffer.from(await res.arrayBuffer()));
     floor = await startServer((port) => [serversScript, 'drain', String(port), answerFile], readyPath);
     const bare = await inTurn(floor);
@@ -75,13 +93,19 @@ async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
     const largest = Math.max(...answers.map((answer) => answer.bytes));
     const statuses = [...new Set(answers.map((answer) => answer.status))].join(', ');
     return [
-      [`1 MiB attack (${attackItems} numbers in variant_ids), ${sequentialAttacks} in turn: status ${statuses}, ${answers[0]?.problems} problem(s) listed`, undefined],
+      [
+        `1 MiB attack (${attackItems} numbers in variant_ids), ${sequentialAttacks} in turn: status ${statuses}, ${answers[0]?.problems} problem(s) listed`,
+        undefined,
+      ],
       [`422 size: ${largest} bytes at most (target < 64 KB)`, largest < 64 * 1024],
       [
         `round trip, 1 MiB upload included: median ${percentile(times, 50).toFixed(1)} ms, slowest ${Math.max(...times).toFixed(1)} ms (target < 50 ms)`,
         Math.max(...times) < 50,
       ],
-      [`same upload to a bare node:http server (the floor): median ${percentile(bareTimes, 50).toFixed(1)} ms, slowest ${Math.max(...bareTimes).toFixed(1)} ms`, undefined],
+      [
+        `same upload to a bare node:http server (the floor): median ${percentile(bareTimes, 50).toFixed(1)} ms, slowest ${Math.max(...bareTimes).toFixed(1)} ms`,
+        undefined,
+      ],
       [`mock CPU per attack: ${cpuMs.toFixed(1)} ms (bare server: ${bare.cpuMs.toFixed(1)} ms)`, undefined],
     ];
   } finally {
@@ -96,7 +120,10 @@ async function atOnce(): Promise<[string, boolean]> {
     const answers = await Promise.all(Array.from({ length: concurrentAttacks }, () => postAttack(server)));
     const peak = peakRss(server.child.pid as number);
     const largest = Math.max(...answers.map((answer) => answer.bytes));
-    return [`peak RSS with ${concurrentAttacks} attacks at once: ${mb(peak)} (target < 200 MB; largest 422 ${largest} bytes)`, peak < 200 * mib];
+    return [
+      `peak RSS with ${concurrentAttacks} attacks at once: ${mb(peak)} (target < 200 MB; largest 422 ${largest} bytes)`,
+      peak < 200 * mib,
+    ];
   } finally {
     server.child.kill('SIGTERM');
   }
@@ -120,13 +147,18 @@ async function silentClients(): Promise<[string, boolean]> {
     await Promise.all(
       sockets.map((socket) => {
         socket.pause();
-        return new Promise<void>((resolve, reject) => socket.write(request, (error) => (error ? reject(error) : resolve())));
+        return new Promise<void>((resolve, reject) =>
+          socket.write(request, (error) => (error ? reject(error) : resolve())),
+        );
       }),
     );
     // Answered once the mock has worked through the bodies read before it.
     await fetch(`${server.url}${readyPath}`);
     const peak = peakRss(server.child.pid as number);
-    return [`peak RSS with ${silentAttackers} attackers that never read: ${mb(peak)} (target < 200 MB)`, peak < 200 * mib];
+    return [
+      `peak RSS with ${silentAttackers} attackers that never read: ${mb(peak)} (target < 200 MB)`,
+      peak < 200 * mib,
+    ];
   } finally {
     for (const socket of sockets) socket.destroy();
     server.child.kill('SIGTERM');
@@ -139,7 +171,9 @@ async function slowClient(): Promise<[string, boolean]> {
   try {
     const socket = await openSocket(server);
     const body = JSON.stringify({ ...createRequest, variant_ids: ['v1'] });
-    socket.write(`POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     const start = performance.now();
     let sent = 0;
     let answer = '';
@@ -166,7 +200,9 @@ async function slowClient(): Promise<[string, boolean]> {
 async function main(): Promise<void> {
   const lines: Array<[string, boolean | undefined]> = [...(await oneAtATime()), await atOnce(), await silentClients()];
   if (process.argv[2] !== 'skip-slow') lines.push(await slowClient());
-  process.stdout.write(`${lines.map(([text, met]) => `${met === undefined ? 'note  ' : met ? 'met   ' : 'MISSED'} ${text}`).join('\n')}\n`);
+  process.stdout.write(
+    `${lines.map(([text, met]) => `${met === undefined ? 'note  ' : met ? 'met   ' : 'MISSED'} ${text}`).join('\n')}\n`,
+  );
 }
 
 await main();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
-import { renderOpenApi } from '../schemas/openapi/document.js';
+import { renderOpenApi } from '../api/openapi.js';
 import { root, startServer, type Server } from './server-process.js';
 import { median } from './stats.js';
 
@@ -39,7 +39,12 @@ const createBody = JSON.stringify({
 });
 /** What to send. */
 type Load = RequestSpec & { path: string };
-const post: Load = { method: 'POST', path: '/evaluations', headers: { 'content-type': 'application/json' }, body: createBody };
+const post: Load = {
+  method: 'POST',
+  path: '/evaluations',
+  headers: { 'content-type': 'application/json' },
+  body: createBody,
+};
 const get: Load = { method: 'GET', path: getPath };
 let fresh = 0;
 /** Every request a new id: the mock generates and serializes each body (the LRU cache never hits). */
@@ -67,7 +72,10 @@ function mixedRequest(n: number): RequestSpec {
     case 0:
       return { method: 'GET', path: `/human-evaluations/mixed-${n}` };
     case 1:
-      return json({ app_id: `app-${n}`, variant_ids: Array.from({ length: (round % 20) + 1 }, (_, i) => `variant-${n}-${i}`) });
+      return json({
+        app_id: `app-${n}`,
+        variant_ids: Array.from({ length: (round % 20) + 1 }, (_, i) => `variant-${n}-${i}`),
+      });
     case 2:
       return { method: 'GET', path: `/no-such-operation/${n}` };
     case 3:
@@ -76,11 +84,17 @@ function mixedRequest(n: number): RequestSpec {
       return json({ app_id: `app-${n}`, correct_answer_column: 'x'.repeat((round % 64) * 1024) });
   }
 }
-const mixed: Load = { method: 'GET', path: '/', setupRequest: (request) => ({ ...request, ...mixedRequest(mixedCount++) }) };
+const mixed: Load = {
+  method: 'GET',
+  path: '/',
+  setupRequest: (request) => ({ ...request, ...mixedRequest(mixedCount++) }),
+};
 
 /** Autocannon's options for a load: the path goes in the URL, a per-request rewrite in `requests`. */
 function loadOptions(url: string, { path, setupRequest, ...request }: Load): Options {
-  return setupRequest ? { url, connections, requests: [{ ...request, setupRequest }] } : { url: `${url}${path}`, connections, ...request };
+  return setupRequest
+    ? { url, connections, requests: [{ ...request, setupRequest }] }
+    : { url: `${url}${path}`, connections, ...request };
 }
 
 interface Row {
@@ -127,7 +141,15 @@ interface Paired {
  * of a shared machine swings between measures minutes apart: each round's ratio is taken, and their median reported.
  */
 async function paired(first: [string, Server], second: [string, Server], load: Load): Promise<Paired> {
-  const rows = [first, second].map(([name]): Row => ({ name, sent: 0, requests: 0, rps: 0, p99: 0, cpuMs: 0, failures: 0 })) as [Row, Row];
+  const rows = [first, second].map(([name]): Row => ({
+    name,
+    sent: 0,
+    requests: 0,
+    rps: 0,
+    p99: 0,
+    cpuMs: 0,
+    failures: 0,
+  })) as [Row, Row];
   const ratios: number[] = [];
   for (let round = 0; round < pairedRounds; round++) {
     const measured: Row[] = [];
@@ -148,7 +170,11 @@ async function paired(first: [string, Server], second: [string, Server], load: L
 }
 
 /** Tops a server's served requests up to memoryCheckRequests with its loads in turn, then reads its RSS. */
-async function rssAfterLoad(server: Server, rows: Row[], loads: Load[] = [get, getNewIds, post]): Promise<{ served: number; rss: number }> {
+async function rssAfterLoad(
+  server: Server,
+  rows: Row[],
+  loads: Load[] = [get, getNewIds, post],
+): Promise<{ served: number; rss: number }> {
   let served = rows.reduce((sum, row) => sum + row.sent, 0);
   const share = Math.ceil((memoryCheckRequests - served) / loads.length);
   for (const load of loads) {
@@ -168,9 +194,14 @@ function table(rows: Row[], floor: number): string {
     (row.cpuMs / floor).toFixed(2),
     String(row.failures),
   ]);
-  const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => (line[index] as string).length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, index) => cell.padEnd(widths[index] as number)).join(' | ')} |`;
-  return [format(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...lines.map(format)].join('\n');
+  const widths = header.map((cell, index) =>
+    Math.max(cell.length, ...lines.map((line) => (line[index] as string).length)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, index) => cell.padEnd(widths[index] as number)).join(' | ')} |`;
+  return [format(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...lines.map(format)].join(
+    '\n',
+  );
 }
 
 function formatTargets(targets: Array<[string, boolean | undefined]>): string {
@@ -210,7 +241,11 @@ async function main(): Promise<void> {
     const bareExpressServer = await start((port) => [serversScript, 'express', String(port), bodyFile]);
     // The GET target is a ratio, and the load of a shared machine swings between measures minutes apart: each round
     // measures the mock and the bare route back to back, and the median of the rounds' ratios is the figure.
-    const mockVsBare = await paired(['paired: mock GET (same id)', mock], ['paired: bare Express route', bareExpressServer], get);
+    const mockVsBare = await paired(
+      ['paired: mock GET (same id)', mock],
+      ['paired: bare Express route', bareExpressServer],
+      get,
+    );
     const rows: Row[] = [];
     const mockRows = [
       await measure('mock GET (same id)', mock, get),
@@ -224,8 +259,16 @@ async function main(): Promise<void> {
     const journaled = await start(mockArgs);
     const unjournaled = await start((port) => [...mockArgs(port), '--no-journal']);
     const journalCosts = {
-      'same id': await paired(['mock GET (same id), journal on', journaled], ['mock GET (same id), --no-journal', unjournaled], get),
-      'new id': await paired(['mock GET (new id), journal on', journaled], ['mock GET (new id), --no-journal', unjournaled], getNewIds),
+      'same id': await paired(
+        ['mock GET (same id), journal on', journaled],
+        ['mock GET (same id), --no-journal', unjournaled],
+        get,
+      ),
+      'new id': await paired(
+        ['mock GET (new id), journal on', journaled],
+        ['mock GET (new id), --no-journal', unjournaled],
+        getNewIds,
+      ),
     };
     rows.push(...Object.values(journalCosts).flatMap((cost) => cost.rows));
     journaled.child.kill('SIGTERM');
@@ -244,7 +287,10 @@ async function main(): Promise<void> {
     const bareExpress = await measure('bare Express route', bareExpressServer, get);
     // The floor: what the same runtime and framework reach with no work of the mock's at all.
     const bareMemory = await rssAfterLoad(bareExpressServer, [bareExpress], [get]);
-    rows.push(bareExpress, await measure('bare node:http', await start((port) => [serversScript, 'http', String(port), bodyFile]), get));
+    rows.push(
+      bareExpress,
+      await measure('bare node:http', await start((port) => [serversScript, 'http', String(port), bodyFile]), get),
+    );
     const prismArgs = (dynamic: boolean) => (port: number) => [
       prismCli,
       'mock',
@@ -258,9 +304,15 @@ async function main(): Promise<void> {
       ...(dynamic ? ['--dynamic'] : []),
     ];
     const prismStatic = await start(prismArgs(false));
-    rows.push(await measure('prism static GET', prismStatic, get), await measure('prism static POST', prismStatic, post));
+    rows.push(
+      await measure('prism static GET', prismStatic, get),
+      await measure('prism static POST', prismStatic, post),
+    );
     const prismDynamic = await start(prismArgs(true));
-    rows.push(await measure('prism dynamic GET', prismDynamic, get), await measure('prism dynamic POST', prismDynamic, post));
+    rows.push(
+      await measure('prism dynamic GET', prismDynamic, get),
+      await measure('prism dynamic POST', prismDynamic, post),
+    );
 
     const cpu = (name: string) => rows.find((row) => row.name === name)?.cpuMs ?? NaN;
     const mockGet = cpu('mock GET (same id)');
@@ -274,9 +326,18 @@ async function main(): Promise<void> {
         `mock GET CPU / bare Express, paired: ${mockVsBare.ratio.toFixed(2)}x, median of ${mockVsBare.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
         mockVsBare.ratio <= 1.1,
       ],
-      [`prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`, cpu('prism static GET') > mockGet],
-      [`prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`, cpu('prism dynamic GET') >= 7 * mockGet],
-      [`prism dynamic POST CPU / mock POST: ${(cpu('prism dynamic POST') / mockPost).toFixed(1)}x (target >= 5x)`, cpu('prism dynamic POST') >= 5 * mockPost],
+      [
+        `prism static GET CPU / mock GET: ${(cpu('prism static GET') / mockGet).toFixed(1)}x (target > 1x)`,
+        cpu('prism static GET') > mockGet,
+      ],
+      [
+        `prism dynamic GET CPU / mock GET: ${(cpu('prism dynamic GET') / mockGet).toFixed(1)}x (target >= 7x)`,
+        cpu('prism dynamic GET') >= 7 * mockGet,
+      ],
+      [
+        `prism dynamic POST CPU / mock POST: ${(cpu('prism dynamic POST') / mockPost).toFixed(1)}x (target >= 5x)`,
+        cpu('prism dynamic POST') >= 5 * mockPost,
+      ],
       [
         `mock p99 at ${connections} connections: ${Math.max(...mockRows.map((row) => row.p99)).toFixed(1)} ms (target < 20 ms)`,
         mockRows.every((row) => row.p99 < 20),

@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generators } from '../fixtures/generators/index.js';
+import { generators } from '../generators/index.js';
 import { validate } from '../schemas/validators/index.js';
 import { freePort } from './free-port.js';
 
@@ -46,11 +46,17 @@ function drain(url: string): Promise<number> {
 async function memoryRow(): Promise<string> {
   const streamPort = await freePort();
   const proxyPort = await freePort();
-  const target = spawn(process.execPath, [serversScript, 'stream', String(streamPort), String(hugeMib)], { stdio: 'inherit' });
-  const proxy = spawn(process.execPath, [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${streamPort}`, '--port', String(proxyPort)], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const target = spawn(process.execPath, [serversScript, 'stream', String(streamPort), String(hugeMib)], {
+    stdio: 'inherit',
   });
+  const proxy = spawn(
+    process.execPath,
+    [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${streamPort}`, '--port', String(proxyPort)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   try {
     const url = `http://127.0.0.1:${proxyPort}/human-evaluations/huge`;
     await waitForUrl(`http://127.0.0.1:${proxyPort}/elsewhere`, proxy, false);
@@ -73,7 +79,8 @@ function tenKilobyteRecord(): string {
   const keys = ['variant_ids', 'variant_names', 'variants_revision_ids', 'revisions'];
   const record = { ...base };
   for (let count = 1; JSON.stringify(record).length < 10 * 1024; count++) {
-    for (const key of keys) record[key] = Array.from({ length: count }, (_, index) => `${(base[key] as string[])[0]}-${index}`);
+    for (const key of keys)
+      record[key] = Array.from({ length: count }, (_, index) => `${(base[key] as string[])[0]}-${index}`);
   }
   if (!validate('HumanEvaluation', record).valid) throw new Error('the bench record does not validate');
   return JSON.stringify(record);
@@ -83,7 +90,13 @@ function tenKilobyteRecord(): string {
 async function waitForUrl(url: string, child: ChildProcess, ok = true): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (await fetch(url).then((res) => !ok || res.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (res) => !ok || res.ok,
+        () => false,
+      )
+    )
+      return;
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`nothing answers at ${url}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -97,7 +110,11 @@ function timedGet(url: string): Promise<number> {
     const started = performance.now();
     const req = request(url, { agent }, (res) => {
       res.on('data', () => undefined);
-      res.on('end', () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`${url} answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -116,10 +133,14 @@ async function main(): Promise<void> {
   const targetPort = await freePort();
   const proxyPort = await freePort();
   const target = spawn(process.execPath, [serversScript, 'http', String(targetPort), bodyFile], { stdio: 'inherit' });
-  const proxy = spawn(process.execPath, [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${targetPort}`, '--port', String(proxyPort)], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const proxy = spawn(
+    process.execPath,
+    [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${targetPort}`, '--port', String(proxyPort)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   try {
     const direct = `http://127.0.0.1:${targetPort}/human-evaluations/${id}`;
     const proxied = `http://127.0.0.1:${proxyPort}/human-evaluations/${id}`;
@@ -134,9 +155,15 @@ async function main(): Promise<void> {
       for (let index = 0; index < perSide / rounds; index++) times.direct.push(await timedGet(direct));
       for (let index = 0; index < perSide / rounds; index++) times.proxied.push(await timedGet(proxied));
     }
-    const direct50 = percentile(times.direct.sort((a, b) => a - b), 50);
+    const direct50 = percentile(
+      times.direct.sort((a, b) => a - b),
+      50,
+    );
     const direct99 = percentile(times.direct, 99);
-    const proxied50 = percentile(times.proxied.sort((a, b) => a - b), 50);
+    const proxied50 = percentile(
+      times.proxied.sort((a, b) => a - b),
+      50,
+    );
     const proxied99 = percentile(times.proxied, 99);
     const ms = (value: number) => value.toFixed(3).padStart(8);
     process.stdout.write(

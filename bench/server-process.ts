@@ -20,15 +20,26 @@ export interface Server {
 }
 
 /** Starts `node [nodeFlags] ARGS` on a free port and resolves once readyPath gets an HTTP answer. */
-export async function startServer(args: (port: number) => string[], readyPath: string, nodeFlags: string[] = []): Promise<Server> {
+export async function startServer(
+  args: (port: number) => string[],
+  readyPath: string,
+  nodeFlags: string[] = [],
+): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags, '--import', probe, ...args(port)], { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, [...nodeFlags, '--import', probe, ...args(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ready = await fetch(`${url}${readyPath}`).then(() => true, () => false);
+    const ready = await fetch(`${url}${readyPath}`).then(
+      () => true,
+      () => false,
+    );
     if (ready) break;
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server ${args(port).join(' ')} did not start`);
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`server ${args(port).join(' ')} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const usage = () =>

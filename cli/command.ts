@@ -30,7 +30,12 @@ function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     row = next;
   }
   return row[b.length] as number;
@@ -41,9 +46,16 @@ function unknownOption(command: Command, name: string): UsageError {
   const names = command.options.map((option) => option.name);
   const help = `see evalkit ${command.name} --help`;
   const prefixed = names.filter((candidate) => name.length > 0 && candidate.startsWith(name));
-  if (prefixed.length > 1) return new UsageError(`--${name} is ambiguous: did you mean ${prefixed.map((candidate) => `--${candidate}`).join(' or ')}? (${help})`);
+  if (prefixed.length > 1)
+    return new UsageError(
+      `--${name} is ambiguous: did you mean ${prefixed.map((candidate) => `--${candidate}`).join(' or ')}? (${help})`,
+    );
   const [nearest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
-  const close = prefixed[0] ?? (nearest !== undefined && distance(name, nearest) <= Math.max(2, Math.floor(nearest.length / 3)) ? nearest : undefined);
+  const close =
+    prefixed[0] ??
+    (nearest !== undefined && distance(name, nearest) <= Math.max(2, Math.floor(nearest.length / 3))
+      ? nearest
+      : undefined);
   return new UsageError(`unknown option --${name}${close ? `; did you mean --${close}?` : ''} (${help})`);
 }
 
@@ -57,7 +69,11 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
     const token = argv[index] as string;
     if (token === '-h' || token === '--help') return 'help';
     if (!token.startsWith('--')) {
-      throw new UsageError(token.startsWith('-') ? `unknown option ${token} (options are spelt --name; see evalkit ${command.name} --help)` : `unexpected argument '${token}' (see evalkit ${command.name} --help)`);
+      throw new UsageError(
+        token.startsWith('-')
+          ? `unknown option ${token} (options are spelt --name; see evalkit ${command.name} --help)`
+          : `unexpected argument '${token}' (see evalkit ${command.name} --help)`,
+      );
     }
     const equals = token.indexOf('=');
     const name = equals > 0 ? token.slice(2, equals) : token.slice(2);
@@ -70,7 +86,9 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
     }
     const value = equals > 0 ? token.slice(equals + 1) : argv[++index];
     if (value === undefined || (equals < 0 && value.startsWith('--'))) {
-      throw new UsageError(`--${name} needs a value${option.value ? ` (${option.value})` : ''}${value ? `, got the option ${value.split('=')[0]}` : ''}`);
+      throw new UsageError(
+        `--${name} needs a value${option.value ? ` (${option.value})` : ''}${value ? `, got the option ${value.split('=')[0]}` : ''}`,
+      );
     }
     if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;
@@ -98,7 +116,12 @@ export function stringOption(values: OptionValues, name: string): string | undef
   return typeof value === 'string' ? value : undefined;
 }
 
-export function integerOption(values: OptionValues, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+export function integerOption(
+  values: OptionValues,
+  name: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const raw = stringOption(values, name);
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
@@ -107,9 +130,14 @@ export function integerOption(values: OptionValues, name: string, min: number, m
   return Number(raw);
 }
 
-export function choiceOption<T extends string>(values: OptionValues, name: string, choices: readonly T[]): T | undefined {
+export function choiceOption<T extends string>(
+  values: OptionValues,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
   const raw = stringOption(values, name);
   if (raw === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(raw)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, got '${raw}'`);
+  if (!(choices as readonly string[]).includes(raw))
+    throw new UsageError(`--${name} must be one of ${choices.join(', ')}, got '${raw}'`);
   return raw as T;
 }

@@ -1,4 +1,4 @@
-import { manifest } from './manifest.js';
+import { evalkitVersion } from '../api/version.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
 import { OutputClosed } from './output.js';
@@ -27,12 +27,14 @@ export async function main(argv: string[]): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${manifest().version}\n`);
+    process.stdout.write(`${evalkitVersion}\n`);
     return 0;
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    process.stderr.write(`evalkit: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}; see evalkit --help)\n`);
+    process.stderr.write(
+      `evalkit: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}; see evalkit --help)\n`,
+    );
     return 2;
   }
   try {

@@ -11,8 +11,18 @@ import { writeOut } from './output.js';
 export const reportOptions: OptionSpec[] = [
   { name: 'report-json', type: 'string', value: 'FILE', description: 'Write the JSON report to FILE.' },
   { name: 'report-junit', type: 'string', value: 'FILE', description: 'Write a JUnit XML report to FILE.' },
-  { name: 'report-html', type: 'string', value: 'FILE', description: 'Write a self-contained HTML report to FILE (no external request).' },
-  { name: 'report-github', type: 'boolean', description: 'GitHub annotations on stdout and a summary appended to $GITHUB_STEP_SUMMARY.', defaultText: 'on when GITHUB_ACTIONS=true' },
+  {
+    name: 'report-html',
+    type: 'string',
+    value: 'FILE',
+    description: 'Write a self-contained HTML report to FILE (no external request).',
+  },
+  {
+    name: 'report-github',
+    type: 'boolean',
+    description: 'GitHub annotations on stdout and a summary appended to $GITHUB_STEP_SUMMARY.',
+    defaultText: 'on when GITHUB_ACTIONS=true',
+  },
 ];
 
 /** The report files, each with the writer that makes it from a (redacted) Report. */
@@ -47,7 +57,12 @@ export async function checkReportPaths(values: OptionValues): Promise<void> {
  * the terminal report, so that whatever happens to the files it is never lost; a write that fails anyway is said on
  * stderr (`evalkit <command>: ...`) and resolves to false, for exit code 2.
  */
-export async function writeReports(command: string, values: OptionValues, report: Report, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function writeReports(
+  command: string,
+  values: OptionValues,
+  report: Report,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
   let ok = true;
   const failed = (message: string) => {
     process.stderr.write(`evalkit ${command}: ${message}\n`);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { providerKeyNames } from '../fixtures/generators/vocabulary.js';
+import { providerKeyNames } from '../generators/vocabulary.js';
 import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 
 /**
@@ -7,7 +7,10 @@ import { dereference as resolve, schemas, type JsonSchema, type ResourceName } f
  * arbitrary): the service's well-known provider names and any Unicode string, so a deployment that takes only its
  * own list meets names outside it.
  */
-const mapKey = fc.oneof(fc.constantFrom(...providerKeyNames), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }));
+const mapKey = fc.oneof(
+  fc.constantFrom(...providerKeyNames),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 16 }),
+);
 
 /**
  * A fast-check arbitrary of the instances a schema accepts, built from the schema alone. fast-check shrinks what it

@@ -25,5 +25,9 @@ export function excerpt(text: string, bytes = Buffer.byteLength(text)): string {
 }
 
 export function describeSize(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : bytes >= 10 * 1024 ? `${(bytes / 1024).toFixed(0)} KiB` : `${bytes} bytes`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MiB`
+    : bytes >= 10 * 1024
+      ? `${(bytes / 1024).toFixed(0)} KiB`
+      : `${bytes} bytes`;
 }

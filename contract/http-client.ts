@@ -13,7 +13,15 @@ export interface HttpRequest {
  * Why an exchange gave no complete answer. `unreachable`: no connection could be made at all (the deployment is not
  * there); every other kind means the deployment answered badly.
  */
-export type FailureKind = 'unreachable' | 'certificate' | 'timeout' | 'dropped' | 'truncated' | 'too-large' | 'cross-origin-redirect' | 'redirect-loop';
+export type FailureKind =
+  | 'unreachable'
+  | 'certificate'
+  | 'timeout'
+  | 'dropped'
+  | 'truncated'
+  | 'too-large'
+  | 'cross-origin-redirect'
+  | 'redirect-loop';
 
 export interface Failure {
   kind: FailureKind;
@@ -52,7 +60,14 @@ export const defaultClientOptions: ClientOptions = { timeoutMs: 10_000, maxBodyB
 const maxRedirects = 5;
 
 /** Codes that mean the host is not there, as opposed to a host that answered badly. */
-const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+]);
 
 interface Hop {
   status?: number;
@@ -66,13 +81,13 @@ interface Hop {
 /** Node's codes for a certificate that does not verify, each with what it means and the way out. */
 const certificateProblems: Record<string, string> = {
   DEPTH_ZERO_SELF_SIGNED_CERT: 'the certificate is self-signed: pass its PEM with --ca FILE',
-  SELF_SIGNED_CERT_IN_CHAIN: 'the certificate chain ends in a self-signed CA: pass that CA\'s PEM with --ca FILE',
+  SELF_SIGNED_CERT_IN_CHAIN: "the certificate chain ends in a self-signed CA: pass that CA's PEM with --ca FILE",
   CERT_HAS_EXPIRED: 'the certificate has expired: renew it on the deployment',
-  CERT_NOT_YET_VALID: 'the certificate is not valid yet: check the deployment\'s clock and certificate',
+  CERT_NOT_YET_VALID: "the certificate is not valid yet: check the deployment's clock and certificate",
   ERR_TLS_CERT_ALTNAME_INVALID: 'the certificate does not name this host: use a host name it names in --base-url',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
-  UNABLE_TO_GET_ISSUER_CERT: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'the certificate was issued by an unknown CA: pass the CA\'s PEM with --ca FILE',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE",
+  UNABLE_TO_GET_ISSUER_CERT: "the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE",
 };
 
 /** Codes of a peer that closed the connection; on a reused keep-alive socket before any answer, a race, not a fault. */
@@ -83,7 +98,11 @@ const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
  * once more on a fresh connection; the one rule of the contract client and the proxy (which can resend only a
  * request whose body it still has: one without a body).
  */
-export function isKeepAliveRace(request: { reusedSocket: boolean }, error: NodeJS.ErrnoException, answered: boolean): boolean {
+export function isKeepAliveRace(
+  request: { reusedSocket: boolean },
+  error: NodeJS.ErrnoException,
+  answered: boolean,
+): boolean {
   return !answered && request.reusedSocket && closedCodes.has(error.code ?? '');
 }
 
@@ -111,7 +130,15 @@ async function hop(req: HttpRequest, options: ClientOptions): Promise<Hop> {
   if (!retry) return first;
   const second = await attempt(req, options, true);
   // Closed, then refused: the deployment went down under this request, which is no setup problem.
-  return second.failure?.kind === 'unreachable' ? { ...second, failure: { kind: 'dropped', message: `the connection was closed before an answer and new ones are refused (${second.failure.message})` } } : second;
+  return second.failure?.kind === 'unreachable'
+    ? {
+        ...second,
+        failure: {
+          kind: 'dropped',
+          message: `the connection was closed before an answer and new ones are refused (${second.failure.message})`,
+        },
+      }
+    : second;
 }
 
 function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Promise<Hop & { retry?: boolean }> {
@@ -125,15 +152,35 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ status: response?.statusCode, headers: response?.headers ?? {}, ...decodeBody(Buffer.concat(chunks)), bodyBytes: size, ...(failure ? { failure } : {}), ...(retry ? { retry } : {}) });
+      resolve({
+        status: response?.statusCode,
+        headers: response?.headers ?? {},
+        ...decodeBody(Buffer.concat(chunks)),
+        bodyBytes: size,
+        ...(failure ? { failure } : {}),
+        ...(retry ? { retry } : {}),
+      });
       outgoing.destroy();
     };
     const send = req.url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const tls: RequestOptions = req.url.protocol === 'https:' ? { ...(options.ca ? { ca: options.ca } : {}), ...(options.insecure ? { rejectUnauthorized: false } : {}) } : {};
-    const outgoing = send(req.url, { method: req.method, headers: req.headers, ...tls, ...(fresh ? { agent: false } : {}) });
+    const tls: RequestOptions =
+      req.url.protocol === 'https:'
+        ? { ...(options.ca ? { ca: options.ca } : {}), ...(options.insecure ? { rejectUnauthorized: false } : {}) }
+        : {};
+    const outgoing = send(req.url, {
+      method: req.method,
+      headers: req.headers,
+      ...tls,
+      ...(fresh ? { agent: false } : {}),
+    });
     const timer = setTimeout(() => {
       const kind: FailureKind = connected ? 'timeout' : 'unreachable';
-      settle({ kind, message: connected ? `no complete answer within ${options.timeoutMs} ms` : `could not connect within ${options.timeoutMs} ms` });
+      settle({
+        kind,
+        message: connected
+          ? `no complete answer within ${options.timeoutMs} ms`
+          : `could not connect within ${options.timeoutMs} ms`,
+      });
     }, options.timeoutMs);
     outgoing.on('socket', (socket) => {
       // A reused keep-alive socket is connected already and never emits 'connect' again.
@@ -142,11 +189,21 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
     });
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       const code = error.code ?? '';
-      if (!fresh && isKeepAliveRace(outgoing, error, response !== undefined)) settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
-      else if (!connected && unreachableCodes.has(code)) settle({ kind: 'unreachable', message: `cannot connect (${code})` });
-      else if (certificateProblems[code]) settle({ kind: 'certificate', message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification` });
+      if (!fresh && isKeepAliveRace(outgoing, error, response !== undefined))
+        settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
+      else if (!connected && unreachableCodes.has(code))
+        settle({ kind: 'unreachable', message: `cannot connect (${code})` });
+      else if (certificateProblems[code])
+        settle({
+          kind: 'certificate',
+          message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification`,
+        });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
-      else settle({ kind: 'dropped', message: `the connection was dropped before an answer (${error.code ?? error.message})` });
+      else
+        settle({
+          kind: 'dropped',
+          message: `the connection was dropped before an answer (${error.code ?? error.message})`,
+        });
     });
     outgoing.on('response', (incoming) => {
       response = incoming;
@@ -158,7 +215,9 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
         }
         chunks.push(chunk);
       });
-      incoming.on('error', () => settle({ kind: 'truncated', message: 'the connection closed before the body was complete' }));
+      incoming.on('error', () =>
+        settle({ kind: 'truncated', message: 'the connection closed before the body was complete' }),
+      );
       incoming.on('close', () => {
         if (incoming.complete) settle();
         else settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
@@ -182,7 +241,8 @@ export async function send(req: HttpRequest, options: ClientOptions = defaultCli
   for (;;) {
     const answer = await hop(current, options);
     const location = answer.headers.location;
-    if (answer.failure || !isRedirect(answer.status) || location === undefined) return { request: req, redirects, ...answer };
+    if (answer.failure || !isRedirect(answer.status) || location === undefined)
+      return { request: req, redirects, ...answer };
     let target: URL;
     try {
       target = new URL(location, current.url);
@@ -190,10 +250,23 @@ export async function send(req: HttpRequest, options: ClientOptions = defaultCli
       return { request: req, redirects, ...answer };
     }
     if (target.origin !== req.url.origin) {
-      return { request: req, redirects, ...answer, failure: { kind: 'cross-origin-redirect', message: `redirected (${answer.status}) to another origin, ${target.origin}; not followed` } };
+      return {
+        request: req,
+        redirects,
+        ...answer,
+        failure: {
+          kind: 'cross-origin-redirect',
+          message: `redirected (${answer.status}) to another origin, ${target.origin}; not followed`,
+        },
+      };
     }
     if (redirects.length >= maxRedirects) {
-      return { request: req, redirects, ...answer, failure: { kind: 'redirect-loop', message: `more than ${maxRedirects} redirects` } };
+      return {
+        request: req,
+        redirects,
+        ...answer,
+        failure: { kind: 'redirect-loop', message: `more than ${maxRedirects} redirects` },
+      };
     }
     redirects.push(target.pathname);
     // 307 and 308 repeat the request as sent; the older codes turn it into a GET, as every HTTP client does.

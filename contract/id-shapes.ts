@@ -1,4 +1,4 @@
-import { seedFrom } from '../fixtures/generators/index.js';
+import { seedFrom } from '../generators/index.js';
 
 /**
  * The shapes of identifiers real deployments use (the spec does not show their format): 24-hex MongoDB ObjectIds
@@ -16,7 +16,8 @@ export function idShape(id: string): IdShape {
 
 function hex(seed: string, length: number): string {
   let out = '';
-  for (let part = 0; out.length < length; part++) out += (seedFrom('unknown-id', seed, part) >>> 0).toString(16).padStart(8, '0');
+  for (let part = 0; out.length < length; part++)
+    out += (seedFrom('unknown-id', seed, part) >>> 0).toString(16).padStart(8, '0');
   return out.slice(0, length);
 }
 
@@ -25,7 +26,8 @@ export function unknownIdOf(shape: IdShape, seed: string): string {
   const digits = hex(seed, 32);
   if (shape === 'ObjectId') return digits.slice(0, 24);
   // Version 4 and the RFC 9562 variant bits, so a strict UUID parser accepts it.
-  if (shape === 'UUID') return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-4${digits.slice(13, 16)}-a${digits.slice(17, 20)}-${digits.slice(20, 32)}`;
+  if (shape === 'UUID')
+    return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-4${digits.slice(13, 16)}-a${digits.slice(17, 20)}-${digits.slice(20, 32)}`;
   return `evalkit-unknown-${digits.slice(0, 12)}`;
 }
 
@@ -34,5 +36,8 @@ export function probeOrder(knownIds: readonly string[]): Array<{ shape: IdShape;
   const counts = new Map<IdShape, number>();
   for (const id of knownIds) counts.set(idShape(id), (counts.get(idShape(id)) ?? 0) + 1);
   const own = [...counts].sort((a, b) => b[1] - a[1]).map(([shape]) => shape);
-  return [...own, ...idShapes.filter((shape) => !counts.has(shape))].map((shape) => ({ shape, own: counts.has(shape) }));
+  return [...own, ...idShapes.filter((shape) => !counts.has(shape))].map((shape) => ({
+    shape,
+    own: counts.has(shape),
+  }));
 }

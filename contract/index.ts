@@ -1,4 +1,13 @@
-export { runContract, exitCode, verdictOf, ContractOptionError, type ContractOptions, type Report, type Summary, type Verdict } from './run.js';
+export {
+  runContract,
+  exitCode,
+  verdictOf,
+  ContractOptionError,
+  type ContractOptions,
+  type Report,
+  type Summary,
+  type Verdict,
+} from './run.js';
 export { redactReport, escapeControlCharacters, publicUrl } from './redaction.js';
 export { catalogue, operations, type CheckDefinition, type Severity } from './catalogue.js';
 export type { CheckResult, Note, Outcome } from './verdicts.js';
@@ -12,4 +21,4 @@ export { junitReport } from './report/junit.js';
 export { terminalReport, terminalStyle } from './report/terminal.js';
 export { htmlReport } from './report/html.js';
 export { githubAnnotations, githubStepSummary } from './report/github.js';
-export { startContractProxy, type ContractProxy, type ProxyOptions } from './proxy/index.js';
+export { startContractProxy, type ContractProxy, type ProxyOptions } from '../proxy/index.js';

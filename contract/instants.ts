@@ -12,7 +12,14 @@ export function instant(value: unknown): bigint | undefined {
   const match = parts.exec(value);
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = match;
-  const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Math.min(Number(second), 59));
+  const wall = Date.UTC(
+    Number(year),
+    Number(month) - 1,
+    Number(day),
+    Number(hour),
+    Number(minute),
+    Math.min(Number(second), 59),
+  );
   const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
   const nanos = BigInt(fraction.slice(0, 9).padEnd(9, '0'));
   // A leap second (:60) sorts after :59 of the same minute.

@@ -1,4 +1,4 @@
-import { invalidCases } from '../fixtures/generators/invalid.js';
+import { invalidCases } from '../generators/invalid.js';
 import { createRequest } from './checks/create.js';
 import { isSuccess, type Outgoing, type Session } from './session.js';
 
@@ -21,7 +21,10 @@ export function createProbes(valid: Record<string, unknown>, readOnly: boolean):
   const malformed: Probe = { rule: 'malformed JSON (the closing brace cut off)', body: text.slice(0, -1) };
   if (readOnly) return [malformed];
   return [
-    ...invalidCases('CreateEvaluationRequest', valid).map((probe) => ({ rule: probe.rule, body: JSON.stringify(probe.body) })),
+    ...invalidCases('CreateEvaluationRequest', valid).map((probe) => ({
+      rule: probe.rule,
+      body: JSON.stringify(probe.body),
+    })),
     malformed,
     { rule: 'a non-JSON Content-Type (text/plain)', body: text, contentType: 'text/plain' },
   ];
@@ -35,6 +38,9 @@ export async function runProbes(session: Session, probes: Probe[]): Promise<void
   for (const probe of probes) {
     const exchange = await session.request('create', probeRequest(probe));
     if (exchange.failure || exchange.status === undefined) continue;
-    session.verdicts.expect('create.invalid.rejected', isSuccess(exchange) ? `${probe.rule}: accepted with ${exchange.status}` : undefined);
+    session.verdicts.expect(
+      'create.invalid.rejected',
+      isSuccess(exchange) ? `${probe.rule}: accepted with ${exchange.status}` : undefined,
+    );
   }
 }

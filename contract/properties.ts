@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { seedFrom } from '../fixtures/generators/index.js';
-import { invalidCases } from '../fixtures/generators/invalid.js';
+import { seedFrom } from '../generators/index.js';
+import { invalidCases } from '../generators/invalid.js';
 import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createRequest } from './checks/create.js';
 import { listed, schemaIssues } from './checks/response.js';
 import type { Exchange } from './http-client.js';
-import { readJsonBody } from './json-body.js';
+import { readJsonBody } from '../http/json-body.js';
 import { RunStopped, serverErrorFinding, type Session } from './session.js';
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
@@ -46,7 +46,10 @@ const no5xx: Judge = (exchange) => {
   if (exchange.failure) return exchange.failure.message;
   return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
 };
-const rejected: Judge = (exchange) => (exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 ? `accepted with ${exchange.status}` : undefined);
+const rejected: Judge = (exchange) =>
+  exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300
+    ? `accepted with ${exchange.status}`
+    : undefined;
 /** The judges of each kind of case: valid and invalid bodies never coincide, so a cached body has one kind. */
 const judgesOf = { valid: [successBodyFinding], invalid: [no5xx, rejected] };
 
@@ -60,7 +63,11 @@ interface Judged {
 }
 
 /** The checks runProperties evaluates, in the order it runs them. */
-export const propertyChecks = ['create.properties.valid', 'create.properties.invalid.5xx', 'create.properties.invalid.rejected'] as const;
+export const propertyChecks = [
+  'create.properties.valid',
+  'create.properties.invalid.5xx',
+  'create.properties.invalid.rejected',
+] as const;
 const [validCheck, invalid5xxCheck, invalidRejectedCheck] = propertyChecks;
 
 export interface PropertyOptions {
@@ -74,7 +81,11 @@ export interface PropertyOptions {
  * and shrinking never resends a body already tried. Counterexamples go to `found` as they are shrunk, so they
  * survive a run that stops midway.
  */
-export async function runProperties(session: Session, options: PropertyOptions, found: Counterexample[]): Promise<void> {
+export async function runProperties(
+  session: Session,
+  options: PropertyOptions,
+  found: Counterexample[],
+): Promise<void> {
   const cache = new Map<string, Promise<Judged>>();
   // The body sent last before the current one: when nothing listens any more, the one that brought it down.
   let previous: string | undefined;
@@ -86,12 +97,17 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       sending = body;
       pending = session
         .request('create', createRequest(body), false)
-        .then((exchange) => ({ unreachable: exchange.failure?.kind === 'unreachable', findings: new Map(judges.map((judge) => [judge, judge(exchange)])) }));
+        .then((exchange) => ({
+          unreachable: exchange.failure?.kind === 'unreachable',
+          findings: new Map(judges.map((judge) => [judge, judge(exchange)])),
+        }));
       cache.set(body, pending);
     }
     return pending;
   };
-  const valid = arbitraryFor('CreateEvaluationRequest').map((body) => ({ body: session.canaries.inject(body as Record<string, unknown>) }) as Case);
+  const valid = arbitraryFor('CreateEvaluationRequest').map(
+    (body) => ({ body: session.canaries.inject(body as Record<string, unknown>) }) as Case,
+  );
   const invalid = fc.tuple(valid, fc.nat()).map(([{ body }, pick]): Case => {
     const cases = invalidCases('CreateEvaluationRequest', body);
     const chosen = cases[pick % cases.length];
@@ -141,7 +157,8 @@ export async function runProperties(session: Session, options: PropertyOptions, 
       session.verdicts.fail('create.transport', halted);
       if (blame && culprit !== undefined) {
         // Unshrunk: shrinking against a deployment that is gone would blame any body.
-        const finding = 'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
+        const finding =
+          'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
         const curl = session.curl(createRequest(culprit));
         session.verdicts.fail(id, finding, curl);
         found.push({ check: id, finding, body: session.redact(culprit), curl, shrinks: 0 });

@@ -3,26 +3,15 @@
  * `redactReport` before returning it, so every report built from a Report (terminal, JSON, JUnit, HTML, curl
  * reproductions) is redacted whatever it prints; terminal text also goes through `escapeControlCharacters`.
  */
+import { headerPlaceholder, isCredentialQueryName } from '../http/placeholders.js';
 
 export interface Secret {
   value: string;
   placeholder: string;
 }
 
-/** Query parameters whose values are credentials (signed URLs, API keys in the query), compared case-insensitively. */
-const credentialQueryNames = new Set(['token', 'access_token', 'api_key', 'apikey', 'api-key', 'key', 'sig', 'signature', 'password', 'secret']);
-
 /** Shorter values are left alone: replacing every "1" would garble findings and protect nothing. */
 const minimumSecretLength = 4;
-
-function isCredentialQueryName(name: string): boolean {
-  return credentialQueryNames.has(name.toLowerCase());
-}
-
-/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
-export function headerPlaceholder(name: string): string {
-  return `<${name.toUpperCase()}>`;
-}
 
 /**
  * The credential parts of a header value besides the value itself: the token after an auth scheme (`Bearer abc`
@@ -52,14 +41,18 @@ export function credentialsOf(baseUrl: URL, headers: Record<string, string>): Se
     if (isCredentialQueryName(name)) secrets.push({ value, placeholder: headerPlaceholder(name) });
   }
   for (const [name, value] of Object.entries(headers)) {
-    for (const part of [value, ...headerParts(value)]) secrets.push({ value: part, placeholder: headerPlaceholder(name) });
+    for (const part of [value, ...headerParts(value)])
+      secrets.push({ value: part, placeholder: headerPlaceholder(name) });
   }
   return secrets;
 }
 
 /** A URL as reports print it: the userinfo password and credential query values as placeholders. */
 export function publicUrl(url: URL): string {
-  const query = [...url.searchParams].map(([name, value]) => `${encodeURIComponent(name)}=${isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value)}`);
+  const query = [...url.searchParams].map(
+    ([name, value]) =>
+      `${encodeURIComponent(name)}=${isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value)}`,
+  );
   const user = url.username ? `${url.username}${url.password ? ':<PASSWORD>' : ''}@` : '';
   return `${url.protocol}//${user}${url.host}${url.pathname}${query.length ? `?${query.join('&')}` : ''}`;
 }
@@ -73,7 +66,10 @@ export class Redactor {
       .filter((secret) => secret.value.length >= minimumSecretLength)
       .flatMap((secret) => [secret, { value: encodeURIComponent(secret.value), placeholder: secret.placeholder }])
       .sort((a, b) => b.value.length - a.value.length);
-    return forms.reduce((out, secret) => (out.includes(secret.value) ? out.split(secret.value).join(secret.placeholder) : out), text);
+    return forms.reduce(
+      (out, secret) => (out.includes(secret.value) ? out.split(secret.value).join(secret.placeholder) : out),
+      text,
+    );
   }
 }
 

@@ -54,8 +54,15 @@ export async function sendRetryingAfter429(
     const wait = Math.max(minimumWaitMs, asked ?? firstBackoffMs * 2 ** retry);
     if (waited + wait > timeoutMs) {
       counts.beyondTimeout++;
-      const why = asked === undefined ? `no Retry-After, backing off ${seconds(wait)}` : `Retry-After ${seconds(asked)}`;
-      return { ...exchange, failure: { kind: 'timeout', message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)` } };
+      const why =
+        asked === undefined ? `no Retry-After, backing off ${seconds(wait)}` : `Retry-After ${seconds(asked)}`;
+      return {
+        ...exchange,
+        failure: {
+          kind: 'timeout',
+          message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)`,
+        },
+      };
     }
     waited += wait;
     counts.retried++;

@@ -1,16 +1,17 @@
 import { validateHeaderName, validateHeaderValue } from 'node:http';
-import { generators } from '../fixtures/generators/index.js';
+import { generators } from '../generators/index.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { catalogue } from './catalogue.js';
 import { checkCreate, checkProviderKeyNames, createRequest } from './checks/create.js';
 import { checkFetch, checkUnknownIds, defaultHumanEvaluationId } from './checks/fetch.js';
 import { defaultClientOptions } from './http-client.js';
-import { excessiveNesting } from './json-body.js';
+import { excessiveNesting } from '../http/json-body.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
 import { createProbes, probeRequest, runProbes } from './probes.js';
 import { propertyChecks, runProperties, type Counterexample } from './properties.js';
 import { credentialsOf, publicUrl, redactReport, type Secret } from './redaction.js';
-import { Canaries, keyValues, secretPlaceholder } from './secrets.js';
+import { secretPlaceholder } from '../http/placeholders.js';
+import { Canaries, keyValues } from './secrets.js';
 import { RunStopped, Session, UnreachableError, type PacingReport } from './session.js';
 import { Verdicts, type CheckResult, type Note } from './verdicts.js';
 
@@ -89,9 +90,12 @@ export function parseBaseUrl(raw: string, option = '--base-url'): URL {
     url = new URL(raw);
   } catch {
     // The raw value may carry a password: never quote its userinfo.
-    throw new ContractOptionError(`${option} must be an absolute http(s) URL, got '${raw.replace(/\/\/[^/@]*@/, '//<USERINFO>@')}'`);
+    throw new ContractOptionError(
+      `${option} must be an absolute http(s) URL, got '${raw.replace(/\/\/[^/@]*@/, '//<USERINFO>@')}'`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ContractOptionError(`${option} must be http or https, got '${url.protocol}'`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ContractOptionError(`${option} must be http or https, got '${url.protocol}'`);
   return url;
 }
 
@@ -102,7 +106,10 @@ function pacingOptions(options: ContractOptions): PacingOptions {
   }
   if (options.rateLimit === undefined) return { concurrency };
   const ratePerSecond = parseRate(String(options.rateLimit));
-  if (ratePerSecond === undefined) throw new ContractOptionError(`--rate-limit must be requests per second above 0 and up to 10000, such as 5/s or 0.5/s, got '${options.rateLimit}'`);
+  if (ratePerSecond === undefined)
+    throw new ContractOptionError(
+      `--rate-limit must be requests per second above 0 and up to 10000, such as 5/s or 0.5/s, got '${options.rateLimit}'`,
+    );
   return { concurrency, ratePerSecond };
 }
 
@@ -158,8 +165,10 @@ export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boo
 function nothingVerified(statuses: Map<number, number>): string {
   const seen = [...statuses.keys()].sort((a, b) => a - b);
   if (seen.length === 0) return 'nothing verified: no request got a complete answer';
-  if (seen.every((status) => status === 404)) return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
-  if (seen.every((status) => status === 401 || status === 403)) return `nothing verified: every request was answered ${seen.join('/')}: pass credentials with --header`;
+  if (seen.every((status) => status === 404))
+    return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
+  if (seen.every((status) => status === 401 || status === 403))
+    return `nothing verified: every request was answered ${seen.join('/')}: pass credentials with --header`;
   return `nothing verified: no success answer to check (answers: ${seen.map((status) => `${status} ×${statuses.get(status)}`).join(', ')}): pass --human-evaluation-id and --create-body that exist there`;
 }
 
@@ -172,16 +181,29 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     const nesting = excessiveNesting(options.createBody);
     if (nesting) throw new ContractOptionError(`the create body is ${nesting}`);
     const { issues } = validate('CreateEvaluationRequest', options.createBody);
-    if (issues.length > 0) throw new ContractOptionError(`the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`);
+    if (issues.length > 0)
+      throw new ContractOptionError(
+        `the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`,
+      );
   }
   const verdicts = new Verdicts();
   const canaries = new Canaries(seed);
   const headers = options.headers ?? {};
   checkHeaders(headers);
-  const client = { timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs, maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes, ca: options.ca, insecure: options.insecure };
-  const secrets: Secret[] = [...credentialsOf(baseUrl, headers), ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder }))];
+  const client = {
+    timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes,
+    ca: options.ca,
+    insecure: options.insecure,
+  };
+  const secrets: Secret[] = [
+    ...credentialsOf(baseUrl, headers),
+    ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder })),
+  ];
   const session = new Session(baseUrl, headers, client, verdicts, canaries, secrets, pacingOptions(options));
-  const request = canaries.inject(options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>));
+  const request = canaries.inject(
+    options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
+  );
   const probes = createProbes(request, options.readOnly ?? false);
 
   let reachable = true;
@@ -189,7 +211,11 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const counterexamples: Counterexample[] = [];
   try {
     // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
-    await checkFetch(session, options.humanEvaluationId ?? defaultHumanEvaluationId, options.humanEvaluationId !== undefined);
+    await checkFetch(
+      session,
+      options.humanEvaluationId ?? defaultHumanEvaluationId,
+      options.humanEvaluationId !== undefined,
+    );
     const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
     // The unknown ids depend on the created ids' shape: they are sent ahead once those are known (checkUnknownIds).
     const valid = options.readOnly ? [] : [createRequest(JSON.stringify(request))];
@@ -198,13 +224,24 @@ export async function runContract(options: ContractOptions): Promise<Report> {
       const created = await checkCreate(session, request, options.createBody !== undefined);
       knownIds.push(...created.ids);
       if (created.accepted) await checkProviderKeyNames(session, request);
-      else verdicts.skip('create.provider-keys.accepted', 'the create request was not accepted: nothing to compare other key names with');
+      else
+        verdicts.skip(
+          'create.provider-keys.accepted',
+          'the create request was not accepted: nothing to compare other key names with',
+        );
     }
     await checkUnknownIds(session, knownIds, seed);
     await runProbes(session, probes);
     const examples = options.examples ?? 0;
     if (examples > 0 && !options.readOnly) await runProperties(session, { examples, seed }, counterexamples);
-    else for (const id of propertyChecks) verdicts.skip(id, options.readOnly ? '--read-only: property-based create requests could create data' : 'not run: pass --examples N');
+    else
+      for (const id of propertyChecks)
+        verdicts.skip(
+          id,
+          options.readOnly
+            ? '--read-only: property-based create requests could create data'
+            : 'not run: pass --examples N',
+        );
   } catch (error) {
     if (error instanceof UnreachableError) {
       reachable = false;
@@ -215,9 +252,11 @@ export async function runContract(options: ContractOptions): Promise<Report> {
       throw error;
     }
   }
-  if (stopped) for (const check of catalogue) verdicts.skip(check.id, 'not reached: the run stopped early (see stopped)');
+  if (stopped)
+    for (const check of catalogue) verdicts.skip(check.id, 'not reached: the run stopped early (see stopped)');
   if (options.readOnly) {
-    for (const check of catalogue.filter((candidate) => candidate.operation === 'create')) verdicts.skip(check.id, '--read-only: no valid create request sent');
+    for (const check of catalogue.filter((candidate) => candidate.operation === 'create'))
+      verdicts.skip(check.id, '--read-only: no valid create request sent');
   }
   const checks = verdicts.results();
   const strict = options.strict ?? false;

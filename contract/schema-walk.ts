@@ -1,4 +1,10 @@
-import { dereference as resolve, resourceNames, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import {
+  dereference as resolve,
+  resourceNames,
+  schemas,
+  type JsonSchema,
+  type ResourceName,
+} from '../schemas/index.js';
 import { validatorFor } from '../schemas/validators/index.js';
 import { pointerOf, pointerTokens } from '../schemas/validators/json-pointer.js';
 
@@ -76,6 +82,9 @@ export function undeclaredFields(name: ResourceName, data: unknown): string[] {
  */
 export function variantArrays(name: ResourceName): string[] {
   return Object.entries(properties(schemas[name]) ?? {})
-    .filter(([, schema]) => schema.type === 'array' && resolve((schema.items as JsonSchema | undefined) ?? {}).type === 'string')
+    .filter(
+      ([, schema]) =>
+        schema.type === 'array' && resolve((schema.items as JsonSchema | undefined) ?? {}).type === 'string',
+    )
     .map(([key]) => key);
 }

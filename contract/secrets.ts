@@ -1,16 +1,7 @@
-import { seedFrom } from '../fixtures/generators/index.js';
-import { providerKeyNames } from '../fixtures/generators/vocabulary.js';
-import { declaredProperties } from '../schemas/index.js';
+import { seedFrom } from '../generators/index.js';
+import { providerKeyNames } from '../generators/vocabulary.js';
+import { credentialField } from '../api/credentials.js';
 import type { Exchange } from './http-client.js';
-
-/** The request field whose values are credentials (spec §4.2: "it is never echoed"). */
-export const credentialField = 'lm_providers_keys';
-if (!declaredProperties('CreateEvaluationRequest').includes(credentialField)) {
-  throw new Error(`the create request schema no longer declares ${credentialField}`);
-}
-
-/** What a secret becomes wherever the suite prints or reproduces a request: the spec's own placeholder. */
-export const secretPlaceholder = '<PROVIDER_KEY>';
 
 /** The lm_providers_keys names a create body carries. */
 export function keyNames(body: Record<string, unknown>): string[] {
@@ -21,7 +12,9 @@ export function keyNames(body: Record<string, unknown>): string[] {
 /** The values of the user's own lm_providers_keys: credentials, never sent and never printed. */
 export function keyValues(body: Record<string, unknown> | undefined): string[] {
   const given = body?.[credentialField];
-  return given && typeof given === 'object' && !Array.isArray(given) ? Object.values(given).filter((value): value is string => typeof value === 'string') : [];
+  return given && typeof given === 'object' && !Array.isArray(given)
+    ? Object.values(given).filter((value): value is string => typeof value === 'string')
+    : [];
 }
 
 /**
@@ -31,7 +24,13 @@ export function keyValues(body: Record<string, unknown> | undefined): string[] {
  */
 export function otherKeyNames(used: readonly string[]): string[] {
   const wellKnown = providerKeyNames.find((name) => !used.includes(name));
-  return [...(wellKnown ? [wellKnown] : []), 'MY_LLM_PROVIDER_KEY', 'my_llm_provider_key', 'provider-2-key', 'clé_fournisseur_ü'].filter((name) => !used.includes(name));
+  return [
+    ...(wellKnown ? [wellKnown] : []),
+    'MY_LLM_PROVIDER_KEY',
+    'my_llm_provider_key',
+    'provider-2-key',
+    'clé_fournisseur_ü',
+  ].filter((name) => !used.includes(name));
 }
 
 /**
@@ -49,7 +48,9 @@ export class Canaries {
   private value(index: number): string {
     while (this.values.length <= index) {
       const n = this.values.length;
-      this.values.push(`evalkit-canary-${seedFrom('canary', this.seed, n).toString(16).padStart(8, '0')}${n.toString(16)}`);
+      this.values.push(
+        `evalkit-canary-${seedFrom('canary', this.seed, n).toString(16).padStart(8, '0')}${n.toString(16)}`,
+      );
     }
     return this.values[index] as string;
   }

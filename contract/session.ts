@@ -2,11 +2,12 @@ import { operations, type OperationKey } from './catalogue.js';
 import { capped, excerpt } from './excerpt.js';
 import { send, type ClientOptions, type Exchange } from './http-client.js';
 import { Pacer, type PacingOptions } from './pacing.js';
-import { headerPlaceholder, publicUrl, Redactor, type Secret } from './redaction.js';
+import { headerPlaceholder, secretPlaceholder } from '../http/placeholders.js';
+import { publicUrl, Redactor, type Secret } from './redaction.js';
 import { sendRetryingAfter429, type RateLimitedCounts } from './retry-after.js';
-import { secretPlaceholder, type Canaries } from './secrets.js';
+import type { Canaries } from './secrets.js';
 import { SendAhead } from './send-ahead.js';
-import { shellQuote as quote } from './shell.js';
+import { shellQuote as quote } from '../http/shell.js';
 import type { Excerpts, Verdicts } from './verdicts.js';
 
 export interface Outgoing {
@@ -74,7 +75,10 @@ export class Session {
     secrets: readonly Secret[],
     pacing: PacingOptions,
   ) {
-    this.redactor = new Redactor(() => [...secrets, ...canaries.all().map((value) => ({ value, placeholder: secretPlaceholder }))]);
+    this.redactor = new Redactor(() => [
+      ...secrets,
+      ...canaries.all().map((value) => ({ value, placeholder: secretPlaceholder })),
+    ]);
     this.pacer = new Pacer(pacing);
     this.ahead = new SendAhead(this.pacer, maxTimeouts);
   }
@@ -104,7 +108,8 @@ export class Session {
   /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
   curl(outgoing: Outgoing): string {
     const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing.path)))];
-    if (outgoing.body !== undefined) parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
+    if (outgoing.body !== undefined)
+      parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
     for (const name of Object.keys(this.headers)) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
     if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
     return parts.join(' ');
@@ -120,9 +125,13 @@ export class Session {
    * in a cut prefix.
    */
   excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
-    const request = [`${outgoing.method} ${this.url(outgoing.path).pathname}`, ...(outgoing.body !== undefined ? ['', outgoing.body] : [])].join('\n');
+    const request = [
+      `${outgoing.method} ${this.url(outgoing.path).pathname}`,
+      ...(outgoing.body !== undefined ? ['', outgoing.body] : []),
+    ].join('\n');
     const type = exchange.headers['content-type'];
-    const status = exchange.status === undefined ? `no answer (${exchange.failure?.message ?? 'none'})` : `HTTP ${exchange.status}`;
+    const status =
+      exchange.status === undefined ? `no answer (${exchange.failure?.message ?? 'none'})` : `HTTP ${exchange.status}`;
     const response = [status, ...(type !== undefined ? [`content-type: ${type}`] : []), '', exchange.body].join('\n');
     return { request: capped(this.redact(request)), response: capped(this.redact(response)) };
   }
@@ -132,7 +141,9 @@ export class Session {
    * order: whatever the concurrency, answers are judged, and findings recorded, in the same order.
    */
   sendAhead(outgoings: readonly Outgoing[]): Promise<void> {
-    return this.ahead.sendAll(outgoings.map((outgoing) => ({ key: requestKey(outgoing), send: () => this.transmit(outgoing) })));
+    return this.ahead.sendAll(
+      outgoings.map((outgoing) => ({ key: requestKey(outgoing), send: () => this.transmit(outgoing) })),
+    );
   }
 
   private transmit(outgoing: Outgoing): Promise<Exchange | undefined> {
@@ -140,7 +151,13 @@ export class Session {
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
     const request = { method: outgoing.method, url: this.url(outgoing.path), headers, body: outgoing.body };
     const echoes = (exchange: Exchange) => this.canaries.echoes(exchange).length > 0;
-    return sendRetryingAfter429(this.pacer, () => send(request, this.client), this.client.timeoutMs, this.rateLimited, echoes);
+    return sendRetryingAfter429(
+      this.pacer,
+      () => send(request, this.client),
+      this.client.timeoutMs,
+      this.rateLimited,
+      echoes,
+    );
   }
 
   /**
@@ -158,7 +175,8 @@ export class Session {
     if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {
       throw new UnreachableError(`${operations[operation]}: ${exchange.failure.message}`);
     }
-    if (exchange.status !== undefined) this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
+    if (exchange.status !== undefined)
+      this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
     if (exchange.failure?.kind === 'timeout') this.timeouts++;
     this.judge(operation, outgoing, exchange, judged);
     return exchange;
@@ -175,13 +193,21 @@ export class Session {
     if (judged) {
       this.verdicts.expect(`${operation}.transport`, failure ? `${label}: ${failure.message}` : undefined);
       if (exchange.status !== undefined) {
-        this.verdicts.expect(`${operation}.status.5xx`, exchange.status >= 500 ? `${label} ${serverErrorFinding(exchange)}` : undefined);
+        this.verdicts.expect(
+          `${operation}.status.5xx`,
+          exchange.status >= 500 ? `${label} ${serverErrorFinding(exchange)}` : undefined,
+        );
       }
     }
     // Only an answer can be scanned: a request that got none proves nothing about echoes.
     const echoes = this.canaries.echoes(exchange);
     if (this.canaries.all().length > 0 && exchange.status !== undefined) {
-      this.verdicts.expect('create.secrets.echo', echoes.length > 0 ? `${label} (${exchange.status ?? 'no status'}) echoed a submitted lm_providers_keys value in ${echoes.join(' and ')}` : undefined);
+      this.verdicts.expect(
+        'create.secrets.echo',
+        echoes.length > 0
+          ? `${label} (${exchange.status ?? 'no status'}) echoed a submitted lm_providers_keys value in ${echoes.join(' and ')}`
+          : undefined,
+      );
     }
   }
 }

@@ -109,7 +109,10 @@ export class Verdicts {
       const list = this.findings.get(id) ?? [];
       list.push(...found.slice(0, Math.max(0, maxFindings - list.length)).map(redact));
       this.findings.set(id, list);
-      this.findingCounts.set(id, Math.max(list.length, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? found.length)));
+      this.findingCounts.set(
+        id,
+        Math.max(list.length, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? found.length)),
+      );
     }
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
@@ -118,7 +121,10 @@ export class Verdicts {
   }
 
   notes(): Note[] {
-    const dropped = [...this.notesDropped].map(([operation, count]) => ({ operation: operations[operation as keyof typeof operations], message: `and ${count} more undocumented fields` }));
+    const dropped = [...this.notesDropped].map(([operation, count]) => ({
+      operation: operations[operation as keyof typeof operations],
+      message: `and ${count} more undocumented fields`,
+    }));
     return [...this.noteSet.values(), ...dropped];
   }
 
@@ -127,15 +133,31 @@ export class Verdicts {
       const kept = this.findings.get(check.id) ?? [];
       const total = this.findingCounts.get(check.id) ?? 0;
       const findings = total > kept.length ? [...kept, `and ${total - kept.length} more findings`] : kept;
-      const base = { id: check.id, operation: operations[check.operation], severity: check.severity, spec: check.spec, findings };
+      const base = {
+        id: check.id,
+        operation: operations[check.operation],
+        severity: check.severity,
+        spec: check.spec,
+        findings,
+      };
       if (findings.length > 0) {
         const more = total > shownFindings ? `; and ${total - shownFindings} more` : '';
         const reproduce = this.reproductions.get(check.id);
         const excerpts = this.evidence.get(check.id);
-        return { ...base, outcome: 'failed', message: `${findings.slice(0, shownFindings).join('; ')}${more}`, ...(reproduce ? { reproduce } : {}), ...(excerpts ? { excerpts } : {}) };
+        return {
+          ...base,
+          outcome: 'failed',
+          message: `${findings.slice(0, shownFindings).join('; ')}${more}`,
+          ...(reproduce ? { reproduce } : {}),
+          ...(excerpts ? { excerpts } : {}),
+        };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };
-      return { ...base, outcome: 'skipped', message: this.skipReasons.get(check.id) ?? 'not evaluated: no response it applies to' };
+      return {
+        ...base,
+        outcome: 'skipped',
+        message: this.skipReasons.get(check.id) ?? 'not evaluated: no response it applies to',
+      };
     });
   }
 }

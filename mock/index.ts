@@ -1,6 +1,6 @@
 /** The mock server of the Evaluation Service API: `evalkit mock` on the command line, these for code and tests. */
-export { closeMockApp, createMockApp, type MockOptions } from './express/app.js';
-export { startMockServer, type MockServer, type MockServerOptions } from './server.js';
+export { closeMockApp, createMockApp, type MockOptions } from './node/app.js';
+export { startMockServer, type MockServer, type MockServerOptions } from './node/server.js';
 export { createMockCore, type MockCore } from './core/handle.js';
 export { handleFetch } from './core/fetch.js';
 export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/exchange.js';

@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { ContractOptionError, defaultConcurrency, exitCode, maxConcurrency, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
-import { excessiveNesting } from '../../contract/json-body.js';
+import {
+  ContractOptionError,
+  defaultConcurrency,
+  exitCode,
+  maxConcurrency,
+  runContract,
+  terminalReport,
+  terminalStyle,
+} from '../../contract/index.js';
+import { excessiveNesting } from '../../http/json-body.js';
 import { integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
@@ -14,7 +22,10 @@ export function headers(values: OptionValues): Record<string, string> {
   for (const entry of list) {
     const colon = entry.indexOf(':');
     const name = colon > 0 ? entry.slice(0, colon).trim() : '';
-    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header must be "Name: value" with a valid header name (got one starting ${JSON.stringify(entry.slice(0, Math.max(colon, 0)).slice(0, 20))})`);
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(
+        `--header must be "Name: value" with a valid header name (got one starting ${JSON.stringify(entry.slice(0, Math.max(colon, 0)).slice(0, 20))})`,
+      );
     out[name] = entry.slice(colon + 1).trim();
   }
   return out;
@@ -36,7 +47,8 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
   }
   const nesting = excessiveNesting(body);
   if (nesting) throw new UsageError(`--create-body ${file} is ${nesting}`);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new UsageError(`--create-body ${file} must hold a JSON object`);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new UsageError(`--create-body ${file} must hold a JSON object`);
   return body as Record<string, unknown>;
 }
 
@@ -49,7 +61,8 @@ async function caFile(file: string | undefined): Promise<string | undefined> {
   } catch (error) {
     throw new UsageError(`--ca cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return text;
 }
 
@@ -57,15 +70,55 @@ export const contractCommand: Command = {
   name: 'contract',
   summary: 'Check a deployment at a base URL against the contract: every violation caught, no false alarms.',
   options: [
-    { name: 'base-url', type: 'string', value: 'URL', description: 'The deployment, may carry a path (https://host/api). Required.' },
-    { name: 'human-evaluation-id', type: 'string', value: 'ID', description: 'An id that exists there.', defaultText: "the schema example's id, which mocks serve" },
-    { name: 'create-body', type: 'string', value: 'FILE', description: 'A JSON create request valid for that deployment (real ids). Its lm_providers_keys values are replaced by canaries.', defaultText: 'a generated one' },
-    { name: 'header', type: 'string', value: '"Name: value"', multiple: true, description: 'Sent with every request (auth); never printed.' },
+    {
+      name: 'base-url',
+      type: 'string',
+      value: 'URL',
+      description: 'The deployment, may carry a path (https://host/api). Required.',
+    },
+    {
+      name: 'human-evaluation-id',
+      type: 'string',
+      value: 'ID',
+      description: 'An id that exists there.',
+      defaultText: "the schema example's id, which mocks serve",
+    },
+    {
+      name: 'create-body',
+      type: 'string',
+      value: 'FILE',
+      description:
+        'A JSON create request valid for that deployment (real ids). Its lm_providers_keys values are replaced by canaries.',
+      defaultText: 'a generated one',
+    },
+    {
+      name: 'header',
+      type: 'string',
+      value: '"Name: value"',
+      multiple: true,
+      description: 'Sent with every request (auth); never printed.',
+    },
     { name: 'timeout', type: 'string', value: 'MS', description: 'Timeout per request.', defaultText: '10000' },
     { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
-    { name: 'read-only', type: 'boolean', description: 'Send nothing that could create data: GETs and one malformed-JSON POST only.' },
-    { name: 'examples', type: 'string', value: 'N', description: 'Property-based create requests (half valid, half invalid), failures shrunk and printed as curl.', defaultText: '0' },
-    { name: 'seed', type: 'string', value: 'S', description: 'Seed of generated bodies, canaries and properties.', defaultText: '1' },
+    {
+      name: 'read-only',
+      type: 'boolean',
+      description: 'Send nothing that could create data: GETs and one malformed-JSON POST only.',
+    },
+    {
+      name: 'examples',
+      type: 'string',
+      value: 'N',
+      description: 'Property-based create requests (half valid, half invalid), failures shrunk and printed as curl.',
+      defaultText: '0',
+    },
+    {
+      name: 'seed',
+      type: 'string',
+      value: 'S',
+      description: 'Seed of generated bodies, canaries and properties.',
+      defaultText: '1',
+    },
     {
       name: 'concurrency',
       type: 'string',
@@ -73,8 +126,20 @@ export const contractCommand: Command = {
       description: `Requests in flight at once, 1 to ${maxConcurrency}; the report is the same at any N. The default stays under the 6 connections a browser opens to one origin: a shared staging server gets no more at once than from one person's browser.`,
       defaultText: String(defaultConcurrency),
     },
-    { name: 'rate-limit', type: 'string', value: 'N/s', description: 'Start at most N requests per second (a shared or rate-limited server). With or without it, a 429 is waited on (its Retry-After, else a backoff from 1 s) and retried while the waits of a request fit in --timeout: never a failure by itself.', defaultText: 'no cap' },
-    { name: 'ca', type: 'string', value: 'FILE', description: 'Trust the CA certificates in this PEM file (a self-signed or private CA).' },
+    {
+      name: 'rate-limit',
+      type: 'string',
+      value: 'N/s',
+      description:
+        'Start at most N requests per second (a shared or rate-limited server). With or without it, a 429 is waited on (its Retry-After, else a backoff from 1 s) and retried while the waits of a request fit in --timeout: never a failure by itself.',
+      defaultText: 'no cap',
+    },
+    {
+      name: 'ca',
+      type: 'string',
+      value: 'FILE',
+      description: 'Trust the CA certificates in this PEM file (a self-signed or private CA).',
+    },
     { name: 'insecure', type: 'boolean', description: 'Do not verify TLS certificates at all; every report says so.' },
     ...reportOptions,
   ],

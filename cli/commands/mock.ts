@@ -1,4 +1,4 @@
-import { profiles } from '../../fixtures/generators/index.js';
+import { profiles } from '../../generators/index.js';
 import { controlPrefix } from '../../mock/control/admin-routes.js';
 import { maxJournalSize } from '../../mock/control/control-room.js';
 import { defaultJournalSize } from '../../mock/control/journal.js';
@@ -50,14 +50,48 @@ export const mockCommand: Command = {
   name: 'mock',
   summary: 'Run a mock Evaluation Service: both operations, seeded bodies, scenarios, fixtures, CORS.',
   options: [
-    { name: 'port', type: 'string', value: 'N', description: 'Port to listen on; 0 picks a free one.', defaultText: '4010' },
+    {
+      name: 'port',
+      type: 'string',
+      value: 'N',
+      description: 'Port to listen on; 0 picks a free one.',
+      defaultText: '4010',
+    },
     { name: 'host', type: 'string', value: 'HOST', description: 'Interface to listen on.', defaultText: '127.0.0.1' },
-    { name: 'base-path', type: 'string', value: 'PATH', description: 'Serve both operations under PATH, e.g. /api.', defaultText: 'none' },
-    { name: 'seed', type: 'string', value: 'S', description: 'Seed of generated bodies: the same seed and id give the same body.', defaultText: '1' },
-    { name: 'profile', type: 'string', value: 'P', description: `Profile of generated bodies: ${profiles.join(', ')}.`, defaultText: 'mixed' },
-    { name: 'fixtures', type: 'string', value: 'DIR', description: 'Serve DIR/human-evaluations/<id>.json (all validated at start-up).' },
+    {
+      name: 'base-path',
+      type: 'string',
+      value: 'PATH',
+      description: 'Serve both operations under PATH, e.g. /api.',
+      defaultText: 'none',
+    },
+    {
+      name: 'seed',
+      type: 'string',
+      value: 'S',
+      description: 'Seed of generated bodies: the same seed and id give the same body.',
+      defaultText: '1',
+    },
+    {
+      name: 'profile',
+      type: 'string',
+      value: 'P',
+      description: `Profile of generated bodies: ${profiles.join(', ')}.`,
+      defaultText: 'mixed',
+    },
+    {
+      name: 'fixtures',
+      type: 'string',
+      value: 'DIR',
+      description: 'Serve DIR/human-evaluations/<id>.json (all validated at start-up).',
+    },
     { name: 'strict-ids', type: 'boolean', description: 'With --fixtures: 404 for ids that have no fixture file.' },
-    { name: 'latency', type: 'string', value: 'MS|MIN-MAX', description: 'Wait before every answer: fixed, or uniform in a range.' },
+    {
+      name: 'latency',
+      type: 'string',
+      value: 'MS|MIN-MAX',
+      description: 'Wait before every answer: fixed, or uniform in a range.',
+    },
     {
       name: 'state',
       type: 'string',
@@ -65,11 +99,37 @@ export const mockCommand: Command = {
       description: 'Lifecycle state served, e.g. EVALUATION_FAILED or failed.',
       defaultText: 'EVALUATION_INITIALIZED for created evaluations',
     },
-    { name: 'code', type: 'string', value: 'N', description: `Answer every request with this status: ${scenarioCodes.join(', ')}.` },
-    { name: 'fault', type: 'string', value: faults.join('|'), description: 'Break every answer: reset the connection or truncate the body.' },
-    { name: 'nullable', type: 'boolean', description: 'Send absent optional fields as null, as real deployments do (outside the spec).' },
-    { name: 'scenarios', type: 'string', value: 'FILE', description: 'JSON scenario config: server-wide, per operation, per id (see docs/mock.md).' },
-    { name: 'cors-origin', type: 'string', value: 'ORIGIN', multiple: true, description: 'Allow only this browser origin.', defaultText: 'any (*)' },
+    {
+      name: 'code',
+      type: 'string',
+      value: 'N',
+      description: `Answer every request with this status: ${scenarioCodes.join(', ')}.`,
+    },
+    {
+      name: 'fault',
+      type: 'string',
+      value: faults.join('|'),
+      description: 'Break every answer: reset the connection or truncate the body.',
+    },
+    {
+      name: 'nullable',
+      type: 'boolean',
+      description: 'Send absent optional fields as null, as real deployments do (outside the spec).',
+    },
+    {
+      name: 'scenarios',
+      type: 'string',
+      value: 'FILE',
+      description: 'JSON scenario config: server-wide, per operation, per id (see docs/mock.md).',
+    },
+    {
+      name: 'cors-origin',
+      type: 'string',
+      value: 'ORIGIN',
+      multiple: true,
+      description: 'Allow only this browser origin.',
+      defaultText: 'any (*)',
+    },
     { name: 'no-cors', type: 'boolean', description: 'Send no CORS headers and answer no preflight.' },
     { name: 'quiet', type: 'boolean', description: 'No request log (one line per request on stderr otherwise).' },
     {
@@ -79,7 +139,11 @@ export const mockCommand: Command = {
       description: `Requests the control room's journal keeps (GET /__evalkit/requests), 1 to ${maxJournalSize}.`,
       defaultText: String(defaultJournalSize),
     },
-    { name: 'no-journal', type: 'boolean', description: 'Keep no request journal (the rest of the control room stays).' },
+    {
+      name: 'no-journal',
+      type: 'boolean',
+      description: 'Keep no request journal (the rest of the control room stays).',
+    },
   ],
   details: [
     'Per request, a Prefer header overrides the server scenario key by key, e.g.',
@@ -119,7 +183,9 @@ export const mockCommand: Command = {
       throw error;
     }
     const stopping = shutdownSignal();
-    await writeOut(`evalkit mock listening on ${server.url}\ncontrol room: ${new URL(server.url).origin}${controlPrefix}/\n`);
+    await writeOut(
+      `evalkit mock listening on ${server.url}\ncontrol room: ${new URL(server.url).origin}${controlPrefix}/\n`,
+    );
     const signal = await stopping;
     await server.close();
     if (!quiet) process.stderr.write(`evalkit mock: stopped (${signal})\n`);

@@ -1,4 +1,4 @@
-import { renderOpenApi } from '../../schemas/openapi/document.js';
+import { renderOpenApi } from '../../api/openapi.js';
 import { choiceOption, type Command } from '../command.js';
 import { writeOut } from '../output.js';
 

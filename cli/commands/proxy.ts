@@ -1,5 +1,11 @@
 import { ContractOptionError, exitCode, terminalReport, terminalStyle } from '../../contract/index.js';
-import { startContractProxy, trafficLine, violationLines, type Judgement, type RecordingEvent } from '../../contract/proxy/index.js';
+import {
+  startContractProxy,
+  trafficLine,
+  violationLines,
+  type Judgement,
+  type RecordingEvent,
+} from '../../proxy/index.js';
 import { integerOption, stringOption, UsageError, type Command } from '../command.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
@@ -9,14 +15,45 @@ import { headers } from './contract.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
-  summary: 'Sit in front of a deployment, forward all traffic unchanged, check every exchange against the contract, record fixtures.',
+  summary:
+    'Sit in front of a deployment, forward all traffic unchanged, check every exchange against the contract, record fixtures.',
   options: [
-    { name: 'target', type: 'string', value: 'URL', description: 'The deployment, may carry a base path (https://host/api): a request for /x goes to URL/x. Required.' },
-    { name: 'port', type: 'string', value: 'N', description: 'Port to listen on; 0 picks a free one.', defaultText: '4011' },
+    {
+      name: 'target',
+      type: 'string',
+      value: 'URL',
+      description:
+        'The deployment, may carry a base path (https://host/api): a request for /x goes to URL/x. Required.',
+    },
+    {
+      name: 'port',
+      type: 'string',
+      value: 'N',
+      description: 'Port to listen on; 0 picks a free one.',
+      defaultText: '4011',
+    },
     { name: 'host', type: 'string', value: 'HOST', description: 'Interface to listen on.', defaultText: '127.0.0.1' },
-    { name: 'header', type: 'string', value: '"Name: value"', multiple: true, description: 'Set on every forwarded request (auth); never printed.' },
-    { name: 'record', type: 'string', value: 'DIR', description: 'Write each valid 200 answer of GET /human-evaluations/{id} as DIR/human-evaluations/<id>.json (for evalkit mock --fixtures DIR).' },
-    { name: 'timeout', type: 'string', value: 'MS', description: 'No byte from the target for this long: 504 (or a cut answer) and a transport error.', defaultText: '10000' },
+    {
+      name: 'header',
+      type: 'string',
+      value: '"Name: value"',
+      multiple: true,
+      description: 'Set on every forwarded request (auth); never printed.',
+    },
+    {
+      name: 'record',
+      type: 'string',
+      value: 'DIR',
+      description:
+        'Write each valid 200 answer of GET /human-evaluations/{id} as DIR/human-evaluations/<id>.json (for evalkit mock --fixtures DIR).',
+    },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: 'MS',
+      description: 'No byte from the target for this long: 504 (or a cut answer) and a transport error.',
+      defaultText: '10000',
+    },
     { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
     ...reportOptions,
   ],
@@ -45,7 +82,9 @@ export const proxyCommand: Command = {
         for (const line of violationLines(judgement, style)) void writeOut(`${line}\n`);
       },
       onRecording: (event: RecordingEvent) => {
-        void writeOut('recorded' in event ? `recorded ${event.recorded}\n` : `not recorded: ${event.label}: ${event.refused}\n`);
+        void writeOut(
+          'recorded' in event ? `recorded ${event.recorded}\n` : `not recorded: ${event.label}: ${event.refused}\n`,
+        );
       },
     };
     let proxy;
@@ -56,7 +95,8 @@ export const proxyCommand: Command = {
       const failure = listenFailure(error, options.host, options.port);
       if (failure !== undefined) throw new UsageError(failure);
       const code = (error as NodeJS.ErrnoException).code;
-      if (record !== undefined && code !== undefined) throw new UsageError(`--record cannot create ${record}/human-evaluations (${code})`);
+      if (record !== undefined && code !== undefined)
+        throw new UsageError(`--record cannot create ${record}/human-evaluations (${code})`);
       throw error;
     }
     const stopping = shutdownSignal();
@@ -64,7 +104,9 @@ export const proxyCommand: Command = {
     const signal = await stopping;
     await proxy.close();
     const report = proxy.report();
-    await writeOut(`\nevalkit proxy stopped (${signal}): ${trafficLine(proxy.traffic(), proxy.judge)}\n\n${terminalReport(report, style)}`);
+    await writeOut(
+      `\nevalkit proxy stopped (${signal}): ${trafficLine(proxy.traffic(), proxy.judge)}\n\n${terminalReport(report, style)}`,
+    );
     return (await writeReports('proxy', values, report)) ? exitCode(report, strict) : 2;
   },
 };

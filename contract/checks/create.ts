@@ -32,9 +32,11 @@ function perVariantFinding(request: Fields, records: Fields[], label: string): s
 
 function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
   const findings: string[] = [];
-  if (typeof record.app_id === 'string' && record.app_id !== request.app_id) findings.push(`${where}: app_id ${record.app_id} is not the requested ${String(request.app_id)}`);
+  if (typeof record.app_id === 'string' && record.app_id !== request.app_id)
+    findings.push(`${where}: app_id ${record.app_id} is not the requested ${String(request.app_id)}`);
   // testset_id is optional in an Evaluation: only a present one can differ.
-  if (typeof record.testset_id === 'string' && record.testset_id !== request.testset_id) findings.push(`${where}: testset_id ${record.testset_id} is not the requested ${String(request.testset_id)}`);
+  if (typeof record.testset_id === 'string' && record.testset_id !== request.testset_id)
+    findings.push(`${where}: testset_id ${record.testset_id} is not the requested ${String(request.testset_id)}`);
   return findings;
 }
 
@@ -45,19 +47,28 @@ function checkAggregatedResults(verdicts: Verdicts, request: Fields, record: Fie
     const config = isObject(result) ? result.evaluator_config : undefined;
     const at = `${where}/aggregated_results/${index}/evaluator_config`;
     if (!isDocumentedEvaluatorConfig(config)) {
-      verdicts.fail('create.body.evaluator-config.known', `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`);
+      verdicts.fail(
+        'create.body.evaluator-config.known',
+        `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
+      );
       return;
     }
     verdicts.pass('create.body.evaluator-config.known');
     const id = (config as Fields).id as string;
-    verdicts.expect('create.body.evaluator-configs', requested.has(id) ? undefined : `${at}: config ${id} was not requested`);
+    verdicts.expect(
+      'create.body.evaluator-configs',
+      requested.has(id) ? undefined : `${at}: config ${id} was not requested`,
+    );
   });
 }
 
 /** Evaluates the answer of a valid create request against the request it answers. */
 function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, label: string): void {
   if (!Array.isArray(data)) {
-    verdicts.fail('create.body.schema', `${label}: the body is ${data === null ? 'null' : typeof data}, not a JSON array of Evaluation`);
+    verdicts.fail(
+      'create.body.schema',
+      `${label}: the body is ${data === null ? 'null' : typeof data}, not a JSON array of Evaluation`,
+    );
     return;
   }
   data.forEach((record, index) => checkRecord(verdicts, 'create', 'Evaluation', record, `${label} /${index}`));
@@ -83,7 +94,9 @@ function checkEvaluations(verdicts: Verdicts, request: Fields, data: unknown, la
 export async function checkCreate(session: Session, request: Fields, bodyGiven: boolean): Promise<CreateOutcome> {
   const outgoing = createRequest(JSON.stringify(request));
   const exchange = await session.request('create', outgoing);
-  const generated = bodyGiven ? undefined : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
+  const generated = bodyGiven
+    ? undefined
+    : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
   return checkCreateAnswer(session.verdicts, request, session.label(outgoing), exchange, generated);
 }
 
@@ -94,12 +107,21 @@ export interface CreateOutcome {
 }
 
 /** The checks of the answer to a valid create request; `unvouched`: a 4xx is no finding. */
-export function checkCreateAnswer(verdicts: Verdicts, request: Fields, label: string, exchange: Exchange, unvouched: Unvouched | undefined): CreateOutcome {
+export function checkCreateAnswer(
+  verdicts: Verdicts,
+  request: Fields,
+  label: string,
+  exchange: Exchange,
+  unvouched: Unvouched | undefined,
+): CreateOutcome {
   if (!acceptedSuccess(verdicts, 'create', label, exchange, unvouched)) return { accepted: false, ids: [] };
   const parsed = parseSuccessBody(verdicts, 'create', label, exchange);
   if (parsed) checkEvaluations(verdicts, request, parsed.data, label);
   const records = parsed && Array.isArray(parsed.data) ? parsed.data.filter(isObject) : [];
-  return { accepted: true, ids: records.map((record) => record.id).filter((id): id is string => typeof id === 'string') };
+  return {
+    accepted: true,
+    ids: records.map((record) => record.id).filter((id): id is string => typeof id === 'string'),
+  };
 }
 
 /**
@@ -112,7 +134,12 @@ export async function checkProviderKeyNames(session: Session, request: Fields): 
   const names = otherKeyNames(used);
   const post = (body: Fields) => session.request('create', createRequest(JSON.stringify(body)));
   // A 4xx: a 429 is the deployment's pace, not a verdict on the body, and a 5xx has its own check.
-  const refused = (exchange: Exchange) => !exchange.failure && exchange.status !== undefined && exchange.status >= 400 && exchange.status < 500 && exchange.status !== 429;
+  const refused = (exchange: Exchange) =>
+    !exchange.failure &&
+    exchange.status !== undefined &&
+    exchange.status >= 400 &&
+    exchange.status < 500 &&
+    exchange.status !== 429;
   const together = await post(session.canaries.withNames(request, names));
   if (!refused(together)) {
     if (isSuccess(together)) session.verdicts.pass('create.provider-keys.accepted');
@@ -122,7 +149,10 @@ export async function checkProviderKeyNames(session: Session, request: Fields): 
   // limit) refuses it too, and that refusal says nothing about key names.
   const control = await post(request);
   if (refused(control)) {
-    session.verdicts.skip('create.provider-keys.accepted', `the same create request sent again was refused too (${control.status}): a refusal not about key names`);
+    session.verdicts.skip(
+      'create.provider-keys.accepted',
+      `the same create request sent again was refused too (${control.status}): a refusal not about key names`,
+    );
     return;
   }
   for (const name of names) {

@@ -9,7 +9,11 @@ import { acceptedSuccess, checkRecord, parseSuccessBody, type Unvouched } from '
 export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
 
 export function fetchRequest(id: string, what?: string): Outgoing {
-  return { method: 'GET', path: `/human-evaluations/${encodeURIComponent(id)}`, ...(what !== undefined ? { what } : {}) };
+  return {
+    method: 'GET',
+    path: `/human-evaluations/${encodeURIComponent(id)}`,
+    ...(what !== undefined ? { what } : {}),
+  };
 }
 
 /**
@@ -19,19 +23,30 @@ export function fetchRequest(id: string, what?: string): Outgoing {
 export async function checkFetch(session: Session, id: string, idGiven: boolean): Promise<void> {
   const outgoing = fetchRequest(id);
   const exchange = await session.request('fetch', outgoing);
-  const generated = idGiven ? undefined : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
+  const generated = idGiven
+    ? undefined
+    : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
   checkFetchAnswer(session.verdicts, id, session.label(outgoing), exchange, generated);
 }
 
 /** The checks of a fetch answer; `unvouched`: a 4xx is no finding, since nobody said the id exists. */
-export function checkFetchAnswer(verdicts: Verdicts, id: string, label: string, exchange: Exchange, unvouched: Unvouched | undefined): void {
+export function checkFetchAnswer(
+  verdicts: Verdicts,
+  id: string,
+  label: string,
+  exchange: Exchange,
+  unvouched: Unvouched | undefined,
+): void {
   if (!acceptedSuccess(verdicts, 'fetch', label, exchange, unvouched)) return;
   const parsed = parseSuccessBody(verdicts, 'fetch', label, exchange);
   if (!parsed) return;
   checkRecord(verdicts, 'fetch', 'HumanEvaluation', parsed.data, label);
   const answered = (parsed.data as { id?: unknown } | null)?.id;
   if (typeof answered === 'string') {
-    verdicts.expect('fetch.body.id', answered === id ? undefined : `${label} answered the record of another id, ${JSON.stringify(answered)}`);
+    verdicts.expect(
+      'fetch.body.id',
+      answered === id ? undefined : `${label} answered the record of another id, ${JSON.stringify(answered)}`,
+    );
   }
 }
 
@@ -44,11 +59,19 @@ export function checkFetchAnswer(verdicts: Verdicts, id: string, label: string, 
 export async function checkUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
   const answers: string[] = [];
   for (const { shape, own } of probeOrder(knownIds)) {
-    const outgoing = fetchRequest(unknownIdOf(shape, seed), `an unknown ${shape === 'other' ? 'id of another shape' : shape}${own ? ", the deployment's own shape" : ''}`);
+    const outgoing = fetchRequest(
+      unknownIdOf(shape, seed),
+      `an unknown ${shape === 'other' ? 'id of another shape' : shape}${own ? ", the deployment's own shape" : ''}`,
+    );
     const exchange = await session.request('fetch', outgoing);
-    answers.push(`${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`);
+    answers.push(
+      `${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`,
+    );
     if (exchange.failure || exchange.status === undefined) continue;
-    session.verdicts.expect('fetch.unknown-id.rejected', isSuccess(exchange) ? `${session.label(outgoing)} answered ${exchange.status}` : undefined);
+    session.verdicts.expect(
+      'fetch.unknown-id.rejected',
+      isSuccess(exchange) ? `${session.label(outgoing)} answered ${exchange.status}` : undefined,
+    );
   }
   session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
 }

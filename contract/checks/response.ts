@@ -2,7 +2,7 @@ import type { ResourceName } from '../../schemas/index.js';
 import { formatIssue, validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import type { OperationKey } from '../catalogue.js';
 import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
-import { maxValidatedItems, readJsonBody, validatedView } from '../json-body.js';
+import { maxValidatedItems, readJsonBody, validatedView } from '../../http/json-body.js';
 import { periodFinding } from '../instants.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../schema-walk.js';
@@ -11,11 +11,16 @@ import type { Verdicts } from '../verdicts.js';
 
 /** An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an error). */
 function isOptionalNull(name: ResourceName, data: unknown, issue: ValidationIssue): boolean {
-  return issue.keyword === 'type' && valueAt(data, issue.pointer) === null && isOptionalProperty(name, data, issue.pointer);
+  return (
+    issue.keyword === 'type' && valueAt(data, issue.pointer) === null && isOptionalProperty(name, data, issue.pointer)
+  );
 }
 
 /** A record's validation issues, split into errors and optional fields sent as null. */
-export function schemaIssues(name: ResourceName, record: unknown): { errors: ValidationIssue[]; nulls: ValidationIssue[]; cuts: string[] } {
+export function schemaIssues(
+  name: ResourceName,
+  record: unknown,
+): { errors: ValidationIssue[]; nulls: ValidationIssue[]; cuts: string[] } {
   const { view, cuts } = validatedView(record);
   const { issues } = validate(name, view);
   const nulls = issues.filter((issue) => isOptionalNull(name, view, issue));
@@ -45,7 +50,11 @@ export function acceptedSuccess(
     verdicts.pass(`${operation}.status.success`);
     return true;
   }
-  if (generated) verdicts.skip(`${operation}.status.success`, `${generated.what} was answered ${exchange.status}; ${generated.remedy}`);
+  if (generated)
+    verdicts.skip(
+      `${operation}.status.success`,
+      `${generated.what} was answered ${exchange.status}; ${generated.remedy}`,
+    );
   else verdicts.fail(`${operation}.status.success`, `${label} answered ${exchange.status}`);
   return false;
 }
@@ -54,10 +63,21 @@ export function acceptedSuccess(
  * The checks every success body gets: JSON Content-Type, JSON at all. Resolves to the parsed body, or undefined
  * when there is nothing to check further.
  */
-export function parseSuccessBody(verdicts: Verdicts, operation: OperationKey, label: string, exchange: Exchange): { data: unknown } | undefined {
+export function parseSuccessBody(
+  verdicts: Verdicts,
+  operation: OperationKey,
+  label: string,
+  exchange: Exchange,
+): { data: unknown } | undefined {
   const type = mediaType(exchange.headers);
-  verdicts.expect(`${operation}.content-type`, isJsonMediaType(type) ? undefined : `${label}: success with Content-Type ${type ?? '(none)'}`);
-  verdicts.expect(`${operation}.body.bom`, exchange.encoding === 'bom' ? `${label}: the success body starts with a byte order mark` : undefined);
+  verdicts.expect(
+    `${operation}.content-type`,
+    isJsonMediaType(type) ? undefined : `${label}: success with Content-Type ${type ?? '(none)'}`,
+  );
+  verdicts.expect(
+    `${operation}.body.bom`,
+    exchange.encoding === 'bom' ? `${label}: the success body starts with a byte order mark` : undefined,
+  );
   const read = readJsonBody(exchange);
   if ('problem' in read) {
     verdicts.fail(`${operation}.body.json`, `${label}: ${read.problem.replace(/^the body/, 'the success body')}`);
@@ -71,7 +91,9 @@ export function parseSuccessBody(verdicts: Verdicts, operation: OperationKey, la
 const listedIssues = 10;
 
 export function listed(items: string[], what: string): string {
-  return items.length <= listedIssues ? items.join(', ') : `${items.slice(0, listedIssues).join(', ')} (${items.length} ${what} in all)`;
+  return items.length <= listedIssues
+    ? items.join(', ')
+    : `${items.slice(0, listedIssues).join(', ')} (${items.length} ${what} in all)`;
 }
 
 /**
@@ -79,14 +101,38 @@ export function listed(items: string[], what: string): string {
  * issue is a schema error. Undeclared fields become notes. The record-level warnings (variant arrays,
  * timestamps) follow, since they read the same record.
  */
-export function checkRecord(verdicts: Verdicts, operation: OperationKey, name: ResourceName, record: unknown, where: string): void {
+export function checkRecord(
+  verdicts: Verdicts,
+  operation: OperationKey,
+  name: ResourceName,
+  record: unknown,
+  where: string,
+): void {
   const { errors, nulls, cuts } = schemaIssues(name, record);
-  if (cuts.length > 0) verdicts.note(operation, `${where}: only the first ${maxValidatedItems} items of ${listed(cuts, 'arrays')} were validated`);
-  verdicts.expect(`${operation}.body.schema`, errors.length > 0 ? `${where}: ${listed(errors.map(formatIssue), 'issues')}` : undefined);
-  verdicts.expect(`${operation}.body.nulls`, nulls.length > 0 ? `${where}: optional ${listed(nulls.map((issue) => issue.pointer), 'fields')} sent as null` : undefined);
+  if (cuts.length > 0)
+    verdicts.note(
+      operation,
+      `${where}: only the first ${maxValidatedItems} items of ${listed(cuts, 'arrays')} were validated`,
+    );
+  verdicts.expect(
+    `${operation}.body.schema`,
+    errors.length > 0 ? `${where}: ${listed(errors.map(formatIssue), 'issues')}` : undefined,
+  );
+  verdicts.expect(
+    `${operation}.body.nulls`,
+    nulls.length > 0
+      ? `${where}: optional ${listed(
+          nulls.map((issue) => issue.pointer),
+          'fields',
+        )} sent as null`
+      : undefined,
+  );
   for (const pointer of undeclaredFields(name, record)) {
     // Indices vary per record; the note is about the field.
-    verdicts.note(operation, `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`);
+    verdicts.note(
+      operation,
+      `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`,
+    );
   }
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return;
   const fields = record as Record<string, unknown>;
@@ -95,5 +141,8 @@ export function checkRecord(verdicts: Verdicts, operation: OperationKey, name: R
     .filter((key) => Array.isArray(fields[key]))
     .map((key) => `${key} ${(fields[key] as unknown[]).length}`);
   const distinct = new Set(lengths.map((entry) => entry.split(' ')[1]));
-  verdicts.expect(`${operation}.body.variants`, distinct.size > 1 ? `${where}: variant arrays of unequal length (${lengths.join(', ')})` : undefined);
+  verdicts.expect(
+    `${operation}.body.variants`,
+    distinct.size > 1 ? `${where}: variant arrays of unequal length (${lengths.join(', ')})` : undefined,
+  );
 }

@@ -19,7 +19,11 @@ export function githubAnnotations(report: Report): string {
   const lines = report.checks
     .filter((check) => check.outcome === 'failed')
     .map((check) => {
-      const text = [capped(check.message), `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : [])].join('\n');
+      const text = [
+        capped(check.message),
+        `spec: ${check.spec}`,
+        ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
+      ].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
     });
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
@@ -53,6 +57,7 @@ export function githubStepSummary(report: Report): string {
     '',
   ];
   if (report.stopped) lines.push(`Stopped: ${cell(report.stopped)}`, '');
-  if (listed.length > 0) lines.push('| | check | finding or reason | spec |', '|---|---|---|---|', ...listed.map(row), '');
+  if (listed.length > 0)
+    lines.push('| | check | finding or reason | spec |', '|---|---|---|---|', ...listed.map(row), '');
   return `${lines.join('\n')}\n`;
 }

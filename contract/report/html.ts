@@ -54,16 +54,26 @@ function copyable(text: string, id: string): string {
 
 function badge(check: CheckResult): string {
   const kind = check.outcome === 'failed' ? check.severity : check.outcome;
-  const text = check.outcome === 'passed' ? 'PASS' : check.outcome === 'skipped' ? 'SKIP' : check.severity === 'error' ? 'FAIL' : 'WARN';
+  const text =
+    check.outcome === 'passed'
+      ? 'PASS'
+      : check.outcome === 'skipped'
+        ? 'SKIP'
+        : check.severity === 'error'
+          ? 'FAIL'
+          : 'WARN';
   return `<span class="badge b-${kind}">${text}</span>`;
 }
 
 function checkItem(check: CheckResult): string {
   const head = `${badge(check)}<code>${escapeHtml(check.id)}</code>`;
-  if (check.outcome === 'passed') return `<li class="passed">${head} <span class="passed-text">${escapeHtml(check.message)}</span></li>`;
-  if (check.outcome === 'skipped') return `<li class="skipped">${head} <span class="skip-reason">skipped: ${shown(check.message)}</span></li>`;
+  if (check.outcome === 'passed')
+    return `<li class="passed">${head} <span class="passed-text">${escapeHtml(check.message)}</span></li>`;
+  if (check.outcome === 'skipped')
+    return `<li class="skipped">${head} <span class="skip-reason">skipped: ${shown(check.message)}</span></li>`;
   const findings = check.findings.slice(0, shownFindings).map((finding) => `<li>${shown(finding)}</li>`);
-  if (check.findings.length > shownFindings) findings.push(`<li>… and ${check.findings.length - shownFindings} more (all in the JSON report)</li>`);
+  if (check.findings.length > shownFindings)
+    findings.push(`<li>… and ${check.findings.length - shownFindings} more (all in the JSON report)</li>`);
   const parts = [
     `<div class="label">Spec</div><div>${escapeHtml(check.spec)}</div>`,
     `<div class="label">Findings (${check.findings.length})</div><ul>${findings.join('')}</ul>`,
@@ -91,11 +101,17 @@ export function htmlReport(report: Report): string {
   const sections: string[] = [];
   for (const operation of new Set(report.checks.map((check) => check.operation))) {
     const checks = report.checks.filter((check) => check.operation === operation);
-    const notes = report.notes.filter((note) => note.operation === operation).map((note) => `<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
-    sections.push(`<section><h2>${escapeHtml(operation)}</h2><ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`);
+    const notes = report.notes
+      .filter((note) => note.operation === operation)
+      .map((note) => `<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
+    sections.push(
+      `<section><h2>${escapeHtml(operation)}</h2><ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`,
+    );
   }
   report.counterexamples.forEach((example, index) => {
-    sections.push(`<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>${copyable(example.curl, `copy-example-${index}`)}</section>`);
+    sections.push(
+      `<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>${copyable(example.curl, `copy-example-${index}`)}</section>`,
+    );
   });
   const scriptHash = createHash('sha256').update(script).digest('base64');
   const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;

@@ -2,8 +2,31 @@ import type { Report } from '../run.js';
 
 /** The --report-json document: the fixed `summary` and `checks` shape first, then the rest of the report. */
 export function jsonReport(report: Report): string {
-  const checks = report.checks.map(({ id, operation, severity, outcome, message, spec, findings, reproduce }) => ({ id, operation, severity, outcome, message, spec, findings, ...(reproduce ? { reproduce } : {}) }));
-  const { summary, verdict, headline, strict, insecure, target, reachable, stopped, notes, counterexamples, requests, pacing, durationMs } = report;
+  const checks = report.checks.map(({ id, operation, severity, outcome, message, spec, findings, reproduce }) => ({
+    id,
+    operation,
+    severity,
+    outcome,
+    message,
+    spec,
+    findings,
+    ...(reproduce ? { reproduce } : {}),
+  }));
+  const {
+    summary,
+    verdict,
+    headline,
+    strict,
+    insecure,
+    target,
+    reachable,
+    stopped,
+    notes,
+    counterexamples,
+    requests,
+    pacing,
+    durationMs,
+  } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
   return `${JSON.stringify({ summary, checks, verdict, ...(headline ? { headline } : {}), strict, insecure, target, reachable, ...(stopped ? { stopped } : {}), notes, counterexamples, requests, ...(pacing ? { pacing } : {}), durationMs }, null, 2)}\n`;
 }

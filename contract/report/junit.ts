@@ -21,8 +21,16 @@ function testcase(check: CheckResult, strict: boolean): string {
   const open = `    <testcase name="${escapeXml(check.id)}" classname="${escapeXml(check.operation)}">`;
   if (check.outcome === 'passed') return `${open}</testcase>`;
   if (check.outcome === 'skipped') return `${open}<skipped message="${escapeXml(check.message)}"/></testcase>`;
-  const text = escapeXml([`${check.severity}: ${check.message}`, `spec: ${check.spec}`, ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []), ...check.findings].join('\n'));
-  if (failsBuild(check, strict)) return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure></testcase>`;
+  const text = escapeXml(
+    [
+      `${check.severity}: ${check.message}`,
+      `spec: ${check.spec}`,
+      ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
+      ...check.findings,
+    ].join('\n'),
+  );
+  if (failsBuild(check, strict))
+    return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure></testcase>`;
   // A warning that does not fail the exit code: shown, never red.
   return `${open}<properties><property name="warning" value="${escapeXml(check.message)}"/></properties><system-out>${text}</system-out></testcase>`;
 }
@@ -33,7 +41,13 @@ function properties(report: Report): string[] {
     ['verdict', report.verdict],
     ...(report.headline ? [['headline', report.headline]] : []),
   ];
-  return ['    <properties>', ...entries.map(([name, value]) => `      <property name="${escapeXml(name as string)}" value="${escapeXml(value as string)}"/>`), '    </properties>'];
+  return [
+    '    <properties>',
+    ...entries.map(
+      ([name, value]) => `      <property name="${escapeXml(name as string)}" value="${escapeXml(value as string)}"/>`,
+    ),
+    '    </properties>',
+  ];
 }
 
 /**
@@ -58,7 +72,9 @@ export function junitReport(report: Report): string {
   const vacuous = report.verdict === 'NOTHING VERIFIED';
   if (vacuous) {
     const headline = escapeXml(report.headline ?? 'nothing verified');
-    suites.push(`  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n    <testcase name="run.verified" classname="run"><failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`);
+    suites.push(
+      `  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n    <testcase name="run.verified" classname="run"><failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`,
+    );
   }
   const failures = report.checks.filter((check) => failsBuild(check, strict)).length + (vacuous ? 1 : 0);
   const total = report.checks.length + (vacuous ? 1 : 0);

@@ -23,7 +23,8 @@ export function mark(check: CheckResult, paint: ReturnType<typeof painter>): str
   return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
 }
 
-const insecureWarning = 'INSECURE: TLS certificates were NOT verified (--insecure); a man in the middle would go unnoticed';
+const insecureWarning =
+  'INSECURE: TLS certificates were NOT verified (--insecure); a man in the middle would go unnoticed';
 
 /**
  * The human report: checks grouped by operation, then notes, reproductions, and one verdict line. Every text that
@@ -43,22 +44,38 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
       const message = shown(check.message);
-      const text = check.outcome === 'passed' ? message : `${message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
+      const text =
+        check.outcome === 'passed'
+          ? message
+          : `${message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
       lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
-      if (check.reproduce && !counterexampleChecks.has(check.id)) lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
+      if (check.reproduce && !counterexampleChecks.has(check.id))
+        lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
     }
     const notes = report.notes.filter((note) => note.operation === operation);
     for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${shown(note.message)}`);
     lines.push('');
   }
   for (const example of report.counterexamples) {
-    lines.push(paint('bold', `Reproduce ${example.check}`), `  ${shown(example.finding)}`, `  ${shown(example.curl)}`, '');
+    lines.push(
+      paint('bold', `Reproduce ${example.check}`),
+      `  ${shown(example.finding)}`,
+      `  ${shown(example.curl)}`,
+      '',
+    );
   }
   const limited = report.pacing?.rateLimited;
   if (limited && limited.retried + limited.beyondTimeout > 0) {
     const { retried, beyondTimeout, waitedMs } = limited;
-    const beyond = beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
-    lines.push(paint('dim', `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`), '');
+    const beyond =
+      beyondTimeout > 0 ? `; ${beyondTimeout} asked for a wait beyond --timeout (reported under *.transport)` : '';
+    lines.push(
+      paint(
+        'dim',
+        `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`,
+      ),
+      '',
+    );
   }
   if (report.insecure) lines.push(paint('red', insecureWarning));
   lines.push(verdictLine(report, paint), '');

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { renderOpenApi } from '../../schemas/openapi/document.js';
+import { renderOpenApi } from '../../api/openapi.js';
 import { HttpProblem, internalError } from '../core/errors.js';
 import { jsonAnswer, pathOf, problemAnswer, type MockAnswer } from '../core/exchange.js';
 import { readJsonBody } from '../core/request-body.js';
 import { ScenarioError } from '../core/scenarios.js';
 import { serialize } from '../core/serialize.js';
-import { deliver } from '../express/deliver.js';
-import { readBody } from '../express/read-body.js';
+import { deliver } from '../node/deliver.js';
+import { readBody } from '../node/read-body.js';
 import { dashboardPage } from './dashboard.js';
 import { entryView } from './entry-view.js';
 import type { EventStream } from './event-stream.js';
-import type { FixtureWatcher } from './fixture-watcher.js';
+import type { FixtureWatcher } from '../node/fixture-watcher.js';
 import type { Journal } from './journal.js';
 import type { ScenarioStore } from './scenario-store.js';
 
@@ -41,7 +41,9 @@ function limitOf(req: IncomingMessage, capacity: number): number {
   const raw = new URL(req.url ?? '/', 'http://mock').searchParams.get('limit');
   if (raw === null) return capacity;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    throw new HttpProblem(422, [{ loc: ['query', 'limit'], msg: `limit must be an integer from 1 to ${capacity}`, type: 'value_error.number' }]);
+    throw new HttpProblem(422, [
+      { loc: ['query', 'limit'], msg: `limit must be an integer from 1 to ${capacity}`, type: 'value_error.number' },
+    ]);
   }
   return Math.min(Number(raw), capacity);
 }
@@ -64,7 +66,10 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
   return {
     '': { GET: dashboard },
     '/': { GET: dashboard },
-    '/openapi.json': { GET: () => jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), { 'Cache-Control': 'no-store' }) },
+    '/openapi.json': {
+      GET: () =>
+        jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), { 'Cache-Control': 'no-store' }),
+    },
     '/requests': {
       GET: (req) => {
         const journal = requireJournal(room);
@@ -102,7 +107,13 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
         return json(200, data);
       },
     },
-    '/fixtures': { GET: () => json(200, room.fixtures?.status() ?? { dir: null, fixtures: 0, loaded_at: null, problems: [], failed_at: null }) },
+    '/fixtures': {
+      GET: () =>
+        json(
+          200,
+          room.fixtures?.status() ?? { dir: null, fixtures: 0, loaded_at: null, problems: [], failed_at: null },
+        ),
+    },
   };
 }
 
@@ -112,7 +123,13 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
  */
 export function adminRoutes(room: ControlRoom): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const table = routes(room);
-  const notFound = new HttpProblem(404, `Not Found: the control room serves ${Object.keys(table).filter((path) => path !== '').map((path) => `${controlPrefix}${path}`).join(', ')}`);
+  const notFound = new HttpProblem(
+    404,
+    `Not Found: the control room serves ${Object.keys(table)
+      .filter((path) => path !== '')
+      .map((path) => `${controlPrefix}${path}`)
+      .join(', ')}`,
+  );
   return async (req, res) => {
     let answer: MockAnswer | undefined;
     try {
@@ -123,7 +140,8 @@ export function adminRoutes(room: ControlRoom): (req: IncomingMessage, res: Serv
       if (!route) throw new HttpProblem(405, 'Method Not Allowed', { Allow: Object.keys(methods).join(', ') });
       answer = await route(req, res);
     } catch (error) {
-      if (!(error instanceof HttpProblem)) room.log(`evalkit mock: control room: internal error: ${(error as Error).message}`);
+      if (!(error instanceof HttpProblem))
+        room.log(`evalkit mock: control room: internal error: ${(error as Error).message}`);
       answer = problemAnswer(error instanceof HttpProblem ? error : internalError, {});
     }
     if (answer) deliver(res, answer);

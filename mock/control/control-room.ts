@@ -6,7 +6,7 @@ import type { ScenarioHolder } from '../core/scenario-book.js';
 import { adminRoutes, controlPrefix } from './admin-routes.js';
 import { entryView } from './entry-view.js';
 import { EventStream } from './event-stream.js';
-import { FixtureWatcher } from './fixture-watcher.js';
+import { FixtureWatcher } from '../node/fixture-watcher.js';
 import { defaultJournalSize, Journal } from './journal.js';
 import { keptAnswerBody, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
@@ -63,14 +63,24 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   const events = new EventStream();
   const fixtures =
     options.fixturesDir !== undefined && options.fixtures
-      ? new FixtureWatcher(options.fixturesDir, options.fixtures, options.log, (status) => events.send(status, 'fixtures'))
+      ? new FixtureWatcher(options.fixturesDir, options.fixtures, options.log, (status) =>
+          events.send(status, 'fixtures'),
+        )
       : undefined;
   journal?.subscribe((record) => {
     if (events.listening) events.send(entryView(record));
   });
-  const serve = adminRoutes({ journal, events, scenarios: new ScenarioStore(options.scenarios), fixtures, log: options.log });
+  const serve = adminRoutes({
+    journal,
+    events,
+    scenarios: new ScenarioStore(options.scenarios),
+    fixtures,
+    log: options.log,
+  });
   return {
-    owns: (url) => url.startsWith(controlPrefix) && (url.length === controlPrefix.length || url[controlPrefix.length] === '/' || url[controlPrefix.length] === '?'),
+    owns: (url) =>
+      url.startsWith(controlPrefix) &&
+      (url.length === controlPrefix.length || url[controlPrefix.length] === '/' || url[controlPrefix.length] === '?'),
     serve,
     record:
       journal &&

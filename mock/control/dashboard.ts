@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { profiles } from '../../fixtures/generators/index.js';
-import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { profiles } from '../../generators/index.js';
+import { evaluationStates } from '../../generators/vocabulary.js';
 import type { MockAnswer } from '../core/exchange.js';
 import { faults } from '../core/faults.js';
 import { operations } from '../core/operations.js';

@@ -1,4 +1,4 @@
-import { shellQuote } from '../../contract/shell.js';
+import { shellQuote } from '../../http/shell.js';
 import { pathOf } from '../core/exchange.js';
 import { scenarioValues } from '../core/scenarios.js';
 import type { JournalRecord } from './journal.js';
@@ -11,7 +11,9 @@ const maxShownPath = 2048;
 const transportHeaders = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
 
 function bodyView(body: JournalBody | undefined): Record<string, unknown> {
-  return body ? { body: body.body, body_bytes: body.bytes, body_truncated: body.truncated } : { body: null, body_bytes: 0, body_truncated: false };
+  return body
+    ? { body: body.body, body_bytes: body.bytes, body_truncated: body.truncated }
+    : { body: null, body_bytes: 0, body_truncated: false };
 }
 
 /**
@@ -47,7 +49,10 @@ export function entryView(record: JournalRecord): Record<string, unknown> {
     fault: record.fault ?? null,
     request: { headers: requestHeaders, ...bodyView(record.requestBody) },
     // The mock's own headers hold no credential; redacting them too keeps the rule true of every header shown.
-    response: { headers: headerTexts(redactHeaders(record.answerHeaders)), ...bodyView(answerBodyView(record.answerBody, record.answerBytes)) },
+    response: {
+      headers: headerTexts(redactHeaders(record.answerHeaders)),
+      ...bodyView(answerBodyView(record.answerBody, record.answerBytes)),
+    },
     problems: record.problems ?? [],
     curl: curlCommand(record, path, requestHeaders),
   };

@@ -24,7 +24,11 @@ export class EventStream {
   }
 
   open(req: IncomingMessage, res: ServerResponse): void {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+    });
     res.write('retry: 1000\n\n');
     this.clients.add(res);
     const drop = () => this.drop(res);

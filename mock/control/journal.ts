@@ -47,14 +47,16 @@ export class Journal {
   private readonly listeners = new Set<(record: JournalRecord) => void>();
 
   constructor(readonly capacity: number = defaultJournalSize) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError('journal capacity must be a positive integer');
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError('journal capacity must be a positive integer');
     this.ring = new Array<JournalRecord | undefined>(capacity).fill(undefined);
   }
 
   /** Keeps a record, giving it the next id. */
   record(record: JournalRecord): JournalRecord {
     record.id = ++this.lastId;
-    if (record.problems && record.problems.length > journalProblemsCap) record.problems = record.problems.slice(0, journalProblemsCap);
+    if (record.problems && record.problems.length > journalProblemsCap)
+      record.problems = record.problems.slice(0, journalProblemsCap);
     this.ring[this.next] = record;
     this.next = (this.next + 1) % this.capacity;
     for (const listener of this.listeners) listener(record);

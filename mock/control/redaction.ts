@@ -1,5 +1,5 @@
-import { headerPlaceholder } from '../../contract/redaction.js';
-import { credentialField, secretPlaceholder } from '../../contract/secrets.js';
+import { credentialField } from '../../api/credentials.js';
+import { headerPlaceholder, secretPlaceholder } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/exchange.js';
 
 /** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
@@ -59,7 +59,8 @@ function redactCredentials(root: unknown): void {
     for (const key of Object.keys(value)) {
       const child = value[key];
       if (key !== credentialField) stack.push(child);
-      else if (isObject(child) && !Array.isArray(child)) for (const name of Object.keys(child)) child[name] = secretPlaceholder;
+      else if (isObject(child) && !Array.isArray(child))
+        for (const name of Object.keys(child)) child[name] = secretPlaceholder;
       else value[key] = secretPlaceholder;
     }
   }
@@ -96,11 +97,13 @@ export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined
   if (raw === undefined || raw.length === 0) return undefined;
   const bytes = raw.length;
   const namesCredential = Buffer.from(raw.buffer, raw.byteOffset, raw.length).includes(credentialBytes);
-  if (!namesCredential && bytes > journalBodyCap) return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
+  if (!namesCredential && bytes > journalBodyCap)
+    return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
   if (bytes > redactionParseCap) return { body: withheld, bytes, truncated: true };
   const text = decoder.decode(raw);
   const parsed = redactedJson(text);
-  if (!parsed) return namesCredential ? { body: withheld, bytes, truncated: true } : { body: text, bytes, truncated: false };
+  if (!parsed)
+    return namesCredential ? { body: withheld, bytes, truncated: true } : { body: text, bytes, truncated: false };
   if (parsed.json.length <= journalBodyCap) return { body: parsed.value, bytes, truncated: false };
   return { body: parsed.json.slice(0, journalBodyCap), bytes, truncated: true };
 }

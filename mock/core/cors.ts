@@ -14,7 +14,9 @@ const allowMethods = 'GET, HEAD, POST, OPTIONS';
  * preflight (204). With a list of origins, an unlisted origin's preflight gets a 403 naming the problem rather than
  * a bare failure.
  */
-export function cors(origins: CorsOrigins): (request: MockRequest, headers: Record<string, string>) => MockAnswer | undefined {
+export function cors(
+  origins: CorsOrigins,
+): (request: MockRequest, headers: Record<string, string>) => MockAnswer | undefined {
   const listed = origins === '*' ? undefined : new Set(origins);
   return (request, headers) => {
     const origin = headerValue(request.headers, 'origin');
@@ -37,7 +39,8 @@ export function cors(origins: CorsOrigins): (request: MockRequest, headers: Reco
       return undefined;
     }
     headers['Access-Control-Allow-Methods'] = allowMethods;
-    headers['Access-Control-Allow-Headers'] = headerValue(request.headers, 'access-control-request-headers') ?? allowHeaders;
+    headers['Access-Control-Allow-Headers'] =
+      headerValue(request.headers, 'access-control-request-headers') ?? allowHeaders;
     headers['Access-Control-Max-Age'] = '600';
     return { status: 204, headers };
   };

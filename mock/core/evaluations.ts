@@ -1,4 +1,4 @@
-import { evaluationsForRequest, seedFrom } from '../../fixtures/generators/index.js';
+import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
 import type { MockAnswer, MockRequest } from './exchange.js';
@@ -33,12 +33,28 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;
   // The state is not part of the seed: another state answers the same Evaluations (names, dates, configs) in that state.
-  const seed = seedFrom(scenario.seed, app_id, testset_id, variant_ids.join('\u0000'), evaluators_configs.join('\u0000'));
-  const evaluations = evaluationsForRequest(seed, { app_id, testset_id, variant_ids, evaluators_configs }, { profile: scenario.profile, state });
-  return serialize(scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations);
+  const seed = seedFrom(
+    scenario.seed,
+    app_id,
+    testset_id,
+    variant_ids.join('\u0000'),
+    evaluators_configs.join('\u0000'),
+  );
+  const evaluations = evaluationsForRequest(
+    seed,
+    { app_id, testset_id, variant_ids, evaluators_configs },
+    { profile: scenario.profile, state },
+  );
+  return serialize(
+    scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations,
+  );
 }
 
-export type CreateEvaluations = (body: unknown, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
+export type CreateEvaluations = (
+  body: unknown,
+  request: MockRequest,
+  headers: Record<string, string>,
+) => MockAnswer | Promise<MockAnswer>;
 
 /** POST /evaluations, once the body is read and parsed. */
 export function createEvaluations(scenarios: ScenarioHolder): CreateEvaluations {

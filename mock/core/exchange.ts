@@ -37,7 +37,13 @@ export interface MockAnswer {
 }
 
 /** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */
-export function jsonAnswer(status: number, body: Uint8Array, headers: Record<string, string>, extra?: ExtraHeaders, fault?: Fault): MockAnswer {
+export function jsonAnswer(
+  status: number,
+  body: Uint8Array,
+  headers: Record<string, string>,
+  extra?: ExtraHeaders,
+  fault?: Fault,
+): MockAnswer {
   headers['Content-Type'] = 'application/json';
   if (extra) Object.assign(headers, extra);
   const answer: MockAnswer = { status, headers, body };

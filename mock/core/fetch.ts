@@ -15,7 +15,12 @@ function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
 /** An answer of the core as a Fetch Response; a `reset` fault is a network error, as fetch reports a dropped connection. */
 export function toResponse(answer: MockAnswer, method: string): Response {
   if (answer.fault === 'reset') return Response.error();
-  const body = method === 'HEAD' || answer.body === undefined ? null : answer.fault === 'truncate' ? truncated(answer.body) : answer.body;
+  const body =
+    method === 'HEAD' || answer.body === undefined
+      ? null
+      : answer.fault === 'truncate'
+        ? truncated(answer.body)
+        : answer.body;
   const headers = new Headers(answer.headers);
   if (answer.body !== undefined) headers.set('Content-Length', String(answer.body.length));
 
@@ -28,7 +33,9 @@ function decoded(bytes: Uint8Array, encoding: string): BodySource {
   return async () => {
     if (encoding !== 'gzip' && encoding !== 'deflate') throw unsupportedEncoding;
     try {
-      const stream = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream(encoding));
+      const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
+        .stream()
+        .pipeThrough(new DecompressionStream(encoding));
       return new Uint8Array(await new Response(stream).arrayBuffer());
     } catch {
       throw undecodable;
@@ -44,7 +51,8 @@ function decoded(bytes: Uint8Array, encoding: string): BodySource {
 export async function handleFetch(core: MockCore, request: Request): Promise<Response> {
   const headers: Record<string, string> = Object.fromEntries(request.headers);
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-  if (body !== undefined && body.length > 0 && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  if (body !== undefined && body.length > 0 && headers['content-length'] === undefined)
+    headers['content-length'] = String(body.length);
   const encoding = headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
   const source = body === undefined || encoding === 'identity' ? body : decoded(body, encoding);
   const answer = await core.handle({ method: request.method, url: request.url, headers, body: source });

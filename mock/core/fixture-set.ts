@@ -25,13 +25,18 @@ export function checkFixture(where: string, data: unknown, id?: string): { fixtu
   const result = validate('HumanEvaluation', data);
   if (!result.valid) return { problems: result.issues.map((issue) => `${where}: ${formatIssue(issue)}`) };
   const record = data as HumanEvaluation;
-  if (id !== undefined && record.id !== id) return { problems: [`${where}: /id is '${record.id}' but the file name says '${id}'; they must match`] };
+  if (id !== undefined && record.id !== id)
+    return { problems: [`${where}: /id is '${record.id}' but the file name says '${id}'; they must match`] };
   return { fixture: { record, body: serialize(record) }, problems: [] };
 }
 
 /** Throws one FixtureError listing every problem, so a fixtures set is fixed in one go. */
 export function failOnProblems(problems: string[]): void {
-  if (problems.length > 0) throw new FixtureError(`fixtures: ${problems.length} problem(s), the mock did not start:\n  ${problems.join('\n  ')}`, problems);
+  if (problems.length > 0)
+    throw new FixtureError(
+      `fixtures: ${problems.length} problem(s), the mock did not start:\n  ${problems.join('\n  ')}`,
+      problems,
+    );
 }
 
 /**

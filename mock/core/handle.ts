@@ -47,17 +47,25 @@ function decodeId(raw: string): string {
 export function mockCore(config: MockConfig): MockCore {
   const base = config.basePath;
   const withCors = config.cors ? cors(config.cors) : undefined;
-  const fetchOne = fetchHumanEvaluation({ scenarios: config.scenarios, fixtures: config.fixtures, strictIds: config.strictIds });
+  const fetchOne = fetchHumanEvaluation({
+    scenarios: config.scenarios,
+    fixtures: config.fixtures,
+    strictIds: config.strictIds,
+  });
   const create = createEvaluations(config.scenarios);
   const fetchOthers = otherMethods(['GET', 'HEAD']);
   const createOthers = otherMethods(['POST']);
-  const notFound = new HttpProblem(404, `Not Found: this mock serves GET ${base}/human-evaluations/{evaluation_id} and POST ${base}/evaluations`);
+  const notFound = new HttpProblem(
+    404,
+    `Not Found: this mock serves GET ${base}/human-evaluations/{evaluation_id} and POST ${base}/evaluations`,
+  );
   const report = config.log ?? ((line: string) => console.error(line));
 
   function problemAnswer(error: unknown, headers: Record<string, string>): MockAnswer {
     const problem = error instanceof HttpProblem ? error : internalError;
     // Only an unforeseen error is reported, by its message alone, since a stack or the request could hold a body value.
-    if (problem === internalError) report(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    if (problem === internalError)
+      report(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
     return answerOf(problem, headers);
   }
 
@@ -89,7 +97,9 @@ export function mockCore(config: MockConfig): MockCore {
     }
     if (method !== 'POST') return createOthers(method, headers);
     const body = readJsonBody(request);
-    return body instanceof Promise ? body.then((parsed) => create(parsed, request, headers)) : create(body, request, headers);
+    return body instanceof Promise
+      ? body.then((parsed) => create(parsed, request, headers))
+      : create(body, request, headers);
   }
 
   return {

@@ -1,4 +1,4 @@
-import { generators, seedFrom } from '../../fixtures/generators/index.js';
+import { generators, seedFrom } from '../../generators/index.js';
 import type { MockAnswer, MockRequest } from './exchange.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
@@ -18,10 +18,18 @@ export interface HumanEvaluationSource {
 }
 
 const idTooLong = new HttpProblem(422, [
-  { loc: ['path', 'evaluation_id'], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' },
+  {
+    loc: ['path', 'evaluation_id'],
+    msg: `ensure this value has at most ${maxIdLength} characters`,
+    type: 'value_error.any_str.max_length',
+  },
 ]);
 
-export type FetchHumanEvaluation = (id: string, request: MockRequest, headers: Record<string, string>) => MockAnswer | Promise<MockAnswer>;
+export type FetchHumanEvaluation = (
+  id: string,
+  request: MockRequest,
+  headers: Record<string, string>,
+) => MockAnswer | Promise<MockAnswer>;
 
 /**
  * GET /human-evaluations/{evaluation_id}: the fixture of that id, or a record generated from (seed, id) whose id is
@@ -35,7 +43,11 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     const key = `${scenario.profile}\n${scenario.seed}\n${scenario.state ?? ''}\n${scenario.nullable === true}\n${id}`;
     let body = cache.get(key);
     if (!body) {
-      const record = generators.HumanEvaluation(seedFrom(scenario.seed, id), { profile: scenario.profile, id, status: scenario.state });
+      const record = generators.HumanEvaluation(seedFrom(scenario.seed, id), {
+        profile: scenario.profile,
+        id,
+        status: scenario.state,
+      });
       body = serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
       cache.set(key, body);
     }
@@ -54,6 +66,8 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     let scenario = requestScenario(request, headers, source.scenarios.current.forHumanEvaluation(id));
     // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
-    return respond(scenario, 'fetchHumanEvaluation', headers, () => (fixture ? fromFixture(fixture, scenario) : generated(id, scenario)));
+    return respond(scenario, 'fetchHumanEvaluation', headers, () =>
+      fixture ? fromFixture(fixture, scenario) : generated(id, scenario),
+    );
   };
 }

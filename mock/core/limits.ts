@@ -25,12 +25,20 @@ export const requestTimeoutMs = 30_000;
 const requestProperties = Object.entries(schemas.CreateEvaluationRequest.properties as Record<string, JsonSchema>);
 const required = new Set(requiredProperties('CreateEvaluationRequest'));
 /** The fields the limits apply to, read off the request schema: its required strings (ids), its lists (of ids), its maps. */
-const idFields = requestProperties.filter(([name, schema]) => schema.type === 'string' && required.has(name)).map(([name]) => name);
+const idFields = requestProperties
+  .filter(([name, schema]) => schema.type === 'string' && required.has(name))
+  .map(([name]) => name);
 const listFields = requestProperties.filter(([, schema]) => schema.type === 'array').map(([name]) => name);
-const mapFields = requestProperties.filter(([, schema]) => schema.type === 'object' && typeof schema.additionalProperties === 'object').map(([name]) => name);
+const mapFields = requestProperties
+  .filter(([, schema]) => schema.type === 'object' && typeof schema.additionalProperties === 'object')
+  .map(([name]) => name);
 
 function tooLong(loc: Array<string | number>): ValidationDetail {
-  return { loc: ['body', ...loc], msg: `ensure this value has at most ${maxIdLength} characters`, type: 'value_error.any_str.max_length' };
+  return {
+    loc: ['body', ...loc],
+    msg: `ensure this value has at most ${maxIdLength} characters`,
+    type: 'value_error.any_str.max_length',
+  };
 }
 
 function tooMany(field: string, limit: number, type: string): ValidationDetail {
@@ -66,7 +74,8 @@ export function createRequestLimits(body: unknown): LimitCheck {
       overCount = true;
       detail.push(tooMany(field, maxListItems, 'value_error.list.max_items'));
     } else {
-      for (const [index, id] of list.entries()) if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong([field, index]));
+      for (const [index, id] of list.entries())
+        if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong([field, index]));
     }
   }
   for (const field of mapFields) {

@@ -1,7 +1,13 @@
-import type { Profile } from '../../fixtures/generators/index.js';
+import type { Profile } from '../../generators/index.js';
 import type { CorsOrigins } from './cors.js';
 import { fixtureSet, type Fixture } from './fixture-set.js';
-import { defaultScenario, parseScenarioFile, ScenarioBook, type ScenarioFile, type ScenarioHolder } from './scenario-book.js';
+import {
+  defaultScenario,
+  parseScenarioFile,
+  ScenarioBook,
+  type ScenarioFile,
+  type ScenarioHolder,
+} from './scenario-book.js';
 import { scenarioFrom, type ResolvedScenario } from './scenarios.js';
 import { MockSetupError } from './setup-error.js';
 
@@ -51,12 +57,16 @@ export function normalizeBasePath(path: string): string {
  * `folderFixtures`: fixtures an adapter read from a folder, in place of `options.fixtures`.
  * Throws a MockSetupError (its message names the option and the problem) for anything the mock cannot serve.
  */
-export function resolveMockOptions(options: MockCoreOptions, folderFixtures?: ReadonlyMap<string, Fixture>): MockConfig {
+export function resolveMockOptions(
+  options: MockCoreOptions,
+  folderFixtures?: ReadonlyMap<string, Fixture>,
+): MockConfig {
   if (options.strictIds && options.fixtures === undefined && folderFixtures === undefined) {
     throw new MockSetupError('strict ids need a fixtures folder (--fixtures DIR) or fixtures');
   }
   const fixtures = folderFixtures ?? fixtureSet(options.fixtures ?? []);
-  const file: ScenarioFile | undefined = options.scenarios === undefined ? undefined : parseScenarioFile(options.scenarios);
+  const file: ScenarioFile | undefined =
+    options.scenarios === undefined ? undefined : parseScenarioFile(options.scenarios);
   const base: ResolvedScenario = {
     ...defaultScenario,
     ...file?.scenario,

@@ -7,7 +7,10 @@ const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 
 const notUtf8 = new HttpProblem(400, 'The request body is not valid UTF-8');
 const tooDeep = new HttpProblem(400, `The request body nests deeper than ${maxBodyDepth} levels`);
 export const tooLarge = new HttpProblem(413, 'Request body is larger than the 1 MiB limit');
-export const unsupportedEncoding = new HttpProblem(415, 'Content-Encoding of the request body is not supported (use identity, gzip, deflate or br)');
+export const unsupportedEncoding = new HttpProblem(
+  415,
+  'Content-Encoding of the request body is not supported (use identity, gzip, deflate or br)',
+);
 export const undecodable = new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
 // FastAPI's answer to a JSON route called without a body.
 const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
@@ -27,7 +30,10 @@ function isJsonMediaType(contentType: string): boolean {
 }
 
 function announcesBody(request: MockRequest): boolean {
-  return request.headers['transfer-encoding'] !== undefined || Number(headerValue(request.headers, 'content-length') ?? 0) > 0;
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    Number(headerValue(request.headers, 'content-length') ?? 0) > 0
+  );
 }
 
 /**
@@ -39,7 +45,8 @@ function requireJson(request: MockRequest): void {
   const contentType = headerValue(request.headers, 'content-type');
   if (contentType === undefined || !isJsonMediaType(contentType)) throw unsupportedType;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
-  if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') throw unsupportedCharset;
+  if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
+    throw unsupportedCharset;
   // A declared length over the limit is refused before a byte is read.
   if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
 }
@@ -77,7 +84,11 @@ function structureProblem(root: unknown): HttpProblem | undefined {
       continue;
     }
     for (const key of Object.keys(value)) {
-      if (forbiddenKeys.has(key)) return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${locationOf(container).slice(0, 200)}`);
+      if (forbiddenKeys.has(key))
+        return new HttpProblem(
+          400,
+          `The request body has a forbidden key '${key}' at ${locationOf(container).slice(0, 200)}`,
+        );
       const item = (value as Record<string, unknown>)[key];
       if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key });
     }

@@ -9,7 +9,11 @@ import { formatScenario, parsePrefer, ScenarioError, type ResolvedScenario } fro
  * The scenario of one request: the server's, overridden key by key by a `Prefer` header. The keys applied go back in
  * Preference-Applied (RFC 7240), so a client can see the mock honoured them.
  */
-export function requestScenario(request: MockRequest, headers: Record<string, string>, base: ResolvedScenario): ResolvedScenario {
+export function requestScenario(
+  request: MockRequest,
+  headers: Record<string, string>,
+  base: ResolvedScenario,
+): ResolvedScenario {
   // Repeated Prefer headers arrive joined with commas, which parsePrefer reads as separate preferences.
   const header = headerValue(request.headers, 'prefer');
   if (header === undefined) return base;
@@ -24,8 +28,14 @@ export function requestScenario(request: MockRequest, headers: Record<string, st
   return { ...base, ...preferred };
 }
 
-function answer(scenario: ResolvedScenario, operation: Operation, headers: Record<string, string>, body: () => Uint8Array): MockAnswer {
-  const problem = scenario.code !== undefined && scenario.code !== 200 ? scenarioAnswer(operation, scenario.code) : undefined;
+function answer(
+  scenario: ResolvedScenario,
+  operation: Operation,
+  headers: Record<string, string>,
+  body: () => Uint8Array,
+): MockAnswer {
+  const problem =
+    scenario.code !== undefined && scenario.code !== 200 ? scenarioAnswer(operation, scenario.code) : undefined;
   let settled: MockAnswer;
   try {
     settled = jsonAnswer(problem?.status ?? 200, problem?.body ?? body(), headers, problem?.headers, scenario.fault);

@@ -33,13 +33,16 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
   if (data.operations !== undefined) {
     if (!isJsonObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
     for (const [name, value] of Object.entries(data.operations)) {
-      if (!isOperation(name)) throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operations.join(', ')})`);
+      if (!isOperation(name))
+        throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operations.join(', ')})`);
       file.operations[name] = scenarioAt(`operations.${name}`, value);
     }
   }
   if (data.humanEvaluations !== undefined) {
-    if (!isJsonObject(data.humanEvaluations)) throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
-    for (const [id, value] of Object.entries(data.humanEvaluations)) file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
+    if (!isJsonObject(data.humanEvaluations))
+      throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
+    for (const [id, value] of Object.entries(data.humanEvaluations))
+      file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
   }
   return file;
 }
@@ -69,11 +72,11 @@ export class ScenarioBook {
     private readonly base: ResolvedScenario,
     private readonly file?: ScenarioFile,
   ) {
-    this.byOperation = Object.fromEntries(operations.map((name) => [name, { ...base, ...file?.operations[name] }])) as Record<
-      Operation,
-      ResolvedScenario
-    >;
-    for (const [id, scenario] of file?.humanEvaluations ?? []) this.byId.set(id, { ...this.byOperation.fetchHumanEvaluation, ...scenario });
+    this.byOperation = Object.fromEntries(
+      operations.map((name) => [name, { ...base, ...file?.operations[name] }]),
+    ) as Record<Operation, ResolvedScenario>;
+    for (const [id, scenario] of file?.humanEvaluations ?? [])
+      this.byId.set(id, { ...this.byOperation.fetchHumanEvaluation, ...scenario });
   }
 
   /** A book from a scenario config alone (no flags): what the control room puts in force. Throws a ScenarioError. */
@@ -100,7 +103,9 @@ export class ScenarioBook {
     return {
       scenario: scenarioValues(this.base),
       operations: operationsData,
-      humanEvaluations: Object.fromEntries([...(this.file?.humanEvaluations ?? [])].map(([id, scenario]) => [id, scenarioValues(scenario)])),
+      humanEvaluations: Object.fromEntries(
+        [...(this.file?.humanEvaluations ?? [])].map(([id, scenario]) => [id, scenarioValues(scenario)]),
+      ),
     };
   }
 }

@@ -1,5 +1,5 @@
-import { isProfile, profiles, type Profile } from '../../fixtures/generators/index.js';
-import { evaluationStates, isEvaluationState, type EvaluationState } from '../../fixtures/generators/vocabulary.js';
+import { isProfile, profiles, type Profile } from '../../generators/index.js';
+import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
@@ -72,8 +72,10 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
 
 /** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
 export function scenarioEntry(key: string, value: unknown): Scenario {
-  if (!isScenarioKey(key)) throw new ScenarioError(`unknown scenario key '${key.slice(0, 40)}' (keys: ${scenarioKeys.join(', ')})`);
-  const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+  if (!isScenarioKey(key))
+    throw new ScenarioError(`unknown scenario key '${key.slice(0, 40)}' (keys: ${scenarioKeys.join(', ')})`);
+  const text =
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
   if (parsed === undefined) throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
   return { [key]: parsed };
@@ -95,8 +97,12 @@ export function parsePrefer(header: string): Scenario {
     const trimmed = token.trim();
     if (trimmed === '') continue;
     const equals = trimmed.indexOf('=');
-    if (equals < 0) throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
-    const value = trimmed.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (equals < 0)
+      throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
+    const value = trimmed
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     Object.assign(scenario, scenarioEntry(trimmed.slice(0, equals).trim(), value));
   }
   return scenario;
@@ -107,7 +113,8 @@ export function scenarioValues(scenario: Scenario): Record<string, string | numb
   const values: Record<string, string | number | boolean> = {};
   for (const key of scenarioKeys) {
     const value = scenario[key];
-    if (value !== undefined) values[key] = key === 'latency' ? formatLatency(value as LatencyRange) : (value as string | number | boolean);
+    if (value !== undefined)
+      values[key] = key === 'latency' ? formatLatency(value as LatencyRange) : (value as string | number | boolean);
   }
   return values;
 }

@@ -35,7 +35,9 @@ function schemaAt(root: JsonSchema, steps: Array<string | number>): JsonSchema |
     const properties = current.properties as Record<string, JsonSchema> | undefined;
     if (typeof step === 'number') schema = current.items as JsonSchema | undefined;
     else if (properties && Object.hasOwn(properties, step)) schema = properties[step];
-    else schema = typeof current.additionalProperties === 'object' ? (current.additionalProperties as JsonSchema) : undefined;
+    else
+      schema =
+        typeof current.additionalProperties === 'object' ? (current.additionalProperties as JsonSchema) : undefined;
   }
   return schema && dereference(schema);
 }
@@ -66,6 +68,10 @@ export function listedProblems(detail: ValidationDetail[], total = detail.length
   const rest = total - maxListedProblems;
   return [
     ...detail.slice(0, maxListedProblems),
-    { loc: ['body'], msg: `${rest} more problem(s) not listed: the mock lists the first ${maxListedProblems}`, type: 'value_error.too_many_problems' },
+    {
+      loc: ['body'],
+      msg: `${rest} more problem(s) not listed: the mock lists the first ${maxListedProblems}`,
+      type: 'value_error.too_many_problems',
+    },
   ];
 }

@@ -32,7 +32,12 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   const scenario = latency === undefined ? coreOptions.scenario : { ...coreOptions.scenario, latency: String(latency) };
   const core = createMockCore({ ...coreOptions, basePath, ...(scenario && { scenario }) });
   const owns = (url: string) => (origin === undefined || new URL(url).origin === origin) && core.serves(url);
-  return [http.all(({ request }) => owns(request.url), ({ request }) => handleFetch(core, request))];
+  return [
+    http.all(
+      ({ request }) => owns(request.url),
+      ({ request }) => handleFetch(core, request),
+    ),
+  ];
 }
 
 /** Handlers with the default options: both operations on any origin, seed 1, profile mixed. */

@@ -15,4 +15,5 @@ export function isRfc3339DateTime(value: string): boolean {
   return RFC3339_DATE_TIME.test(value) && calendarCheck.validate(value);
 }
 
-export const dateTimeFormatDescription = 'an RFC 3339 date-time such as 2024-05-20T10:11:12.123456+00:00 (a T and an offset)';
+export const dateTimeFormatDescription =
+  'an RFC 3339 date-time such as 2024-05-20T10:11:12.123456+00:00 (a T and an offset)';

@@ -17,9 +17,8 @@ export interface ValidationResult {
 }
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives either bare or wrapped.
-const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ?? formatsPlugin) as unknown as (
-  ajv: Ajv2020,
-) => Ajv2020;
+const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
+  formatsPlugin) as unknown as (ajv: Ajv2020) => Ajv2020;
 
 function createAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
@@ -56,11 +55,18 @@ function describe(error: ErrorObject): ValidationIssue {
     case 'format':
       return {
         pointer: error.instancePath,
-        message: params.format === 'date-time' ? `must be ${dateTimeFormatDescription}` : `must match format ${String(params.format)}`,
+        message:
+          params.format === 'date-time'
+            ? `must be ${dateTimeFormatDescription}`
+            : `must match format ${String(params.format)}`,
         keyword: 'format',
       };
     default:
-      return { pointer: error.instancePath, message: error.message ?? `fails ${error.keyword}`, keyword: error.keyword };
+      return {
+        pointer: error.instancePath,
+        message: error.message ?? `fails ${error.keyword}`,
+        keyword: error.keyword,
+      };
   }
 }
 

@@ -7,7 +7,12 @@ export function pointerOf(path: readonly string[]): string {
 
 /** The property names and indices a pointer holds, unescaped: the inverse of pointerOf. */
 export function pointerTokens(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The value a pointer names in a document; undefined where the path leaves it. */

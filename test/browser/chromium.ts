@@ -17,7 +17,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 function mswInit(): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
   writeFileSync(join(dir, 'package.json'), '{}');
-  execFileSync(process.execPath, [join(root, 'node_modules/msw/cli/index.js'), 'init', dir, '--no-save'], { cwd: dir, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(root, 'node_modules/msw/cli/index.js'), 'init', dir, '--no-save'], {
+    cwd: dir,
+    stdio: 'ignore',
+  });
   return readFileSync(join(dir, 'mockServiceWorker.js'));
 }
 
@@ -34,7 +37,10 @@ export interface PageSession {
  */
 export async function openPage(bundle: Uint8Array): Promise<PageSession> {
   const files: Record<string, [string, Uint8Array | string]> = {
-    '/': ['text/html', '<!doctype html><meta charset="utf-8"><title>evalkit</title><script type="module" src="/page.js"></script>'],
+    '/': [
+      'text/html',
+      '<!doctype html><meta charset="utf-8"><title>evalkit</title><script type="module" src="/page.js"></script>',
+    ],
     '/page.js': ['text/javascript', bundle],
     '/mockServiceWorker.js': ['text/javascript', mswInit()],
   };
@@ -46,7 +52,14 @@ export async function openPage(bundle: Uint8Array): Promise<PageSession> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const browser: Browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage();
   const errors: string[] = [];

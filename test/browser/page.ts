@@ -1,8 +1,11 @@
 import { setupWorker } from 'msw/browser';
-import { build } from '../../fixtures/factories.js';
+import { build } from '../../generators/factories.js';
 import { createHandlers } from '../../mock/msw/index.js';
 import { pageOptions } from './page-options.js';
 
 /** The page of the browser test: MSW's service worker with evalkit's handlers, and the factories for the test to call. */
 const worker = setupWorker(...createHandlers(pageOptions));
-Object.assign(globalThis, { evalkitReady: worker.start({ onUnhandledFrame: 'bypass', quiet: true }), evalkitBuild: build });
+Object.assign(globalThis, {
+  evalkitReady: worker.start({ onUnhandledFrame: 'bypass', quiet: true }),
+  evalkitBuild: build,
+});

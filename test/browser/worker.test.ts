@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
-import { build } from '../../fixtures/factories.js';
+import { build } from '../../generators/factories.js';
 import { createMockApp } from '../../mock/index.js';
 import { createRequest } from '../mock/helpers.js';
 import { expectEvaluations, expectValid } from '../mock/helpers.js';
@@ -19,8 +19,20 @@ const requests: CorpusRequest[] = [
     path: `/human-evaluations/${id}`,
   })),
   { name: 'GET failed', method: 'GET', path: '/human-evaluations/browser-2', headers: { Prefer: 'state=failed' } },
-  { name: 'POST valid', method: 'POST', path: '/evaluations', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(createRequest()) },
-  { name: 'POST invalid', method: 'POST', path: '/evaluations', headers: { 'Content-Type': 'application/json' }, body: '{"app_id": 1}' },
+  {
+    name: 'POST valid',
+    method: 'POST',
+    path: '/evaluations',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(createRequest()),
+  },
+  {
+    name: 'POST invalid',
+    method: 'POST',
+    path: '/evaluations',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"app_id": 1}',
+  },
 ];
 
 describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker from msw init)', () => {
@@ -39,7 +51,11 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
       async ({ entries, base }) => {
         const observed = [];
         for (const entry of entries) {
-          const res = await fetch(`${base}${entry.path}`, { method: entry.method, headers: entry.headers, body: entry.body });
+          const res = await fetch(`${base}${entry.path}`, {
+            method: entry.method,
+            headers: entry.headers,
+            body: entry.body,
+          });
           observed.push({
             status: res.status,
             contentType: res.headers.get('content-type') ?? undefined,
@@ -54,7 +70,11 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
     );
     built = await page.evaluate(() => {
       const factory = (globalThis as unknown as { evalkitBuild: typeof build }).evalkitBuild;
-      const evaluation = factory('Evaluation', { seed: 3, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } });
+      const evaluation = factory('Evaluation', {
+        seed: 3,
+        state: 'EVALUATION_FAILED',
+        overrides: { app_id: 'my-app' },
+      });
       try {
         factory('HumanEvaluation', { overrides: { created_at: 'yesterday' } });
         return { evaluation, error: '' };
@@ -83,13 +103,16 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
   });
 
   it('builds the same factory instances in the page as in Node, and names the broken rule there too', () => {
-    expect(built?.evaluation).toEqual(build('Evaluation', { seed: 3, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } }));
+    expect(built?.evaluation).toEqual(
+      build('Evaluation', { seed: 3, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } }),
+    );
     expect(built?.error).toMatch(/\/created_at must be an RFC 3339 date-time.*\(rule: format\)/);
   });
 
   it('answers exactly what the Node mock (Express) answers for the same options and requests', async () => {
     const { baseUrl, ...options } = pageOptions;
     const app = createMockApp({ ...options, basePath: baseUrl });
-    for (const [index, entry] of requests.entries()) expect(answers[index], entry.name).toEqual(await observeExpress(app, baseUrl, entry));
+    for (const [index, entry] of requests.entries())
+      expect(answers[index], entry.name).toEqual(await observeExpress(app, baseUrl, entry));
   });
 });

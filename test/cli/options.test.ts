@@ -11,17 +11,23 @@ describe.each(commands.map((command) => [command.name, command] as const))('eval
     const typo = `${first.slice(0, -1)}${first.endsWith('x') ? 'y' : 'x'}`;
     const run = await runCli([name, `--${typo}`]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`evalkit ${name}: unknown option --${typo}; did you mean --${first}? (see evalkit ${name} --help)\n`);
+    expect(run.stderr).toBe(
+      `evalkit ${name}: unknown option --${typo}; did you mean --${first}? (see evalkit ${name} --help)\n`,
+    );
   });
 
-  it.each([['help', name], [name, '-h'], [name, '--help']])('prints its help for `%s %s`', async (...args) => {
+  it.each([
+    ['help', name],
+    [name, '-h'],
+    [name, '--help'],
+  ])('prints its help for `%s %s`', async (...args) => {
     const run = await runCli(args);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(new RegExp(`^Usage: evalkit ${name} \\[options\\]`));
     for (const option of command.options) expect(run.stdout).toContain(`--${option.name}`);
   });
 
-  it('names a string option given no value, never with Node\'s parser text', async () => {
+  it("names a string option given no value, never with Node's parser text", async () => {
     const option = command.options.find((candidate) => candidate.type === 'string');
     if (!option) return;
     const run = await runCli([name, `--${option.name}`]);
@@ -35,13 +41,25 @@ describe('option parsing', () => {
   it('calls a prefix of several options ambiguous and lists them', async () => {
     const run = await runCli(['contract', '--report', 'x.json']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('evalkit contract: --report is ambiguous: did you mean --report-json or --report-junit or --report-html or --report-github? (see evalkit contract --help)\n');
+    expect(run.stderr).toBe(
+      'evalkit contract: --report is ambiguous: did you mean --report-json or --report-junit or --report-html or --report-github? (see evalkit contract --help)\n',
+    );
   });
 
   it('takes a value that starts with a dash, and says which option swallowed the next one', async () => {
     const swallowed = await runCli(['contract', '--base-url', '--strict']);
     expect(swallowed.stderr).toBe('evalkit contract: --base-url needs a value (URL), got the option --strict\n');
-    const negative = await runCli(['fixtures', '--schema', 'RateLimit', '--count', '1', '--seed', '-5', '--format', 'ndjson']);
+    const negative = await runCli([
+      'fixtures',
+      '--schema',
+      'RateLimit',
+      '--count',
+      '1',
+      '--seed',
+      '-5',
+      '--format',
+      'ndjson',
+    ]);
     expect(negative.code).toBe(0);
     expect(negative.stdout.split('\n')).toHaveLength(2);
   });
@@ -56,7 +74,10 @@ describe('option parsing', () => {
 describe('evalkit fixtures | head -1', () => {
   it('ends quietly with exit 0 once the reader has gone, and stops generating', async () => {
     // A million fixtures would take minutes: the process ending at all shows generation stopped.
-    const child = spawn(process.execPath, ['bin/evalkit.js', 'fixtures', '--count', '1000000', '--format', 'ndjson'], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/evalkit.js', 'fixtures', '--count', '1000000', '--format', 'ndjson'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const firstLine = await new Promise<string>((resolve) => {

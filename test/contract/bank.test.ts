@@ -8,7 +8,13 @@ import { bankCreateBody, conforming, mutations, type BankEntry, type Expected } 
 async function judge(entry: BankEntry): Promise<Report> {
   const server = await startConformingServer(entry.behaviour);
   try {
-    return await runContract({ baseUrl: server.url, createBody: bankCreateBody, headers: entry.headers, humanEvaluationId: entry.humanEvaluationId, timeoutMs: 400 });
+    return await runContract({
+      baseUrl: server.url,
+      createBody: bankCreateBody,
+      headers: entry.headers,
+      humanEvaluationId: entry.humanEvaluationId,
+      timeoutMs: 400,
+    });
   } finally {
     await server.close();
   }
@@ -24,11 +30,20 @@ const score = { mutations: mutations.length, caught: 0, conforming: conforming.l
 
 describe('the bank of broken servers', () => {
   afterAll(() => {
-    const result = { ...score, mutationScore: `${score.caught}/${score.mutations}`, falseAlarmRate: `${score.falseAlarms}/${score.conforming}` };
-    process.stdout.write(`contract bank: caught ${score.caught}/${score.mutations} mutations, false alarms ${score.falseAlarms}/${score.conforming} conforming variants\n`);
+    const result = {
+      ...score,
+      mutationScore: `${score.caught}/${score.mutations}`,
+      falseAlarmRate: `${score.falseAlarms}/${score.conforming}`,
+    };
+    process.stdout.write(
+      `contract bank: caught ${score.caught}/${score.mutations} mutations, false alarms ${score.falseAlarms}/${score.conforming} conforming variants\n`,
+    );
     // A report, not a tracked file: running the tests never dirties the work tree.
     mkdirSync(new URL('../../reports/', import.meta.url), { recursive: true });
-    writeFileSync(new URL('../../reports/contract-bank-score.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(
+      new URL('../../reports/contract-bank-score.json', import.meta.url),
+      `${JSON.stringify(result, null, 2)}\n`,
+    );
   });
 
   describe.each(mutations)('mutation: $name', (entry) => {
@@ -37,7 +52,9 @@ describe('the bank of broken servers', () => {
       expect(report.reachable).toBe(true);
       expect(sortById(failedChecks(report))).toEqual(sortById(entry.expect));
       for (const check of report.checks.filter((candidate) => candidate.outcome === 'failed')) {
-        expect(check.reproduce, `${check.id} comes with a curl command`).toMatch(/^curl -sS -i -X (GET|POST) 'http:\/\/127\.0\.0\.1:\d+\//);
+        expect(check.reproduce, `${check.id} comes with a curl command`).toMatch(
+          /^curl -sS -i -X (GET|POST) 'http:\/\/127\.0\.0\.1:\d+\//,
+        );
       }
       score.caught++;
     });
@@ -47,7 +64,8 @@ describe('the bank of broken servers', () => {
     it(entry.expect.length ? `raises only ${entry.expect.map((e) => e.id).join(', ')}` : 'fails no check', async () => {
       const report = await judge(entry);
       const failed = failedChecks(report);
-      if (failed.some((check) => check.severity === 'error') || failed.length !== entry.expect.length) score.falseAlarms++;
+      if (failed.some((check) => check.severity === 'error') || failed.length !== entry.expect.length)
+        score.falseAlarms++;
       expect(sortById(failed)).toEqual(sortById(entry.expect));
     });
   });

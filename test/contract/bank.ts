@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
-import { generators } from '../../fixtures/generators/index.js';
-import { providerKeyNames } from '../../fixtures/generators/vocabulary.js';
+import { generators } from '../../generators/index.js';
+import { providerKeyNames } from '../../generators/vocabulary.js';
 import { idShape } from '../../contract/id-shapes.js';
 import type { Severity } from '../../contract/index.js';
 
@@ -53,7 +53,10 @@ function evaluations(change: (record: Json, context: Context) => Json): Behaviou
 
 /** Rewrites the HumanEvaluation of a successful fetch answer. */
 function humanEvaluation(change: (record: Json) => Json): Behaviour['rewrite'] {
-  return (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, body: JSON.stringify(change(JSON.parse(answer.body) as Json)) } : answer);
+  return (answer, context) =>
+    context.route === 'fetch' && isSuccess(answer)
+      ? { ...answer, body: JSON.stringify(change(JSON.parse(answer.body) as Json)) }
+      : answer;
 }
 
 function rename(record: Json, from: string, to: string): Json {
@@ -79,7 +82,10 @@ export function nestedConfig(depth: number): string {
 
 /** The answer written by hand on the raw socket: HTTP/1.0, no Content-Length, the body ends when the connection does. */
 function closeDelimited(res: ServerResponse, answer: Answer): true {
-  const head = [`HTTP/1.0 ${answer.status} X`, ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`)].join('\r\n');
+  const head = [
+    `HTTP/1.0 ${answer.status} X`,
+    ...Object.entries(answer.headers).map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
   res.socket?.end(`${head}\r\n\r\n${answer.body}`);
   return true;
 }
@@ -92,27 +98,44 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'HumanEvaluation spells variants_revision_ids as variant_revision_ids (the Evaluation name)',
-    behaviour: { rewrite: humanEvaluation((record) => rename(record, 'variants_revision_ids', 'variant_revision_ids')) },
+    behaviour: {
+      rewrite: humanEvaluation((record) => rename(record, 'variants_revision_ids', 'variant_revision_ids')),
+    },
     expect: [error('fetch.body.schema')],
   },
   {
     name: 'date-time with a space instead of T (2024-07-10 12:34:56.123456+00:00)',
-    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, created_at: '2024-07-10 12:34:56.123456+00:00' })) },
+    behaviour: {
+      rewrite: humanEvaluation((record) => ({ ...record, created_at: '2024-07-10 12:34:56.123456+00:00' })),
+    },
     expect: [error('fetch.body.schema')],
   },
   {
     name: 'naive date-time without an offset (2024-05-20T10:11:12.123000)',
-    behaviour: { rewrite: evaluations((record) => ({ ...record, created_at: '2024-05-20T10:11:12.123000', updated_at: '2024-05-20T10:11:12.123000' })) },
+    behaviour: {
+      rewrite: evaluations((record) => ({
+        ...record,
+        created_at: '2024-05-20T10:11:12.123000',
+        updated_at: '2024-05-20T10:11:12.123000',
+      })),
+    },
     expect: [error('create.body.schema')],
   },
   {
     name: 'null inside variant_ids',
-    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, variant_ids: [null, ...(record.variant_ids as unknown[]).slice(1)] })) },
+    behaviour: {
+      rewrite: humanEvaluation((record) => ({
+        ...record,
+        variant_ids: [null, ...(record.variant_ids as unknown[]).slice(1)],
+      })),
+    },
     expect: [error('fetch.body.schema')],
   },
   {
     name: 'revisions as integers instead of strings',
-    behaviour: { rewrite: evaluations((record) => ({ ...record, revisions: (record.revisions as string[]).map(Number) })) },
+    behaviour: {
+      rewrite: evaluations((record) => ({ ...record, revisions: (record.revisions as string[]).map(Number) })),
+    },
     expect: [error('create.body.schema')],
   },
   {
@@ -137,7 +160,12 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'create answers one Evaluation object instead of an array',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[])[0]) } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && isSuccess(answer)
+          ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[])[0]) }
+          : answer,
+    },
     expect: [error('create.body.schema')],
   },
   {
@@ -146,21 +174,28 @@ export const mutations: BankEntry[] = [
       evaluationState: 'EVALUATION_FINISHED',
       rewrite: evaluations((record) => ({
         ...record,
-        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, result: { type: 'error', error: { stacktrace: 'Traceback ...' } } })),
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          result: { type: 'error', error: { stacktrace: 'Traceback ...' } },
+        })),
       })),
     },
     expect: [error('create.body.schema')],
   },
   {
     name: 'lm_providers_keys echoed in each created Evaluation',
-    behaviour: { rewrite: evaluations((record, context) => ({ ...record, lm_providers_keys: context.request?.lm_providers_keys })) },
+    behaviour: {
+      rewrite: evaluations((record, context) => ({ ...record, lm_providers_keys: context.request?.lm_providers_keys })),
+    },
     expect: [error('create.secrets.echo')],
   },
   {
     name: 'lm_providers_keys echoed in 422 errors (pydantic v2 "input")',
     behaviour: {
       rewrite: (answer, context) =>
-        context.route === 'create' && answer.status === 422 && context.request ? json(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: context.request }] }) : answer,
+        context.route === 'create' && answer.status === 422 && context.request
+          ? json(422, { detail: [{ type: 'missing', loc: ['body'], msg: 'Field required', input: context.request }] })
+          : answer,
     },
     expect: [error('create.secrets.echo')],
   },
@@ -170,34 +205,61 @@ export const mutations: BankEntry[] = [
       rewrite: (answer, context) => {
         const keys = context.request?.lm_providers_keys;
         const first = keys && typeof keys === 'object' ? Object.values(keys as Json)[0] : undefined;
-        return typeof first === 'string' ? { ...answer, headers: { ...answer.headers, 'x-provider-key': first } } : answer;
+        return typeof first === 'string'
+          ? { ...answer, headers: { ...answer.headers, 'x-provider-key': first } }
+          : answer;
       },
     },
     expect: [error('create.secrets.echo')],
   },
   {
     name: '500 instead of 422 for an invalid create request',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && answer.status === 422 ? json(500, { detail: 'Internal Server Error' }) : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && answer.status === 422 ? json(500, { detail: 'Internal Server Error' }) : answer,
+    },
     expect: [error('create.status.5xx')],
   },
   {
     name: 'plain-text 500 for an unknown id',
-    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && answer.status === 404 ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && answer.status === 404
+          ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+          : answer,
+    },
     expect: [error('fetch.status.5xx')],
   },
   {
     name: '503 for a valid create request',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && context.valid ? json(503, { detail: 'Service Unavailable' }) : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && context.valid ? json(503, { detail: 'Service Unavailable' }) : answer,
+    },
     expect: [error('create.status.5xx')],
   },
   {
     name: 'an HTML page instead of JSON (a proxy error page served with 200)',
-    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { status: 200, headers: { 'content-type': 'text/html' }, body: '<!doctype html><html><body>Welcome</body></html>' } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && isSuccess(answer)
+          ? {
+              status: 200,
+              headers: { 'content-type': 'text/html' },
+              body: '<!doctype html><html><body>Welcome</body></html>',
+            }
+          : answer,
+    },
     expect: [error('fetch.body.json'), warning('fetch.content-type')],
   },
   {
     name: 'invalid JSON served complete (a body cut by the application)',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: answer.body.slice(0, answer.body.length / 2) } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && isSuccess(answer)
+          ? { ...answer, body: answer.body.slice(0, answer.body.length / 2) }
+          : answer,
+    },
     expect: [error('create.body.json')],
   },
   {
@@ -210,7 +272,10 @@ export const mutations: BankEntry[] = [
     behaviour: {
       send: (res, answer, context) => {
         if (context.route !== 'fetch' || !isSuccess(answer)) return false;
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(answer.body)) });
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(answer.body)),
+        });
         res.write(answer.body.slice(0, 40));
         setTimeout(() => res.socket?.destroy(), 20);
         return true;
@@ -287,12 +352,20 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'variant arrays of unequal length (a name missing)',
-    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, variant_names: (record.variant_names as string[]).slice(1) })) },
+    behaviour: {
+      rewrite: humanEvaluation((record) => ({ ...record, variant_names: (record.variant_names as string[]).slice(1) })),
+    },
     expect: [warning('fetch.body.variants')],
   },
   {
     name: 'created_at later than updated_at, hidden by offsets (strings sort the other way)',
-    behaviour: { rewrite: humanEvaluation((record) => ({ ...record, created_at: '2024-05-20T10:30:00.000001+00:00', updated_at: '2024-05-20T12:00:00.000000+02:00' })) },
+    behaviour: {
+      rewrite: humanEvaluation((record) => ({
+        ...record,
+        created_at: '2024-05-20T10:30:00.000001+00:00',
+        updated_at: '2024-05-20T12:00:00.000000+02:00',
+      })),
+    },
     expect: [warning('fetch.body.timestamps')],
   },
   {
@@ -301,14 +374,22 @@ export const mutations: BankEntry[] = [
       evaluationState: 'EVALUATION_FINISHED',
       rewrite: evaluations((record) => ({
         ...record,
-        aggregated_results: [...(record.aggregated_results as Json[]), generators.AggregatedResult('extra', { evaluatorConfigId: '6637c0a25368ef07b03a64dd', failed: false })],
+        aggregated_results: [
+          ...(record.aggregated_results as Json[]),
+          generators.AggregatedResult('extra', { evaluatorConfigId: '6637c0a25368ef07b03a64dd', failed: false }),
+        ],
       })),
     },
     expect: [warning('create.body.evaluator-configs')],
   },
   {
     name: 'one Evaluation for two requested variants',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[]).slice(0, 1)) } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && isSuccess(answer)
+          ? { ...answer, body: JSON.stringify((JSON.parse(answer.body) as unknown[]).slice(0, 1)) }
+          : answer,
+    },
     expect: [warning('create.body.per-variant')],
   },
   {
@@ -318,12 +399,18 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'invalid create requests accepted with 200',
-    behaviour: { rewrite: (answer, context) => (context.route === 'create' && answer.status === 422 ? json(200, []) : answer) },
+    behaviour: {
+      rewrite: (answer, context) => (context.route === 'create' && answer.status === 422 ? json(200, []) : answer),
+    },
     expect: [warning('create.invalid.rejected')],
   },
   {
     name: 'an unknown id answered with 200 (records invented for any id)',
-    behaviour: { knownIds: [], rewrite: (answer, context) => (context.route === 'fetch' ? json(200, generators.HumanEvaluation('any', { id: context.id })) : answer) },
+    behaviour: {
+      knownIds: [],
+      rewrite: (answer, context) =>
+        context.route === 'fetch' ? json(200, generators.HumanEvaluation('any', { id: context.id })) : answer,
+    },
     expect: [warning('fetch.unknown-id.rejected')],
   },
   {
@@ -333,7 +420,12 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'success served as text/plain',
-    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, headers: { 'content-type': 'text/plain' } } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && isSuccess(answer)
+          ? { ...answer, headers: { 'content-type': 'text/plain' } }
+          : answer,
+    },
     expect: [warning('fetch.content-type')],
   },
   {
@@ -344,7 +436,15 @@ export const mutations: BankEntry[] = [
         const names = keys && typeof keys === 'object' ? Object.keys(keys) : [];
         const unknown = names.filter((name) => !(providerKeyNames as readonly string[]).includes(name));
         return context.route === 'create' && context.valid && unknown.length > 0
-          ? json(422, { detail: [{ loc: ['body', 'lm_providers_keys', unknown[0]], msg: 'unexpected value; permitted: OPENAI_API_KEY, ...', type: 'value_error.const' }] })
+          ? json(422, {
+              detail: [
+                {
+                  loc: ['body', 'lm_providers_keys', unknown[0]],
+                  msg: 'unexpected value; permitted: OPENAI_API_KEY, ...',
+                  type: 'value_error.const',
+                },
+              ],
+            })
           : answer;
       },
     },
@@ -356,7 +456,10 @@ export const mutations: BankEntry[] = [
       knownIds: [],
       rewrite: (answer, context) => {
         if (context.route !== 'fetch') return answer;
-        if (idShape(context.id ?? '') !== 'UUID') return json(422, { detail: [{ loc: ['path', 'evaluation_id'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }] });
+        if (idShape(context.id ?? '') !== 'UUID')
+          return json(422, {
+            detail: [{ loc: ['path', 'evaluation_id'], msg: 'value is not a valid uuid', type: 'type_error.uuid' }],
+          });
         return json(200, generators.HumanEvaluation('any', { id: context.id }));
       },
     },
@@ -370,7 +473,9 @@ export const mutations: BankEntry[] = [
         if (context.route !== 'fetch' || !isSuccess(answer)) return false;
         const record = JSON.parse(answer.body) as Json;
         const [before, after] = JSON.stringify({ ...record, user_username: 'JOS_' }).split('JOS_') as [string, string];
-        res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.concat([Buffer.from(`${before}JOS`), Buffer.from([0xc9]), Buffer.from(after)]));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(Buffer.concat([Buffer.from(`${before}JOS`), Buffer.from([0xc9]), Buffer.from(after)]));
         return true;
       },
     },
@@ -378,17 +483,28 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'a success body starting with a UTF-8 byte order mark',
-    behaviour: { rewrite: (answer, context) => (context.route === 'fetch' && isSuccess(answer) ? { ...answer, body: `\uFEFF${answer.body}` } : answer) },
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && isSuccess(answer) ? { ...answer, body: `\uFEFF${answer.body}` } : answer,
+    },
     expect: [warning('fetch.body.bom')],
   },
   {
     name: 'an evaluator_config nested 5,000 levels deep',
     behaviour: {
       evaluationState: 'EVALUATION_FINISHED',
-      rewrite: evaluations((record) => ({ ...record, aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: 'DEEP' })) })),
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: 'DEEP',
+        })),
+      })),
       send: (res, answer, context) => {
         if (context.route !== 'create' || !isSuccess(answer)) return false;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(answer.body.replaceAll('"DEEP"', nestedConfig(5_000)));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(answer.body.replaceAll('"DEEP"', nestedConfig(5_000)));
         return true;
       },
     },
@@ -417,7 +533,10 @@ export const mutations: BankEntry[] = [
       evaluationState: 'EVALUATION_FINISHED',
       rewrite: evaluations((record) => ({
         ...record,
-        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: (result.evaluator_config as Json).id })),
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: (result.evaluator_config as Json).id,
+        })),
       })),
     },
     expect: [warning('create.body.evaluator-config.known')],
@@ -432,33 +551,63 @@ export const conforming: BankEntry[] = [
       rewrite: (answer) => {
         if (!isSuccess(answer)) return answer;
         const body = JSON.parse(answer.body) as Json | Json[];
-        const extend = (record: Json): Json => ({ ...record, evaluation_kind: 'auto', status: typeof record.status === 'object' ? { ...(record.status as Json), progress: 0 } : record.status });
+        const extend = (record: Json): Json => ({
+          ...record,
+          evaluation_kind: 'auto',
+          status: typeof record.status === 'object' ? { ...(record.status as Json), progress: 0 } : record.status,
+        });
         return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(extend) : extend(body)) };
       },
     },
     expect: [],
   },
   { name: 'served under a base path /api', behaviour: { basePath: '/api' }, expect: [] },
-  { name: 'an Authorization header required', behaviour: { auth: { name: 'Authorization', value: 'Bearer bank-token' } }, headers: { Authorization: 'Bearer bank-token' }, expect: [] },
+  {
+    name: 'an Authorization header required',
+    behaviour: { auth: { name: 'Authorization', value: 'Bearer bank-token' } },
+    headers: { Authorization: 'Bearer bank-token' },
+    expect: [],
+  },
   {
     name: 'date-times with a +05:30 offset',
     behaviour: {
       rewrite: (answer, context) => {
         if (!isSuccess(answer) || context.route === 'other') return answer;
         const body = JSON.parse(answer.body) as Json | Json[];
-        const shift = (record: Json): Json => ({ ...record, created_at: inIndia(record.created_at), updated_at: inIndia(record.updated_at) });
+        const shift = (record: Json): Json => ({
+          ...record,
+          created_at: inIndia(record.created_at),
+          updated_at: inIndia(record.updated_at),
+        });
         return { ...answer, body: JSON.stringify(Array.isArray(body) ? body.map(shift) : shift(body)) };
       },
     },
     expect: [],
   },
-  { name: '201 instead of 200 for create', behaviour: { rewrite: (answer, context) => (context.route === 'create' && isSuccess(answer) ? { ...answer, status: 201 } : answer) }, expect: [] },
-  { name: 'finished Evaluations with aggregated results for the requested configs', behaviour: { evaluationState: 'EVALUATION_FINISHED' }, expect: [] },
+  {
+    name: '201 instead of 200 for create',
+    behaviour: {
+      rewrite: (answer, context) =>
+        context.route === 'create' && isSuccess(answer) ? { ...answer, status: 201 } : answer,
+    },
+    expect: [],
+  },
+  {
+    name: 'finished Evaluations with aggregated results for the requested configs',
+    behaviour: { evaluationState: 'EVALUATION_FINISHED' },
+    expect: [],
+  },
   {
     name: 'evaluator_config {} (a deleted config)',
     behaviour: {
       evaluationState: 'EVALUATION_FINISHED',
-      rewrite: evaluations((record) => ({ ...record, aggregated_results: (record.aggregated_results as Json[]).map((result) => ({ ...result, evaluator_config: {} })) })),
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: {},
+        })),
+      })),
     },
     expect: [warning('create.body.evaluator-config.known')],
   },
@@ -497,12 +646,18 @@ export const conforming: BankEntry[] = [
     },
     expect: [],
   },
-  { name: 'HTTP/1.0 answers with close-delimited bodies (no Content-Length)', behaviour: { send: closeDelimited }, expect: [] },
+  {
+    name: 'HTTP/1.0 answers with close-delimited bodies (no Content-Length)',
+    behaviour: { send: closeDelimited },
+    expect: [],
+  },
   {
     name: 'application/json; charset=utf-8 and 400 with a plain-text error body',
     behaviour: {
       rewrite: (answer) =>
-        isSuccess(answer) ? { ...answer, headers: { 'content-type': 'application/json; charset=utf-8' } } : { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' },
+        isSuccess(answer)
+          ? { ...answer, headers: { 'content-type': 'application/json; charset=utf-8' } }
+          : { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' },
     },
     expect: [],
   },

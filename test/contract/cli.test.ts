@@ -15,9 +15,14 @@ interface Outcome {
 
 function cli(args: string[]): Promise<Outcome> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/evalkit.js', 'contract', ...args], { env: { ...process.env, NO_COLOR: '' } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['bin/evalkit.js', 'contract', ...args],
+      { env: { ...process.env, NO_COLOR: '' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -66,9 +71,17 @@ describe('evalkit contract (CLI)', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('GET /human-evaluations/{evaluation_id}');
     expect(stdout).not.toMatch(/\u001b\[/);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: Record<string, number>; checks: Array<{ outcome: string; severity: string }> };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      summary: Record<string, number>;
+      checks: Array<{ outcome: string; severity: string }>;
+    };
     const count = (outcome: string) => report.checks.filter((check) => check.outcome === outcome).length;
-    expect(report.summary).toEqual({ passed: count('passed'), failed: count('failed'), warnings: 0, skipped: count('skipped') });
+    expect(report.summary).toEqual({
+      passed: count('passed'),
+      failed: count('failed'),
+      warnings: 0,
+      skipped: count('skipped'),
+    });
     expect(report.summary.failed).toBe(0);
     const xml = readFileSync(junit, 'utf8');
     expect(isWellFormedXml(xml)).toBe(true);
@@ -111,7 +124,10 @@ describe('evalkit contract (CLI)', () => {
     [['--base-url', 'http://127.0.0.1:9', '--timeout', 'soon'], /--timeout must be an integer/],
     [['--base-url', 'http://127.0.0.1:9', '--header', 'no colon here'], /--header must be "Name: value"/],
     [['--base-url', 'http://127.0.0.1:9', '--create-body', '/nonexistent/body.json'], /--create-body cannot read/],
-    [['--base-url', 'http://127.0.0.1:9', '--bogus'], /^evalkit contract: unknown option --bogus \(see evalkit contract --help\)/],
+    [
+      ['--base-url', 'http://127.0.0.1:9', '--bogus'],
+      /^evalkit contract: unknown option --bogus \(see evalkit contract --help\)/,
+    ],
     [['--base-url', 'http://127.0.0.1:9', '--bse-url'], /unknown option --bse-url; did you mean --base-url\?/],
   ])('a usage error %j exits 2 with one line', async (args, message) => {
     const { code, stderr, stdout } = await cli(args as string[]);
@@ -133,8 +149,22 @@ describe('evalkit contract (CLI)', () => {
     const server = await start(mutation('lm_providers_keys echoed in 422 errors'));
     const json = join(dir, 'echo.json');
     const body = join(dir, 'body.json');
-    writeFileSync(body, JSON.stringify({ ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-real-user-key' } }));
-    const { code, stdout, stderr } = await cli(['--base-url', server.url, '--header', 'Authorization: Bearer TOPSECRET', '--create-body', body, '--examples', '4', '--report-json', json]);
+    writeFileSync(
+      body,
+      JSON.stringify({ ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-real-user-key' } }),
+    );
+    const { code, stdout, stderr } = await cli([
+      '--base-url',
+      server.url,
+      '--header',
+      'Authorization: Bearer TOPSECRET',
+      '--create-body',
+      body,
+      '--examples',
+      '4',
+      '--report-json',
+      json,
+    ]);
     expect(code).toBe(1);
     const everything = `${stdout}${stderr}${readFileSync(json, 'utf8')}`;
     expect(everything).toMatch(/create\.secrets\.echo/);
@@ -154,19 +184,28 @@ describe('evalkit contract (CLI)', () => {
     const server = await start({
       send: (res, answer, context) => {
         if (context.route !== 'fetch' || answer.status !== 200) return false;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(answer.body.replace(/"variant_ids":\[[^\]]*\]/, `"variant_ids":${'['.repeat(depth)}${']'.repeat(depth)}`));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            answer.body.replace(/"variant_ids":\[[^\]]*\]/, `"variant_ids":${'['.repeat(depth)}${']'.repeat(depth)}`),
+          );
         return true;
       },
     });
     const { code, stdout, stderr } = await cli(['--base-url', server.url]);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/FAIL fetch\.body\.json  GET \/human-evaluations\/\w+: the success body is nested more than 1000 levels deep \(under \/variant_ids\/0\/0\/0\/…\): not checked further/);
+    expect(stdout).toMatch(
+      /FAIL fetch\.body\.json  GET \/human-evaluations\/\w+: the success body is nested more than 1000 levels deep \(under \/variant_ids\/0\/0\/0\/…\): not checked further/,
+    );
     expect(stderr).toBe('');
   });
 
   it('refuses a create body nested thousands of levels deep as a usage error', async () => {
     const file = join(dir, 'deep-body.json');
-    writeFileSync(file, JSON.stringify(bankCreateBody).replace(/}$/, `,"extra":${'['.repeat(5000)}${']'.repeat(5000)}}`));
+    writeFileSync(
+      file,
+      JSON.stringify(bankCreateBody).replace(/}$/, `,"extra":${'['.repeat(5000)}${']'.repeat(5000)}}`),
+    );
     const { code, stderr } = await cli(['--base-url', conforming.url, '--create-body', file]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--create-body .* is nested more than 1000 levels deep \(under \/extra\/0\/0\/0\/…\)/);

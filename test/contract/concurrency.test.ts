@@ -54,7 +54,9 @@ function jittered(maxMs: number): Behaviour['send'] {
 
 /** The JSON report without what depends on timing or on the concurrency setting itself. */
 function comparable(report: Report): unknown {
-  const document = JSON.parse(jsonReport(report)) as Record<string, unknown> & { pacing: { rateLimited: Record<string, unknown> } };
+  const document = JSON.parse(jsonReport(report)) as Record<string, unknown> & {
+    pacing: { rateLimited: Record<string, unknown> };
+  };
   const { durationMs: _duration, pacing, ...rest } = document;
   const { waitedMs: _waited, ...rateLimited } = pacing.rateLimited;
   return { ...rest, rateLimited, ratePerSecond: (pacing as { ratePerSecond?: number }).ratePerSecond };
@@ -69,7 +71,9 @@ function bankBehaviour(name: string): Behaviour {
 describe('--concurrency: the same report at any concurrency', () => {
   it('fc.sample draws the inputs fc.check draws for a seed (what sending property cases ahead relies on)', async () => {
     // The shape of the invalid cases' arbitrary: a valid body and a pick, mapped.
-    const arbitrary = fc.tuple(arbitraryFor('CreateEvaluationRequest'), fc.nat()).map(([body, pick]) => ({ body, pick }));
+    const arbitrary = fc
+      .tuple(arbitraryFor('CreateEvaluationRequest'), fc.nat())
+      .map(([body, pick]) => ({ body, pick }));
     const seen: string[] = [];
     await fc.check(
       fc.asyncProperty(arbitrary, async (body) => {
@@ -82,20 +86,29 @@ describe('--concurrency: the same report at any concurrency', () => {
   });
 
   it('gives the same JSON report at 1 and 8 in flight against the mock with latency', async () => {
-    const mock = await startMockServer({ port: 0, scenario: { latency: '5-40' }, fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname, strictIds: true });
+    const mock = await startMockServer({
+      port: 0,
+      scenario: { latency: '5-40' },
+      fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname,
+      strictIds: true,
+    });
     servers.push(mock);
     const options: ContractOptions = { baseUrl: mock.url, examples: 60, seed: 'same' };
     const serial = await runContract({ ...options, concurrency: 1 });
     const parallel = await runContract({ ...options, concurrency: 8 });
     expect(serial.summary.failed).toBe(0);
-    expect(serial.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed']);
+    expect(
+      serial.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome),
+    ).toEqual(['passed', 'passed', 'passed']);
     expect(comparable(parallel)).toEqual(comparable(serial));
     expect(parallel.pacing?.concurrency).toBe(8);
   });
 
   it('gives the same verdicts, shrunk counterexamples and order against a bank server that fails property cases', async () => {
     // Valid bodies get answers that fail the schema; invalid ones are accepted, each probe a finding of its own.
-    const rewrites = ['revisions as integers instead of strings', 'invalid create requests accepted with 200'].map((name) => bankBehaviour(name).rewrite as NonNullable<Behaviour['rewrite']>);
+    const rewrites = ['revisions as integers instead of strings', 'invalid create requests accepted with 200'].map(
+      (name) => bankBehaviour(name).rewrite as NonNullable<Behaviour['rewrite']>,
+    );
     const traffic = new Traffic();
     const server = await start({
       raw: traffic.record,
@@ -111,18 +124,31 @@ describe('--concurrency: the same report at any concurrency', () => {
     expect(traffic.maxInFlight).toBeLessThanOrEqual(8);
 
     const failed = serial.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
-    expect(failed).toEqual(['create.body.schema', 'create.invalid.rejected', 'create.properties.valid', 'create.properties.invalid.rejected']);
+    expect(failed).toEqual([
+      'create.body.schema',
+      'create.invalid.rejected',
+      'create.properties.valid',
+      'create.properties.invalid.rejected',
+    ]);
     // Findings are kept up to 20 per check, the rest counted in a last "and N more findings": more than 30 in all.
-    const more = /^and (\d+) more findings$/.exec(serial.checks.find((check) => check.id === 'create.invalid.rejected')?.findings[20] ?? '');
+    const more = /^and (\d+) more findings$/.exec(
+      serial.checks.find((check) => check.id === 'create.invalid.rejected')?.findings[20] ?? '',
+    );
     expect(20 + Number(more?.[1])).toBeGreaterThan(30);
-    expect(serial.counterexamples.map((example) => example.check)).toEqual(['create.properties.valid', 'create.properties.invalid.rejected']);
+    expect(serial.counterexamples.map((example) => example.check)).toEqual([
+      'create.properties.valid',
+      'create.properties.invalid.rejected',
+    ]);
     expect(serial.counterexamples.every((example) => example.shrinks > 0)).toBe(true);
     expect(comparable(parallel)).toEqual(comparable(serial));
   });
 
   it('sends nothing more once two answers timed out, at any concurrency, and reports it as at 1', async () => {
     const traffic = new Traffic();
-    const server = await start({ raw: (req, res) => traffic.record(req, res) || bankBehaviour('hangs past the timeout on create').raw?.(req, res) === true });
+    const server = await start({
+      raw: (req, res) =>
+        traffic.record(req, res) || bankBehaviour('hangs past the timeout on create').raw?.(req, res) === true,
+    });
     const options: ContractOptions = { baseUrl: server.url, examples: 40, timeoutMs: 300 };
     const serial = await runContract({ ...options, concurrency: 1 });
     const serialPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length;
@@ -178,7 +204,9 @@ describe('--rate-limit and 429 answers', () => {
         const value = limited.get(traffic.arrivals.length)?.();
         if (value === undefined) return false;
         retryAfter.set(traffic.arrivals.length, value);
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': value }).end('{"detail":"Too Many Requests"}');
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after': value })
+          .end('{"detail":"Too Many Requests"}');
         return true;
       },
     });
@@ -187,7 +215,11 @@ describe('--rate-limit and 429 answers', () => {
     expect(report.pacing?.rateLimited).toMatchObject({ retried: 2, beyondTimeout: 0 });
     expect(report.pacing?.rateLimited.waitedMs).toBeGreaterThanOrEqual(1000 + 450);
     // Each limited request was sent again, not before the wait it was told: the server's clocks are the judge.
-    const told = [...retryAfter.entries()].map(([index, value]) => ({ first: traffic.arrivals[index - 1], retry: traffic.arrivals[index], value }));
+    const told = [...retryAfter.entries()].map(([index, value]) => ({
+      first: traffic.arrivals[index - 1],
+      retry: traffic.arrivals[index],
+      value,
+    }));
     for (const { first, retry, value } of told) {
       if (first === undefined || retry === undefined) throw new Error('a limited request was not sent again');
       expect(`${retry.method} ${retry.url}`).toBe(`${first.method} ${first.url}`);
@@ -195,7 +227,9 @@ describe('--rate-limit and 429 answers', () => {
       else expect(retry.wall).toBeGreaterThanOrEqual(Date.parse(value) - 5);
     }
     expect(report.requests).toBe(traffic.arrivals.length - 2);
-    expect(terminalReport(report, { colour: false })).toMatch(/429 Too Many Requests: 2 waited on and retried, sending paused \d+\.\d s in all/);
+    expect(terminalReport(report, { colour: false })).toMatch(
+      /429 Too Many Requests: 2 waited on and retried, sending paused \d+\.\d s in all/,
+    );
     expect(JSON.parse(jsonReport(report)).pacing.rateLimited.retried).toBe(2);
   });
 
@@ -203,14 +237,18 @@ describe('--rate-limit and 429 answers', () => {
     const server = await start({
       raw: (req, res) => {
         if (req.method !== 'GET') return false;
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' }).end('{"detail":"Too Many Requests"}');
+        res
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' })
+          .end('{"detail":"Too Many Requests"}');
         return true;
       },
     });
     const report = await runContract({ baseUrl: server.url, timeoutMs: 2000, humanEvaluationId: 'given' });
     const transport = report.checks.find((check) => check.id === 'fetch.transport');
     expect(transport?.outcome).toBe('failed');
-    expect(transport?.message).toMatch(/answered 429 Too Many Requests \(Retry-After 120 s\): waiting would pass the 2000 ms timeout/);
+    expect(transport?.message).toMatch(
+      /answered 429 Too Many Requests \(Retry-After 120 s\): waiting would pass the 2000 ms timeout/,
+    );
     expect(report.pacing?.rateLimited).toEqual({ retried: 0, beyondTimeout: 2, waitedMs: 0 });
     expect(report.stopped).toBe('stopped after 2 requests timed out');
     expect(terminalReport(report, { colour: false })).toContain('2 asked for a wait beyond --timeout');
@@ -224,7 +262,11 @@ describe('--rate-limit and 429 answers', () => {
         const request = JSON.stringify(context.request ?? {});
         if (context.route !== 'create' || !request.includes('evalkit-canary-') || refused.has(request)) return answer;
         refused.add(request);
-        return { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '1' }, body: JSON.stringify({ detail: 'Too Many Requests', input: context.request }) };
+        return {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '1' },
+          body: JSON.stringify({ detail: 'Too Many Requests', input: context.request }),
+        };
       },
     });
     const report = await runContract({ baseUrl: server.url, concurrency: 2 });
@@ -276,9 +318,23 @@ describe('evalkit contract --concurrency / --rate-limit (CLI)', () => {
   it('passes both options through and writes the pacing into the JSON report', async () => {
     const server = await start({});
     const file = join(mkdtempSync(join(tmpdir(), 'evalkit-pacing-')), 'report.json');
-    const run = await runCli(['contract', '--base-url', server.url, '--concurrency', '2', '--rate-limit', '200/s', '--report-json', file]);
+    const run = await runCli([
+      'contract',
+      '--base-url',
+      server.url,
+      '--concurrency',
+      '2',
+      '--rate-limit',
+      '200/s',
+      '--report-json',
+      file,
+    ]);
     expect(run.code).toBe(0);
     const pacing = JSON.parse(readFileSync(file, 'utf8')).pacing;
-    expect(pacing).toEqual({ concurrency: 2, ratePerSecond: 200, rateLimited: { retried: 0, beyondTimeout: 0, waitedMs: 0 } });
+    expect(pacing).toEqual({
+      concurrency: 2,
+      ratePerSecond: 200,
+      rateLimited: { retried: 0, beyondTimeout: 0, waitedMs: 0 },
+    });
   });
 });

@@ -1,10 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { generators, seedFrom } from '../../fixtures/generators/index.js';
+import { generators, seedFrom } from '../../generators/index.js';
 import { defaultHumanEvaluationId } from '../../contract/checks/fetch.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
 import { validate } from '../../schemas/validators/index.js';
-import type { EvaluationState } from '../../fixtures/generators/vocabulary.js';
+import type { EvaluationState } from '../../generators/vocabulary.js';
 
 /**
  * A deployment that keeps the contract, built from the generators, for the contract suite's own tests and bench:
@@ -53,7 +53,11 @@ export interface RunningServer {
 }
 
 /** A JSON answer, as the reference and its mutations send them. */
-export const json = (status: number, body: unknown): Answer => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+export const json = (status: number, body: unknown): Answer => ({
+  status,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve) => {
@@ -75,7 +79,8 @@ function unprocessable(loc: Array<string | number>, msg: string, type: string): 
 }
 
 function createAnswer(text: string, contentType: string | undefined, context: Context, state: EvaluationState): Answer {
-  if (!contentType?.toLowerCase().startsWith('application/json')) return unprocessable([], 'value is not a valid dict', 'type_error.dict');
+  if (!contentType?.toLowerCase().startsWith('application/json'))
+    return unprocessable([], 'value is not a valid dict', 'type_error.dict');
   let request: unknown;
   try {
     request = JSON.parse(text);
@@ -83,7 +88,8 @@ function createAnswer(text: string, contentType: string | undefined, context: Co
     return unprocessable([0], 'Expecting value', 'value_error.jsondecode');
   }
   const { issues } = validate('CreateEvaluationRequest', request);
-  if (request && typeof request === 'object' && !Array.isArray(request)) context.request = request as Record<string, unknown>;
+  if (request && typeof request === 'object' && !Array.isArray(request))
+    context.request = request as Record<string, unknown>;
   const [issue] = issues;
   if (issue) return unprocessable(pointerTokens(issue.pointer), issue.message, `value_error.${issue.keyword}`);
   context.valid = true;
@@ -102,7 +108,11 @@ function createAnswer(text: string, contentType: string | undefined, context: Co
   );
 }
 
-async function route(req: IncomingMessage, behaviour: Behaviour, known: Set<string>): Promise<{ answer: Answer; context: Context }> {
+async function route(
+  req: IncomingMessage,
+  behaviour: Behaviour,
+  known: Set<string>,
+): Promise<{ answer: Answer; context: Context }> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const base = behaviour.basePath ?? '';
   const path = url.pathname.startsWith(base) ? url.pathname.slice(base.length).replace(/\/$/, '') : '';
@@ -118,7 +128,15 @@ async function route(req: IncomingMessage, behaviour: Behaviour, known: Set<stri
   }
   if (req.method === 'POST' && path === '/evaluations') {
     const context: Context = { route: 'create', valid: false };
-    return { answer: createAnswer(text, req.headers['content-type'], context, behaviour.evaluationState ?? 'EVALUATION_INITIALIZED'), context };
+    return {
+      answer: createAnswer(
+        text,
+        req.headers['content-type'],
+        context,
+        behaviour.evaluationState ?? 'EVALUATION_INITIALIZED',
+      ),
+      context,
+    };
   }
   return { answer: json(404, { detail: 'Not Found' }), context: { route: 'other', valid: false } };
 }

@@ -16,10 +16,20 @@ interface Measured {
 /** The built CLI under GNU time, which reports the process's peak resident set size. */
 function measuredCli(args: string[]): Promise<Measured> {
   return new Promise((resolve) => {
-    execFile('/usr/bin/time', ['-v', process.execPath, 'bin/evalkit.js', ...args], { cwd: projectRoot, maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
-      const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, maxRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN });
-    });
+    execFile(
+      '/usr/bin/time',
+      ['-v', process.execPath, 'bin/evalkit.js', ...args],
+      { cwd: projectRoot, maxBuffer: 512 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr);
+        resolve({
+          code: error ? Number(error.code ?? 1) : 0,
+          stdout,
+          stderr,
+          maxRssMb: rss ? Number(rss[1]) / 1024 : Number.NaN,
+        });
+      },
+    );
   });
 }
 
@@ -37,8 +47,20 @@ describe('a deployment that answers 2-4 MB to everything', () => {
   it('gives small reports, capped excerpts with their full size, and stays under 300 MB RSS', async () => {
     const json = join(dir, 'flood.json');
     const junit = join(dir, 'flood.xml');
-    const run = await measuredCli(['contract', '--base-url', server.url, '--examples', '20', '--report-json', json, '--report-junit', junit]);
-    process.stdout.write(`flood: terminal ${run.stdout.length} bytes, JSON ${statSync(json).size} bytes, JUnit ${statSync(junit).size} bytes, peak RSS ${run.maxRssMb.toFixed(0)} MB\n`);
+    const run = await measuredCli([
+      'contract',
+      '--base-url',
+      server.url,
+      '--examples',
+      '20',
+      '--report-json',
+      json,
+      '--report-junit',
+      junit,
+    ]);
+    process.stdout.write(
+      `flood: terminal ${run.stdout.length} bytes, JSON ${statSync(json).size} bytes, JUnit ${statSync(junit).size} bytes, peak RSS ${run.maxRssMb.toFixed(0)} MB\n`,
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/FAIL fetch\.body\.schema/);
     expect(run.stdout).toMatch(/\(\d\.\d MiB in all\)/);

@@ -19,7 +19,8 @@ describe('GitHub annotations and step summary', () => {
   beforeAll(async () => {
     server = await startConformingServer({
       rewrite: (answer, context) => {
-        if (context.route === 'fetch' && answer.status === 200) return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: breakout }) };
+        if (context.route === 'fetch' && answer.status === 200)
+          return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: breakout }) };
         return answer;
       },
     });
@@ -60,13 +61,18 @@ describe('GitHub annotations and step summary', () => {
       execFile(
         process.execPath,
         ['bin/evalkit.js', 'contract', '--base-url', broken.url],
-        { cwd: projectRoot, env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile, NO_COLOR: '1' } },
+        {
+          cwd: projectRoot,
+          env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile, NO_COLOR: '1' },
+        },
         (error, out) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out }),
       );
     });
     await broken.close();
     expect(code).toBe(1);
-    expect(stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([expect.stringMatching(/^::error title=fetch\.body\.schema /)]);
+    expect(stdout.split('\n').filter((line) => line.startsWith('::'))).toEqual([
+      expect.stringMatching(/^::error title=fetch\.body\.schema /),
+    ]);
     const written = readFileSync(summaryFile, 'utf8');
     expect(written.startsWith('# earlier step\n## evalkit contract: FAIL\n')).toBe(true);
     expect(written).toContain('| FAIL | `fetch.body.schema` |');

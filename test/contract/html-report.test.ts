@@ -34,7 +34,8 @@ function hostile(beaconUrl: string): Promise<RunningServer> {
         const { user_username: _removed, ...record } = JSON.parse(answer.body) as Record<string, unknown>;
         return { ...answer, body: JSON.stringify({ ...record, id: markup }) };
       }
-      if (context.route === 'create' && answer.status === 422) return { status: 500, headers: { 'content-type': 'text/html' }, body: `<html><body>${markup}</body></html>` };
+      if (context.route === 'create' && answer.status === 422)
+        return { status: 500, headers: { 'content-type': 'text/html' }, body: `<html><body>${markup}</body></html>` };
       return answer;
     },
   });
@@ -59,7 +60,14 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     writeFileSync(file, htmlReport(report));
     browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
   });
 
@@ -85,12 +93,17 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     expect(await page.locator('#verdict').getAttribute('data-failures')).toBe(String(failed));
     expect(await page.locator('#counts').textContent()).toContain(`${failed} failed`);
     expect(await page.locator('li.failed').count()).toBe(failed);
-    expect(await page.locator('section h2').allTextContents()).toEqual(['GET /human-evaluations/{evaluation_id}', 'POST /evaluations']);
+    expect(await page.locator('section h2').allTextContents()).toEqual([
+      'GET /human-evaluations/{evaluation_id}',
+      'POST /evaluations',
+    ]);
 
     const schema = page.locator('li.failed[data-check="fetch.body.schema"]');
     expect(await schema.textContent()).toContain('§4.1');
     expect(await schema.locator('pre').first().textContent()).toMatch(/^GET \/human-evaluations\//);
-    expect(await schema.locator('pre').nth(1).textContent()).toMatch(/^HTTP 200\ncontent-type: application\/json\n\n\{/);
+    expect(await schema.locator('pre').nth(1).textContent()).toMatch(
+      /^HTTP 200\ncontent-type: application\/json\n\n\{/,
+    );
     expect(await page.locator('li.skipped').first().textContent()).toContain('skipped: ');
 
     // The markup arrived as text: no element, no script run, nothing loaded.

@@ -4,7 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { send, type ClientOptions } from '../../contract/http-client.js';
 
 const servers: Server[] = [];
-afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))))));
+afterAll(() =>
+  Promise.all(servers.map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))))),
+);
 
 async function serve(host: string, handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
   const server = createServer(handler);
@@ -14,10 +16,11 @@ async function serve(host: string, handler: (req: IncomingMessage, res: ServerRe
 }
 
 const options: ClientOptions = { timeoutMs: 500, maxBodyBytes: 1024 };
-const get = (url: string, headers: Record<string, string> = {}) => send({ method: 'GET', url: new URL(url), headers }, options);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  send({ method: 'GET', url: new URL(url), headers }, options);
 
 describe('the contract HTTP client', () => {
-  it('does not follow a redirect to another origin, so the user\'s headers never reach it', async () => {
+  it("does not follow a redirect to another origin, so the user's headers never reach it", async () => {
     const seen: Array<string | undefined> = [];
     const other = await serve('localhost', (req, res) => {
       seen.push(req.headers.authorization);
@@ -38,7 +41,10 @@ describe('the contract HTTP client', () => {
       else if (req.url === '/b') res.writeHead(303, { location: '/c' }).end();
       else res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     });
-    const exchange = await send({ method: 'POST', url: new URL(`${origin}/a`), headers: { 'content-type': 'application/json' }, body: '{}' }, options);
+    const exchange = await send(
+      { method: 'POST', url: new URL(`${origin}/a`), headers: { 'content-type': 'application/json' }, body: '{}' },
+      options,
+    );
     expect(exchange.status).toBe(200);
     expect(exchange.failure).toBeUndefined();
     expect(exchange.redirects).toEqual(['/b', '/c']);
@@ -64,7 +70,10 @@ describe('the contract HTTP client', () => {
     expect(truncated.failure?.kind).toBe('truncated');
     expect(truncated.body).toBe('[{"id":');
     expect((await get(`${origin}/huge`)).failure?.kind).toBe('too-large');
-    expect((await get(`${origin}/hang`)).failure).toEqual({ kind: 'timeout', message: 'no complete answer within 500 ms' });
+    expect((await get(`${origin}/hang`)).failure).toEqual({
+      kind: 'timeout',
+      message: 'no complete answer within 500 ms',
+    });
   });
 
   it('tells a deployment that is not there from one that drops the connection', async () => {
@@ -77,7 +86,9 @@ describe('the contract HTTP client', () => {
 });
 
 /** A raw HTTP/1.1 server on a socket: answers each request with `answer(n)` (n counts requests over all connections). */
-async function rawServer(onRequest: (socket: Socket, n: number) => void): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
+async function rawServer(
+  onRequest: (socket: Socket, n: number) => void,
+): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {
   let count = 0;
   let connections = 0;
   const sockets = new Set<Socket>();
@@ -99,7 +110,8 @@ async function rawServer(onRequest: (socket: Socket, n: number) => void): Promis
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     connections: () => connections,
-    close: () => new Promise((resolve) => (sockets.forEach((socket) => socket.destroy()), server.close(() => resolve()))),
+    close: () =>
+      new Promise((resolve) => (sockets.forEach((socket) => socket.destroy()), server.close(() => resolve()))),
   };
 }
 
@@ -137,8 +149,14 @@ describe('keep-alive races and connections closed after an answer', () => {
 
   it.each([
     ['HTTP/1.0 with a close-delimited body', 'HTTP/1.0 200 OK\r\nContent-Type: application/json\r\n\r\n{"a":1}'],
-    ['HTTP/1.1 with a close-delimited body', 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"a":1}'],
-    ['a FIN right after a complete answer', 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}'],
+    [
+      'HTTP/1.1 with a close-delimited body',
+      'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"a":1}',
+    ],
+    [
+      'a FIN right after a complete answer',
+      'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{"a":1}',
+    ],
   ])('takes %s as a complete answer', async (_name, answer) => {
     const server = await rawServer((socket) => socket.end(answer));
     try {

@@ -5,15 +5,27 @@ import { runContract } from '../../contract/index.js';
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 
-const crash: Answer = { status: 500, headers: { 'content-type': 'text/plain' }, body: 'IndexError: list index out of range' };
+const crash: Answer = {
+  status: 500,
+  headers: { 'content-type': 'text/plain' },
+  body: 'IndexError: list index out of range',
+};
 
 describe('--examples: property-based create requests', () => {
   it('shrinks a crash on valid input to its smallest body and reproduces it with curl, secrets and headers as placeholders', async () => {
     const server = await startConformingServer({
-      rewrite: (answer, context) => (context.route === 'create' && context.valid && (context.request?.variant_ids as unknown[]).length === 0 ? crash : answer),
+      rewrite: (answer, context) =>
+        context.route === 'create' && context.valid && (context.request?.variant_ids as unknown[]).length === 0
+          ? crash
+          : answer,
     });
     servers.push(server);
-    const report = await runContract({ baseUrl: server.url, examples: 60, seed: '7', headers: { Authorization: 'Bearer TOPSECRET' } });
+    const report = await runContract({
+      baseUrl: server.url,
+      examples: 60,
+      seed: '7',
+      headers: { Authorization: 'Bearer TOPSECRET' },
+    });
     const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
     expect(failed).toEqual(['create.properties.valid']);
     const [example] = report.counterexamples;
@@ -66,7 +78,9 @@ describe('--examples: property-based create requests', () => {
 
   it('stops a deployment that hangs on some bodies after two timeouts, with the hanging body as counterexample', async () => {
     // Hangs whenever the body is short: the default body and its probes are long, some invalid property cases short.
-    const server = await startConformingServer({ raw: (req) => req.method === 'POST' && Number(req.headers['content-length']) < 250 });
+    const server = await startConformingServer({
+      raw: (req) => req.method === 'POST' && Number(req.headers['content-length']) < 250,
+    });
     servers.push(server);
     const report = await runContract({ baseUrl: server.url, examples: 100, timeoutMs: 200 });
     expect(report.stopped).toBe('stopped after 2 requests timed out');
@@ -74,7 +88,9 @@ describe('--examples: property-based create requests', () => {
     expect(failed.sort()).toEqual(['create.properties.invalid.5xx', 'create.transport']);
     const [example] = report.counterexamples;
     expect(example?.finding).toMatch(/no complete answer within 200 ms/);
-    expect(Buffer.byteLength(example?.body.replace(/<PROVIDER_KEY>/g, 'evalkit-canary-000000000') ?? '')).toBeLessThan(250);
+    expect(Buffer.byteLength(example?.body.replace(/<PROVIDER_KEY>/g, 'evalkit-canary-000000000') ?? '')).toBeLessThan(
+      250,
+    );
   });
 
   it('passes every property against the conforming server, with the same verdict for the same seed', async () => {
@@ -84,6 +100,8 @@ describe('--examples: property-based create requests', () => {
     const second = await runContract({ baseUrl: server.url, examples: 50, seed: 'same' });
     const outcomes = (report: typeof first) => report.checks.map((check) => `${check.id}:${check.outcome}`);
     expect(outcomes(first)).toEqual(outcomes(second));
-    expect(first.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome)).toEqual(['passed', 'passed', 'passed']);
+    expect(
+      first.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome),
+    ).toEqual(['passed', 'passed', 'passed']);
   });
 });

@@ -7,7 +7,9 @@ import { startConformingServer, type RunningServer } from './conforming-server.j
 
 /** Runs a reproduction as a user would paste it into a shell. */
 function shell(command: string): Promise<string> {
-  return new Promise((resolve, reject) => execFile('sh', ['-c', command], { timeout: 10_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))));
+  return new Promise((resolve, reject) =>
+    execFile('sh', ['-c', command], { timeout: 10_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+  );
 }
 
 describe('every failed check comes with a curl command that reproduces it', () => {
@@ -21,8 +23,13 @@ describe('every failed check comes with a curl command that reproduces it', () =
       auth: { name: 'authorization', value: token },
       rewrite: (answer, context) => {
         const rateLimit = context.request?.rate_limit as Record<string, unknown> | undefined;
-        if (context.route === 'create' && typeof rateLimit?.batch_size === 'string') return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'boom' };
-        if (context.route === 'create' && context.valid) return { ...answer, headers: { ...answer.headers, 'x-debug-keys': JSON.stringify(context.request?.lm_providers_keys) } };
+        if (context.route === 'create' && typeof rateLimit?.batch_size === 'string')
+          return { status: 500, headers: { 'content-type': 'text/plain' }, body: 'boom' };
+        if (context.route === 'create' && context.valid)
+          return {
+            ...answer,
+            headers: { ...answer.headers, 'x-debug-keys': JSON.stringify(context.request?.lm_providers_keys) },
+          };
         return answer;
       },
     });
@@ -34,7 +41,9 @@ describe('every failed check comes with a curl command that reproduces it', () =
 
   it('names the failing request, with secrets and header values as placeholders', () => {
     const crash = failed('create.status.5xx');
-    expect(crash?.reproduce).toMatch(/^curl -sS -i -X POST '.*\/evaluations' -H 'Content-Type: application\/json' -H 'authorization: <AUTHORIZATION>' --data-binary '/);
+    expect(crash?.reproduce).toMatch(
+      /^curl -sS -i -X POST '.*\/evaluations' -H 'Content-Type: application\/json' -H 'authorization: <AUTHORIZATION>' --data-binary '/,
+    );
     expect(crash?.reproduce).toContain('"batch_size":"');
     const echo = failed('create.secrets.echo');
     expect(echo?.reproduce).toContain('<PROVIDER_KEY>');

@@ -27,7 +27,12 @@ function mutation(name: string): Behaviour {
 }
 
 /** Every request answered with one status, as a wrong path prefix or missing credentials do. */
-const everything = (status: number): Behaviour => ({ raw: (_req, res) => (res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'no' })), true) });
+const everything = (status: number): Behaviour => ({
+  raw: (_req, res) => (
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'no' })),
+    true
+  ),
+});
 
 describe('a run that verified nothing', () => {
   it.each([
@@ -39,7 +44,9 @@ describe('a run that verified nothing', () => {
     const run = await runCli(['contract', '--base-url', server.url]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain(headline);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^NOTHING VERIFIED: \d+ passed, 0 failed .* skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$/);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^NOTHING VERIFIED: \d+ passed, 0 failed .* skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$/,
+    );
   });
 
   it('skips the secrets check when no request got an answer to scan', async () => {
@@ -53,7 +60,9 @@ describe('a run that verified nothing', () => {
   it('fails the JUnit report too, as the exit code does', async () => {
     const report = await runContract({ baseUrl: (await start(everything(404))).url });
     expect(exitCode(report)).toBe(1);
-    expect(junitReport(report)).toMatch(/<testcase name="run\.verified" classname="run"><failure type="error" message="nothing verified: every request was answered 404/);
+    expect(junitReport(report)).toMatch(
+      /<testcase name="run\.verified" classname="run"><failure type="error" message="nothing verified: every request was answered 404/,
+    );
   });
 });
 
@@ -61,7 +70,9 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
   it('ends the terminal report with PASS, counts, target and time', async () => {
     const report = await runContract({ baseUrl: (await start({})).url });
     const last = terminalReport(report, { colour: false }).trimEnd().split('\n').at(-1);
-    expect(last).toMatch(/^PASS: \d+ passed, 0 failed \(0 errors, 0 warnings\), \d+ skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$/);
+    expect(last).toMatch(
+      /^PASS: \d+ passed, 0 failed \(0 errors, 0 warnings\), \d+ skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$/,
+    );
   });
 
   it('shows a failed warning as a property and output, and as a failure only with --strict', async () => {
@@ -71,35 +82,58 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
     expect(lenient.verdict).toBe('PASS');
     const xml = junitReport(lenient);
     expect(xml).not.toContain('<failure');
-    expect(xml).toMatch(/<testcase name="fetch\.body\.id" [^>]*><properties><property name="warning" value="GET \/human-evaluations\/[^"]+ answered the record of another id/);
+    expect(xml).toMatch(
+      /<testcase name="fetch\.body\.id" [^>]*><properties><property name="warning" value="GET \/human-evaluations\/[^"]+ answered the record of another id/,
+    );
     expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
     const strict = await runContract({ baseUrl: server.url, strict: true });
     expect(exitCode(strict)).toBe(1);
     expect(strict.verdict).toBe('FAIL');
     expect(junitReport(strict)).toMatch(/<testcase name="fetch\.body\.id" [^>]*><failure type="warning"/);
-    expect(terminalReport(strict, { colour: false }).trimEnd().split('\n').at(-1)).toMatch(/^FAIL: \d+ passed, 1 failed \(0 errors, 1 warnings\)/);
+    expect(terminalReport(strict, { colour: false }).trimEnd().split('\n').at(-1)).toMatch(
+      /^FAIL: \d+ passed, 1 failed \(0 errors, 1 warnings\)/,
+    );
   });
 });
 
 describe('right words', () => {
   it('reports a 500 to a valid create request as a server error with its body, in the checks and the properties', async () => {
-    const server = await start({ rewrite: (answer, context) => (context.route === 'create' ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error: KeyError provider' } : answer) });
+    const server = await start({
+      rewrite: (answer, context) =>
+        context.route === 'create'
+          ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error: KeyError provider' }
+          : answer,
+    });
     const report = await runContract({ baseUrl: server.url, examples: 2 });
     const message = (id: string) => report.checks.find((check) => check.id === id)?.message ?? '';
-    expect(message('create.status.5xx')).toMatch(/^POST \/evaluations answered 500 \(a server error\): "Internal Server Error: KeyError provider"/);
-    expect(message('create.properties.valid')).toMatch(/answered 500 \(a server error\): "Internal Server Error: KeyError provider"/);
-    expect(report.checks.filter((check) => check.outcome === 'failed').map((check) => check.message).join(' ')).not.toMatch(/dropped/);
+    expect(message('create.status.5xx')).toMatch(
+      /^POST \/evaluations answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
+    );
+    expect(message('create.properties.valid')).toMatch(
+      /answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
+    );
+    expect(
+      report.checks
+        .filter((check) => check.outcome === 'failed')
+        .map((check) => check.message)
+        .join(' '),
+    ).not.toMatch(/dropped/);
   });
 });
 
 describe('--report-json and report paths', () => {
-  it('carries each failure\'s curl reproduction and the target', async () => {
+  it("carries each failure's curl reproduction and the target", async () => {
     const server = await start(mutation('500 instead of 422'));
     const file = join(dir, 'r.json');
     await runCli(['contract', '--base-url', server.url, '--report-json', file]);
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { target: string; checks: Array<{ id: string; reproduce?: string }> };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      target: string;
+      checks: Array<{ id: string; reproduce?: string }>;
+    };
     expect(report.target).toBe(`${server.url}/`);
-    expect(report.checks.find((check) => check.id === 'create.status.5xx')?.reproduce).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/);
+    expect(report.checks.find((check) => check.id === 'create.status.5xx')?.reproduce).toMatch(
+      /^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/,
+    );
   });
 
   it.each([
@@ -118,10 +152,14 @@ describe('--report-json and report paths', () => {
 describe('provider key names and unknown id shapes', () => {
   it('says which key names a deployment refused, in a handful of requests', async () => {
     const plain = await runContract({ baseUrl: (await start({})).url });
-    const refusing = await runContract({ baseUrl: (await start(mutation('a release that takes only its own provider key names'))).url });
+    const refusing = await runContract({
+      baseUrl: (await start(mutation('a release that takes only its own provider key names'))).url,
+    });
     const check = refusing.checks.find((candidate) => candidate.id === 'create.provider-keys.accepted');
     expect(check?.outcome).toBe('failed');
-    expect(check?.message).toMatch(/^POST \/evaluations with lm_providers_keys named "MY_LLM_PROVIDER_KEY" answered 422, the same body with "[A-Z_]+"(, "[A-Z_]+")* was accepted: a valid request refused/);
+    expect(check?.message).toMatch(
+      /^POST \/evaluations with lm_providers_keys named "MY_LLM_PROVIDER_KEY" answered 422, the same body with "[A-Z_]+"(, "[A-Z_]+")* was accepted: a valid request refused/,
+    );
     expect(check?.findings.join(' ')).toContain('"clé_fournisseur_ü"');
     expect(check?.findings.join(' ')).not.toContain('"MISTRAL_API_KEY"');
     // One request on a deployment that keeps the spec; a control and one per name more on one that does not.
@@ -142,7 +180,9 @@ describe('provider key names and unknown id shapes', () => {
     const report = await runContract({ baseUrl: server.url });
     const check = report.checks.find((candidate) => candidate.id === 'create.provider-keys.accepted');
     expect(check?.outcome).toBe('skipped');
-    expect(check?.message).toBe('the same create request sent again was refused too (409): a refusal not about key names');
+    expect(check?.message).toBe(
+      'the same create request sent again was refused too (409): a refusal not about key names',
+    );
   });
 
   it('varies key names in property runs too: well-known providers and arbitrary Unicode names', async () => {
@@ -156,17 +196,27 @@ describe('provider key names and unknown id shapes', () => {
     });
     await runContract({ baseUrl: server.url, examples: 60, seed: 'names' });
     // The default run's own names (its body's and the handful it varies) left out: these come from the properties.
-    const seen = [...names].filter((name) => !['MY_LLM_PROVIDER_KEY', 'my_llm_provider_key', 'provider-2-key', 'clé_fournisseur_ü'].includes(name));
+    const seen = [...names].filter(
+      (name) => !['MY_LLM_PROVIDER_KEY', 'my_llm_provider_key', 'provider-2-key', 'clé_fournisseur_ü'].includes(name),
+    );
     expect(seen.filter((name) => /^[A-Z]+_API_KEY$/.test(name)).length).toBeGreaterThan(4);
     expect(seen.some((name) => /[^\x00-\x7f]/.test(name))).toBe(true);
   });
 
   it("probes unknown ids in the deployment's own shape first, then the others, and says which got what", async () => {
     const uuid = '01890a5d-ac96-774b-bcce-b302099a8057';
-    const server = await start({ knownIds: [uuid], rewrite: (answer, context) => (context.route === 'fetch' && !context.valid && !/^[0-9a-f-]{36}$/.test(context.id ?? '') ? json(500, { detail: 'invalid ObjectId' }) : answer) });
+    const server = await start({
+      knownIds: [uuid],
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && !context.valid && !/^[0-9a-f-]{36}$/.test(context.id ?? '')
+          ? json(500, { detail: 'invalid ObjectId' })
+          : answer,
+    });
     // Read-only: the given id is the only one the deployment shows (created Evaluations would add theirs).
     const report = await runContract({ baseUrl: server.url, humanEvaluationId: uuid, readOnly: true });
-    expect(report.notes.find((note) => note.message.startsWith('unknown ids answered'))?.message).toBe('unknown ids answered: UUID (its own shape) 404, ObjectId 500, other 500');
+    expect(report.notes.find((note) => note.message.startsWith('unknown ids answered'))?.message).toBe(
+      'unknown ids answered: UUID (its own shape) 404, ObjectId 500, other 500',
+    );
     const crash = report.checks.find((check) => check.id === 'fetch.status.5xx');
     expect(crash?.findings[0]).toMatch(/^GET \/human-evaluations\/[0-9a-f]{24} \(an unknown ObjectId\) answered 500/);
   });

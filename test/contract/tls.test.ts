@@ -16,14 +16,45 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir,
 const file = (name: string) => readFileSync(join(dir, name), 'utf8');
 
 function leaf(name: string, san: string, days: string): void {
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', '/CN=evalkit');
+  openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    '/CN=evalkit',
+  );
   writeFileSync(join(dir, `${name}.ext`), `subjectAltName=${san}\n`);
-  openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', days, '-extfile', `${name}.ext`);
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    days,
+    '-extfile',
+    `${name}.ext`,
+  );
 }
 
 const servers: Server[] = [];
 async function serve(name: string): Promise<string> {
-  const server = createServer({ key: file(`${name}.key`), cert: file(`${name}.pem`) }, (_req, res) => res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}'));
+  const server = createServer({ key: file(`${name}.key`), cert: file(`${name}.pem`) }, (_req, res) =>
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"detail":"Not Found"}'),
+  );
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -32,8 +63,42 @@ async function serve(name: string): Promise<string> {
 const urls: Record<string, string> = {};
 
 beforeAll(async () => {
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=evalkit test CA');
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'self.key', '-out', 'self.pem', '-days', '2', '-subj', '/CN=evalkit', '-addext', 'subjectAltName=IP:127.0.0.1');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=evalkit test CA',
+  );
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'self.key',
+    '-out',
+    'self.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=evalkit',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1',
+  );
   leaf('good', 'IP:127.0.0.1', '2');
   leaf('expired', 'IP:127.0.0.1', '-1');
   leaf('otherhost', 'DNS:other.example', '2');
@@ -41,14 +106,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))));
+  await Promise.all(
+    servers.map((server) => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve)))),
+  );
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('TLS certificates', () => {
   it.each([
     ['self', undefined, /DEPTH_ZERO_SELF_SIGNED_CERT\): the certificate is self-signed: pass its PEM with --ca FILE/],
-    ['good', undefined, /UNABLE_TO_VERIFY_LEAF_SIGNATURE\): the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE/],
+    [
+      'good',
+      undefined,
+      /UNABLE_TO_VERIFY_LEAF_SIGNATURE\): the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE/,
+    ],
     ['expired', 'ca.pem', /CERT_HAS_EXPIRED\): the certificate has expired/],
     ['otherhost', 'ca.pem', /ERR_TLS_CERT_ALTNAME_INVALID\): the certificate does not name this host/],
   ])('names a %s certificate and the fix, instead of a dropped connection', async (name, ca, message) => {
@@ -66,12 +137,22 @@ describe('TLS certificates', () => {
     expect(insecure.reachable).toBe(true);
     expect(insecure.insecure).toBe(true);
     expect(terminalReport(insecure, { colour: false })).toMatch(/^INSECURE: TLS certificates were NOT verified/m);
-    expect(junitReport(insecure)).toContain('<property name="insecure" value="certificates were NOT verified (--insecure)"/>');
+    expect(junitReport(insecure)).toContain(
+      '<property name="insecure" value="certificates were NOT verified (--insecure)"/>',
+    );
   });
 
   it('takes --ca FILE and --insecure on the command line', async () => {
     const json = join(dir, 'report.json');
-    const withCa = await runCli(['contract', '--base-url', urls.good as string, '--ca', join(dir, 'ca.pem'), '--report-json', json]);
+    const withCa = await runCli([
+      'contract',
+      '--base-url',
+      urls.good as string,
+      '--ca',
+      join(dir, 'ca.pem'),
+      '--report-json',
+      json,
+    ]);
     expect(withCa.stdout).not.toMatch(/certificate/);
     expect(JSON.parse(file('report.json')).insecure).toBe(false);
     const insecure = await runCli(['contract', '--base-url', urls.self as string, '--insecure', '--report-json', json]);

@@ -5,7 +5,7 @@ import { catalogue, operations, runContract, terminalReport, terminalStyle } fro
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/instants.js';
 import { isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/schema-walk.js';
-import { generators } from '../../fixtures/generators/index.js';
+import { generators } from '../../generators/index.js';
 import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
 
@@ -36,7 +36,12 @@ describe('what the checks read from the schemas', () => {
   });
 
   it('finds the variant arrays of each record from its schema', () => {
-    expect(variantArrays('HumanEvaluation')).toEqual(['variant_ids', 'variant_names', 'variants_revision_ids', 'revisions']);
+    expect(variantArrays('HumanEvaluation')).toEqual([
+      'variant_ids',
+      'variant_names',
+      'variants_revision_ids',
+      'revisions',
+    ]);
     expect(variantArrays('Evaluation')).toEqual(['variant_ids', 'variant_names', 'variant_revision_ids', 'revisions']);
     expect(variantArrays('Evaluation').every((name) => declaredProperties('Evaluation').includes(name))).toBe(true);
   });
@@ -98,13 +103,18 @@ describe('JUnit escaping', () => {
 describe('docs/contract.md', () => {
   it('documents every check of the catalogue with its severity and spec line', () => {
     const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
-    for (const check of catalogue) expect(doc).toContain(`| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`);
+    for (const check of catalogue)
+      expect(doc).toContain(
+        `| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`,
+      );
   });
 
   it('lists every entry of the bank with what it must raise', () => {
     const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
     for (const entry of [...mutations, ...conforming]) {
-      const raised = entry.expect.length ? entry.expect.map((check) => `\`${check.id}\` (${check.severity})`).join(', ') : 'none';
+      const raised = entry.expect.length
+        ? entry.expect.map((check) => `\`${check.id}\` (${check.severity})`).join(', ')
+        : 'none';
       expect(doc).toContain(`| ${entry.name} | ${raised} |`);
     }
   });
@@ -122,13 +132,15 @@ describe('secrets in the output', () => {
     servers.push(server);
     const report = await runContract({ baseUrl: server.url, headers: { Authorization: 'Bearer TOPSECRET' } });
     const text = JSON.stringify(report);
-    expect(report.checks.find((check) => check.id === 'fetch.body.json')?.message).toContain('<AUTHORIZATION> is welcome');
+    expect(report.checks.find((check) => check.id === 'fetch.body.json')?.message).toContain(
+      '<AUTHORIZATION> is welcome',
+    );
     expect(text).not.toContain('TOPSECRET');
   });
 
   it('refuses a header value HTTP cannot carry without printing it', async () => {
-    await expect(runContract({ baseUrl: 'http://127.0.0.1:9', headers: { Authorization: 'Bearer a\r\nX-Injected: 1' } })).rejects.toThrow(
-      /^the header Authorization has a name or value HTTP cannot carry$/,
-    );
+    await expect(
+      runContract({ baseUrl: 'http://127.0.0.1:9', headers: { Authorization: 'Bearer a\r\nX-Injected: 1' } }),
+    ).rejects.toThrow(/^the header Authorization has a name or value HTTP cannot carry$/);
   });
 });

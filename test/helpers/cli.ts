@@ -16,7 +16,12 @@ export function runCli(args: string[], options: { cwd?: string; timeoutMs?: numb
     execFile(
       process.execPath,
       [bin, ...args],
-      { cwd: options.cwd ?? projectRoot, timeout: options.timeoutMs ?? 30_000, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
+      {
+        cwd: options.cwd ?? projectRoot,
+        timeout: options.timeoutMs ?? 30_000,
+        maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderOpenApi } from '../../schemas/openapi/document.js';
+import { renderOpenApi } from '../../api/openapi.js';
 import { freePort } from '../../bench/free-port.js';
 import { projectRoot } from './cli.js';
 
@@ -22,10 +22,21 @@ export interface PrismProcess {
 /** Starts `prism <args...> -p PORT` and resolves once it listens; Prism takes a few seconds to start. */
 export async function startPrism(args: string[]): Promise<PrismProcess> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [join(projectRoot, 'node_modules/@stoplight/prism-cli/dist/index.js'), ...args, '-p', String(port), '-h', '127.0.0.1'], {
-    cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(projectRoot, 'node_modules/@stoplight/prism-cli/dist/index.js'),
+      ...args,
+      '-p',
+      String(port),
+      '-h',
+      '127.0.0.1',
+    ],
+    {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

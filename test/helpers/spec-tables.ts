@@ -34,7 +34,10 @@ export function specTables(): Map<ResourceName, SpecField[]> {
       continue;
     }
     if (!current || !line.startsWith('|') || /^\|\s*(Field|---)/.test(line)) continue;
-    const [field, type, required] = line.split('|').slice(1, -1).map((cell) => cell.trim());
+    const [field, type, required] = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
     const fields = tables.get(current.resource) ?? [];
     fields.push({ field: field as string, type: type as string, required: current.allRequired || required === 'yes' });
     tables.set(current.resource, fields);

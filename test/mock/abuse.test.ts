@@ -29,7 +29,9 @@ function postAttack(url: string): Promise<Response> {
 }
 
 /** A 422 read whole: its size in bytes and its detail list. */
-async function problems(res: Response): Promise<{ status: number; bytes: number; detail: Array<{ loc: unknown[]; msg: string; type: string }> }> {
+async function problems(
+  res: Response,
+): Promise<{ status: number; bytes: number; detail: Array<{ loc: unknown[]; msg: string; type: string }> }> {
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, bytes: bytes.length, detail: JSON.parse(bytes.toString()).detail };
 }
@@ -42,7 +44,13 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
     const answer = await problems(await postAttack(mock.url));
     expect(answer.status).toBe(422);
     expect(answer.bytes).toBeLessThan(64 * 1024);
-    expect(answer.detail).toEqual([{ loc: ['body', 'variant_ids'], msg: 'ensure this value has at most 100 items', type: 'value_error.list.max_items' }]);
+    expect(answer.detail).toEqual([
+      {
+        loc: ['body', 'variant_ids'],
+        msg: 'ensure this value has at most 100 items',
+        type: 'value_error.list.max_items',
+      },
+    ]);
   });
 
   it('caps a map the same way: 60k provider keys get one problem', async () => {
@@ -55,19 +63,41 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
     });
     const answer = await problems(res);
     expect(answer.status).toBe(422);
-    expect(answer.detail).toEqual([{ loc: ['body', 'lm_providers_keys'], msg: 'ensure this value has at most 100 items', type: 'value_error.dict.max_items' }]);
+    expect(answer.detail).toEqual([
+      {
+        loc: ['body', 'lm_providers_keys'],
+        msg: 'ensure this value has at most 100 items',
+        type: 'value_error.dict.max_items',
+      },
+    ]);
   });
 
   it('lists the first 100 problems and counts the rest when no limit is crossed', async () => {
     const mock = await startMock();
     const numbers = Array.from({ length: 100 }, (_, i) => i);
-    const body = createRequest({ variant_ids: numbers, evaluators_configs: numbers, lm_providers_keys: Object.fromEntries(numbers.map((i) => [`K${i}`, i])) });
-    const res = await fetch(`${mock.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const body = createRequest({
+      variant_ids: numbers,
+      evaluators_configs: numbers,
+      lm_providers_keys: Object.fromEntries(numbers.map((i) => [`K${i}`, i])),
+    });
+    const res = await fetch(`${mock.url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const answer = await problems(res);
     expect(answer.status).toBe(422);
     expect(answer.detail).toHaveLength(101);
-    expect(answer.detail[0]).toEqual({ loc: ['body', 'variant_ids', 0], msg: 'str type expected', type: 'type_error.str' });
-    expect(answer.detail[100]).toEqual({ loc: ['body'], msg: '200 more problem(s) not listed: the mock lists the first 100', type: 'value_error.too_many_problems' });
+    expect(answer.detail[0]).toEqual({
+      loc: ['body', 'variant_ids', 0],
+      msg: 'str type expected',
+      type: 'type_error.str',
+    });
+    expect(answer.detail[100]).toEqual({
+      loc: ['body'],
+      msg: '200 more problem(s) not listed: the mock lists the first 100',
+      type: 'value_error.too_many_problems',
+    });
   });
 
   it('stays under 200 MB of RSS at its peak while 16 attacks arrive at once', async () => {
@@ -87,7 +117,9 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
     await Promise.all(
       attackers.map(({ socket }) => {
         socket.pause();
-        return new Promise<void>((resolve, reject) => socket.write(request, (error) => (error ? reject(error) : resolve())));
+        return new Promise<void>((resolve, reject) =>
+          socket.write(request, (error) => (error ? reject(error) : resolve())),
+        );
       }),
     );
     // A request on a connection of its own is answered only once the mock has read the attackers' bodies before it.

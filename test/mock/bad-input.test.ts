@@ -30,10 +30,17 @@ describe('bad input to POST /evaluations', () => {
   });
 
   it('answers a non-JSON Content-Type, a missing one, or another charset with 415', async () => {
-    expectProblem(await postRaw('app_id=a', 'application/x-www-form-urlencoded'), 415, /Content-Type must be application\/json/);
+    expectProblem(
+      await postRaw('app_id=a', 'application/x-www-form-urlencoded'),
+      415,
+      /Content-Type must be application\/json/,
+    );
     expectProblem(await postRaw(JSON.stringify(createRequest()), 'text/plain'), 415, /application\/json/);
     expectProblem(await postRaw(JSON.stringify(createRequest()), 'application/json; charset=latin1'), 415, /UTF-8/);
-    const noType = await request(app).post('/evaluations').serialize((data: unknown) => data as string).send(Buffer.from('{}') as never);
+    const noType = await request(app)
+      .post('/evaluations')
+      .serialize((data: unknown) => data as string)
+      .send(Buffer.from('{}') as never);
     expectProblem(noType, 415, /application\/json/);
   });
 
@@ -47,7 +54,11 @@ describe('bad input to POST /evaluations', () => {
     expectProblem(await postRaw(big), 413, /larger than the 1 MiB limit/);
     expectProblem(await postRaw(gzipSync(Buffer.from(big)), 'application/json', 'gzip'), 413, /1 MiB/);
     await postRaw(gzipSync(Buffer.from(JSON.stringify(createRequest()))), 'application/json', 'gzip').expect(200);
-    expectProblem(await postRaw(Buffer.from('{"not": "gzip"}'), 'application/json', 'gzip'), 400, /does not decode with its Content-Encoding/);
+    expectProblem(
+      await postRaw(Buffer.from('{"not": "gzip"}'), 'application/json', 'gzip'),
+      400,
+      /does not decode with its Content-Encoding/,
+    );
   });
 
   it('answers an unknown Content-Encoding with 415', async () => {
@@ -68,7 +79,11 @@ describe('bad input to POST /evaluations', () => {
   it('refuses __proto__, constructor and prototype keys anywhere with 400 naming the key and where', async () => {
     const proto = '{"app_id":"a","rate_limit":{"__proto__":{"polluted":true},"batch_size":1}}';
     expectProblem(await postRaw(proto), 400, /forbidden key '__proto__' at \/rate_limit/);
-    expectProblem(await postRaw(JSON.stringify(createRequest({ constructor: { prototype: {} } }))), 400, /forbidden key 'constructor' at \//);
+    expectProblem(
+      await postRaw(JSON.stringify(createRequest({ constructor: { prototype: {} } }))),
+      400,
+      /forbidden key 'constructor' at \//,
+    );
     const nested = JSON.stringify(createRequest({ lm_providers_keys: { prototype: 'x' } }));
     expectProblem(await postRaw(nested), 400, /forbidden key 'prototype' at \/lm_providers_keys/);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -85,7 +100,11 @@ describe('bad input to POST /evaluations', () => {
 describe('bad paths and methods', () => {
   it('answers an unknown path with 404 JSON naming what the mock serves', async () => {
     for (const path of ['/', '/evaluation', '/human-evaluations', '/human-evaluations/a/b', '/api/evaluations']) {
-      expectProblem(await request(app).get(path), 404, /this mock serves GET \/human-evaluations\/\{evaluation_id\} and POST \/evaluations/);
+      expectProblem(
+        await request(app).get(path),
+        404,
+        /this mock serves GET \/human-evaluations\/\{evaluation_id\} and POST \/evaluations/,
+      );
     }
   });
 
@@ -109,22 +128,38 @@ describe('bad paths and methods', () => {
     const res = await request(app).get(`/human-evaluations/${'a'.repeat(1025)}`);
     expectProblem(res, 422, /at most 1024 characters/);
     expect(res.body.detail[0].loc).toEqual(['path', 'evaluation_id']);
-    const atLimit = await request(app).get(`/human-evaluations/${'a'.repeat(1024)}`).expect(200);
+    const atLimit = await request(app)
+      .get(`/human-evaluations/${'a'.repeat(1024)}`)
+      .expect(200);
     expect(atLimit.body.id).toHaveLength(1024);
   });
 
   it('answers ids with broken percent-encoding with 400, and serves odd but valid ids as they are', async () => {
     expectProblem(await request(app).get('/human-evaluations/%E0%A4%A'), 400, /percent-encoded/);
     for (const id of ['../../etc/passwd', '..%2F..', 'ünïcødé 评估', "' OR 1=1 --", '%00']) {
-      const res = await request(app).get(`/human-evaluations/${encodeURIComponent(id)}`).expect(200);
+      const res = await request(app)
+        .get(`/human-evaluations/${encodeURIComponent(id)}`)
+        .expect(200);
       expect(res.body.id).toBe(id);
     }
   });
 
   it('refuses a bad Prefer header with 400 naming the key and what it accepts', async () => {
-    expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'stat=failed'), 400, /unknown scenario key 'stat'/);
-    expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'code=418'), 400, /'code' accepts 200, 401/);
-    expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'latency=-5'), 400, /'latency' accepts MS or MIN-MAX/);
+    expectProblem(
+      await request(app).get('/human-evaluations/a').set('Prefer', 'stat=failed'),
+      400,
+      /unknown scenario key 'stat'/,
+    );
+    expectProblem(
+      await request(app).get('/human-evaluations/a').set('Prefer', 'code=418'),
+      400,
+      /'code' accepts 200, 401/,
+    );
+    expectProblem(
+      await request(app).get('/human-evaluations/a').set('Prefer', 'latency=-5'),
+      400,
+      /'latency' accepts MS or MIN-MAX/,
+    );
     expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'respond-async'), 400, /not key=value/);
   });
 });
@@ -152,13 +187,19 @@ describe('CORS', () => {
     expect(ok.headers.vary).toBe('Origin');
     const other = await request(limited).get('/human-evaluations/a').set('Origin', 'http://evil.example').expect(200);
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
-    const refused = await request(limited).options('/evaluations').set('Origin', 'http://evil.example').set('Access-Control-Request-Method', 'POST');
+    const refused = await request(limited)
+      .options('/evaluations')
+      .set('Origin', 'http://evil.example')
+      .set('Access-Control-Request-Method', 'POST');
     expectProblem(refused, 403, /origin is not allowed/);
   });
 
   it('can be turned off', async () => {
     const off = createMockApp({ cors: false });
-    const res = await request(off).options('/evaluations').set('Origin', 'http://localhost:5173').set('Access-Control-Request-Method', 'POST');
+    const res = await request(off)
+      .options('/evaluations')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST');
     expect(res.status).toBe(204);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -11,11 +11,18 @@ const { evalkit } = builtCli();
 describe('evalkit mock (built CLI)', () => {
   it('prints its URL, answers both operations, logs one line per request, and exits 0 on SIGTERM', async () => {
     const mock = evalkit('mock', '--port', '0', '--base-path', '/api');
-    const [, url] = (await mock.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/api)\n/, 10_000)) as unknown as [string, string];
+    const [, url] = (await mock.waitFor(/listening on (http:\/\/127\.0\.0\.1:\d+\/api)\n/, 10_000)) as unknown as [
+      string,
+      string,
+    ];
     const get = await fetch(`${url}/human-evaluations/abc`);
     expect(get.status).toBe(200);
     expectValid('HumanEvaluation', await get.json());
-    const post = await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const post = await fetch(`${url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(post.status).toBe(422);
     mock.process.kill('SIGTERM');
     expect(await mock.exited).toEqual({ code: 0, signal: null });
@@ -35,7 +42,9 @@ describe('evalkit mock (built CLI)', () => {
   it('exits promptly on SIGTERM while an answer waits out a long latency', async () => {
     const mock = evalkit('mock', '--port', '0', '--quiet');
     const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
-    const pending = fetch(`${url}/human-evaluations/abc`, { headers: { Prefer: 'latency=60000' } }).catch((error: Error) => error);
+    const pending = fetch(`${url}/human-evaluations/abc`, { headers: { Prefer: 'latency=60000' } }).catch(
+      (error: Error) => error,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     mock.process.kill('SIGTERM');
     expect((await mock.exited).code).toBe(0);

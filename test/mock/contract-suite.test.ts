@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId, runContract, type Report } from '../../contract/index.js';
-import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { evaluationStates } from '../../generators/vocabulary.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 
 /** evalkit's own contract suite, run against the mock: a second, independent reading of the spec. */
-const failures = (report: Report) => report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.findings[0] ?? ''}`);
+const failures = (report: Report) =>
+  report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.findings[0] ?? ''}`);
 
 const mockFixtures = new URL('../../fixtures/mock', import.meta.url).pathname;
 
@@ -33,9 +34,9 @@ describe('the contract suite against the mock', () => {
 
   it('without fixtures, warns only that an unknown id is served (the mock generates a record for any id)', async () => {
     const report = await runContract({ baseUrl: plain.url });
-    expect(report.checks.filter((check) => check.outcome === 'failed').map((check) => [check.id, check.severity])).toEqual([
-      ['fetch.unknown-id.rejected', 'warning'],
-    ]);
+    expect(
+      report.checks.filter((check) => check.outcome === 'failed').map((check) => [check.id, check.severity]),
+    ).toEqual([['fetch.unknown-id.rejected', 'warning']]);
   });
 
   it('flags the nullable flavour, which is outside the spec on purpose', async () => {

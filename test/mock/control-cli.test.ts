@@ -6,7 +6,10 @@ const { evalkit } = builtCli();
 describe('evalkit mock: the control room flags (built CLI)', () => {
   it('prints the control room URL at the root whatever --base-path, and keeps --journal-size requests', async () => {
     const mock = evalkit('mock', '--port', '0', '--base-path', '/api', '--journal-size', '2', '--quiet');
-    const [, url, room] = (await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string, string];
+    const [, url, room] = (await mock.waitFor(
+      /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
+      10_000,
+    )) as unknown as [string, string, string];
     expect(room).toBe(`${new URL(url).origin}/__evalkit/`);
     for (const id of ['a', 'b', 'c']) await fetch(`${url}/human-evaluations/${id}`);
     const { requests } = (await (await fetch(`${room}requests`)).json()) as { requests: Array<{ path: string }> };

@@ -11,7 +11,9 @@ const root = new URL('../../', import.meta.url).pathname;
 const chromiumPath = '/usr/bin/chromium';
 const hasChromium = existsSync(chromiumPath);
 if (!hasChromium) {
-  console.warn(`control-dashboard.test.ts: skipped, no Chromium at ${chromiumPath} (install Debian's chromium package to run it)`);
+  console.warn(
+    `control-dashboard.test.ts: skipped, no Chromium at ${chromiumPath} (install Debian's chromium package to run it)`,
+  );
 }
 
 const children: Child[] = [];
@@ -21,7 +23,8 @@ let dashboard = '';
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
+  if (!existsSync(join(root, 'dist/mock/index.js')))
+    throw new Error('dist/ has no mock: run `npm run build` before these tests');
   // The mock as users start it, reading the URLs it prints.
   const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0'], root);
   children.push(mock);
@@ -29,7 +32,14 @@ beforeAll(async () => {
   [, url, dashboard] = match as unknown as [string, string, string];
   browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }, 60_000);
 
@@ -45,14 +55,17 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     page.on('pageerror', (error) => pageErrors.push(error.message));
     // Script errors and CSP refusals; the browser's own note on the expected 422 below is not one.
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        pageErrors.push(message.text());
     });
     await page.goto(dashboard);
     await page.locator('#live', { hasText: 'live' }).waitFor();
 
     // A request from outside the browser, carrying a credential and markup that must stay text.
     const markup = '<img src=x onerror="window.injected=1">';
-    const outside = await fetch(`${url}/human-evaluations/from-outside`, { headers: { Authorization: `Bearer ${secret}`, 'X-Note': markup } });
+    const outside = await fetch(`${url}/human-evaluations/from-outside`, {
+      headers: { Authorization: `Bearer ${secret}`, 'X-Note': markup },
+    });
     expect(outside.status).toBe(200);
     const row = page.locator('#request-rows tr', { hasText: '/human-evaluations/from-outside' });
     await row.waitFor();
@@ -68,7 +81,11 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     expect(await page.content()).not.toContain(secret);
 
     // A 422 shows its problems.
-    await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"app_id": 1}' });
+    await fetch(`${url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"app_id": 1}',
+    });
     await page.locator('#request-rows tr', { hasText: '422' }).click();
     await page.locator('#problems', { hasText: 'app_id' }).waitFor();
     expect(await page.locator('#problems').textContent()).toContain('str type expected');
@@ -79,7 +96,10 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     await page.locator('#scenario-status', { hasText: 'Scenario in force' }).waitFor();
     const next = await fetch(`${url}/human-evaluations/after-switch`);
     expect(next.status).toBe(500);
-    await page.locator('#request-rows tr', { hasText: '/human-evaluations/after-switch' }).locator('td', { hasText: '500' }).waitFor();
+    await page
+      .locator('#request-rows tr', { hasText: '/human-evaluations/after-switch' })
+      .locator('td', { hasText: '500' })
+      .waitFor();
 
     // A bad value is refused with the mock's reason, and the 500 stays in force.
     await page.fill('#fetchHumanEvaluation-latency', 'soon');
@@ -93,9 +113,16 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
   it('shows a broken fixture file and keeps serving the previous set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
     cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
-    const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir], root);
+    const mock = startChild(
+      process.execPath,
+      ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir],
+      root,
+    );
     children.push(mock);
-    const [, api, room] = (await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string, string];
+    const [, api, room] = (await mock.waitFor(
+      /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
+      10_000,
+    )) as unknown as [string, string, string];
     const page = await (browser as Browser).newPage();
     await page.goto(room);
     await page.locator('#fixtures', { hasText: '3 fixture(s)' }).waitFor();

@@ -38,8 +38,12 @@ describe('GET /__evalkit/events', () => {
       await fetch(`${url}/human-evaluations/first`);
       await fetch(`${url}/human-evaluations/second`, { headers: { Prefer: 'code=404' } });
       for (const client of [one, two]) {
-        const second = await client.next((event) => event.event === 'message' && JSON.parse(event.data).path === '/human-evaluations/second');
-        const entries = client.events.filter((event) => event.event === 'message').map((event) => JSON.parse(event.data));
+        const second = await client.next(
+          (event) => event.event === 'message' && JSON.parse(event.data).path === '/human-evaluations/second',
+        );
+        const entries = client.events
+          .filter((event) => event.event === 'message')
+          .map((event) => JSON.parse(event.data));
         expect(entries.map((entry) => [entry.id, entry.path, entry.status])).toEqual([
           [1, '/human-evaluations/first', 200],
           [2, '/human-evaluations/second', 404],

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { generators } from '../../fixtures/generators/index.js';
+import { generators } from '../../generators/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { eventually, openEvents } from './control-helpers.js';
 
@@ -19,7 +19,10 @@ function folder(): { dir: string; write(name: string, content: unknown): void } 
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-reload-'));
   mkdirSync(join(dir, 'human-evaluations'));
   const write = (name: string, content: unknown) =>
-    writeFileSync(join(dir, 'human-evaluations', name), typeof content === 'string' ? content : JSON.stringify(content));
+    writeFileSync(
+      join(dir, 'human-evaluations', name),
+      typeof content === 'string' ? content : JSON.stringify(content),
+    );
   return { dir, write };
 }
 
@@ -62,7 +65,9 @@ describe('--fixtures DIR reloads on change', () => {
     try {
       write('known.json', '{"id": "known", ');
       write('other.json', { ...record('other', 'x'), revisions: [3] });
-      const event = await events.next((candidate) => candidate.event === 'fixtures' && JSON.parse(candidate.data).problems.length === 2);
+      const event = await events.next(
+        (candidate) => candidate.event === 'fixtures' && JSON.parse(candidate.data).problems.length === 2,
+      );
       const problems = JSON.parse(event.data).problems as string[];
       expect(problems[0]).toMatch(/known\.json: not valid JSON/);
       expect(problems[1]).toMatch(/other\.json: \/revisions\/0 must be string/);
@@ -70,12 +75,16 @@ describe('--fixtures DIR reloads on change', () => {
       const status = (await (await fetch(`${origin}/__evalkit/fixtures`)).json()) as any;
       expect(status).toMatchObject({ fixtures: 1, problems });
       expect(status.failed_at).toEqual(expect.any(String));
-      expect(log.join('\n')).toMatch(/reload refused, still serving the previous 1 fixture\(s\):\n {2}\S*known\.json: not valid JSON/);
+      expect(log.join('\n')).toMatch(
+        /reload refused, still serving the previous 1 fixture\(s\):\n {2}\S*known\.json: not valid JSON/,
+      );
 
       write('known.json', record('known', 'fixed'));
       rmSync(join(dir, 'human-evaluations', 'other.json'));
       await eventually(async () => expect(await testsetName(server.url, 'known')).toBe('fixed'));
-      await eventually(async () => expect(((await (await fetch(`${origin}/__evalkit/fixtures`)).json()) as any).problems).toEqual([]));
+      await eventually(async () =>
+        expect(((await (await fetch(`${origin}/__evalkit/fixtures`)).json()) as any).problems).toEqual([]),
+      );
     } finally {
       events.close();
     }

@@ -24,10 +24,17 @@ export interface ServerEvent {
  * A real text/event-stream client over fetch: events are parsed as they arrive, `next(match)` waits for the first
  * one (already received or to come) that matches.
  */
-export async function openEvents(url: string): Promise<{ events: ServerEvent[]; next(match: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>; close(): void }> {
+export async function openEvents(
+  url: string,
+): Promise<{
+  events: ServerEvent[];
+  next(match: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
+  close(): void;
+}> {
   const controller = new AbortController();
   const res = await fetch(url, { signal: controller.signal });
-  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error(`not an event stream: ${res.status}`);
+  if (res.status !== 200 || !res.headers.get('content-type')?.startsWith('text/event-stream'))
+    throw new Error(`not an event stream: ${res.status}`);
   const events: ServerEvent[] = [];
   const waiters = new Set<() => void>();
   const reader = (res.body as ReadableStream<Uint8Array>).pipeThrough(new TextDecoderStream()).getReader();
@@ -67,7 +74,9 @@ export async function openEvents(url: string): Promise<{ events: ServerEvent[]; 
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`no matching event within ${timeoutMs} ms; got ${events.map((event) => event.event).join(', ')}`));
+          reject(
+            new Error(`no matching event within ${timeoutMs} ms; got ${events.map((event) => event.event).join(', ')}`),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

@@ -14,7 +14,11 @@ async function journal(origin: string, query = ''): Promise<Array<Record<string,
 }
 
 function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(`${url}/evaluations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('GET /__evalkit/requests', () => {
@@ -25,7 +29,13 @@ describe('GET /__evalkit/requests', () => {
     const [second, first, ...rest] = await journal(origin);
     expect(rest).toEqual([]);
 
-    expect(first).toMatchObject({ method: 'GET', path: '/api/human-evaluations/first', status: 200, fault: null, problems: [] });
+    expect(first).toMatchObject({
+      method: 'GET',
+      path: '/api/human-evaluations/first',
+      status: 200,
+      fault: null,
+      problems: [],
+    });
     expect(first?.scenario).toEqual({ state: 'EVALUATION_FAILED', profile: 'mixed', seed: '1' });
     expect(first?.response.body.id).toBe('first');
     expect(first?.response.body.status).toBe('EVALUATION_FAILED');
@@ -50,7 +60,10 @@ describe('GET /__evalkit/requests', () => {
   it('answers ?limit=N with the newest N, and a 422 naming limit for a bad one', async () => {
     const { url, origin } = await start();
     for (const id of ['a', 'b', 'c']) await fetch(`${url}/human-evaluations/${id}`);
-    expect((await journal(origin, '?limit=2')).map((entry) => entry.path)).toEqual(['/human-evaluations/c', '/human-evaluations/b']);
+    expect((await journal(origin, '?limit=2')).map((entry) => entry.path)).toEqual([
+      '/human-evaluations/c',
+      '/human-evaluations/b',
+    ]);
     for (const bad of ['0', '-1', 'x', '1.5']) {
       const res = await fetch(`${origin}/__evalkit/requests?limit=${bad}`);
       expect(res.status).toBe(422);
@@ -61,7 +74,11 @@ describe('GET /__evalkit/requests', () => {
   it('keeps only the last --journal-size requests', async () => {
     const { url, origin } = await start({ journalSize: 3 });
     for (let n = 0; n < 7; n++) await fetch(`${url}/human-evaluations/id-${n}`);
-    expect((await journal(origin)).map((entry) => entry.path)).toEqual(['/human-evaluations/id-6', '/human-evaluations/id-5', '/human-evaluations/id-4']);
+    expect((await journal(origin)).map((entry) => entry.path)).toEqual([
+      '/human-evaluations/id-6',
+      '/human-evaluations/id-5',
+      '/human-evaluations/id-4',
+    ]);
   });
 
   it('does not journal its own routes, and stays at the root under a base path', async () => {
@@ -91,7 +108,11 @@ describe('GET /__evalkit/requests', () => {
 
     // An attack's body (about 500k non-strings, no credential field) is cut the same way, and its 422 problems too.
     const attack = `{"variant_ids": [${'1,'.repeat(250_000)}1]}`;
-    await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: attack });
+    await fetch(`${url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: attack,
+    });
     const [attacked] = await journal(origin, '?limit=1');
     expect(attacked?.request).toMatchObject({ body_bytes: attack.length, body_truncated: true });
     expect((attacked?.request.body as string).length).toBeLessThanOrEqual(journalBodyCap);
@@ -116,15 +137,28 @@ describe('redaction', () => {
     const events = await openEvents(`${origin}/__evalkit/events`);
     try {
       await fetch(`${url}/human-evaluations/x`, { headers: credentials });
-      await post(url, createRequest({ lm_providers_keys: { OPENAI_API_KEY: secret, MISTRAL_API_KEY: `${secret}-2` } }), credentials);
+      await post(
+        url,
+        createRequest({ lm_providers_keys: { OPENAI_API_KEY: secret, MISTRAL_API_KEY: `${secret}-2` } }),
+        credentials,
+      );
       // Invalid bodies are journaled too, and with the credential where the schema does not expect it.
-      await post(url, createRequest({ lm_providers_keys: { OPENAI_API_KEY: 42, nested: { lm_providers_keys: { X: secret } } } }), credentials);
+      await post(
+        url,
+        createRequest({ lm_providers_keys: { OPENAI_API_KEY: 42, nested: { lm_providers_keys: { X: secret } } } }),
+        credentials,
+      );
       // Malformed JSON that names the credential field: its text is withheld, not searched.
-      await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: `{"lm_providers_keys": {"A": "${secret}"` });
+      await fetch(`${url}/evaluations`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: `{"lm_providers_keys": {"A": "${secret}"`,
+      });
       await events.next((event) => event.event === 'message' && JSON.parse(event.data).id === 4);
       const entries = await journal(origin);
       const dashboard = await (await fetch(`${origin}/__evalkit/`)).text();
-      for (const text of [JSON.stringify(entries), events.events.map((event) => event.data).join('\n'), dashboard]) expect(text).not.toContain(secret);
+      for (const text of [JSON.stringify(entries), events.events.map((event) => event.data).join('\n'), dashboard])
+        expect(text).not.toContain(secret);
 
       const [malformed, nested, valid, get] = entries;
       expect(get?.request.headers).toMatchObject({
@@ -136,12 +170,17 @@ describe('redaction', () => {
         'x-client-secret': '<X-CLIENT-SECRET>',
       });
       expect(valid?.status).toBe(200);
-      expect(valid?.request.body.lm_providers_keys).toEqual({ OPENAI_API_KEY: '<PROVIDER_KEY>', MISTRAL_API_KEY: '<PROVIDER_KEY>' });
+      expect(valid?.request.body.lm_providers_keys).toEqual({
+        OPENAI_API_KEY: '<PROVIDER_KEY>',
+        MISTRAL_API_KEY: '<PROVIDER_KEY>',
+      });
       expect(valid?.curl).toContain(`-H 'authorization: <AUTHORIZATION>'`);
       expect(valid?.curl).toContain('<PROVIDER_KEY>');
       expect(nested?.request.body.lm_providers_keys.nested).toEqual('<PROVIDER_KEY>');
       expect(malformed?.status).toBe(400);
-      expect(malformed?.request.body).toMatch(/^\[withheld: it names lm_providers_keys, and it is not valid JSON or is over 64 KiB\]$/);
+      expect(malformed?.request.body).toMatch(
+        /^\[withheld: it names lm_providers_keys, and it is not valid JSON or is over 64 KiB\]$/,
+      );
     } finally {
       events.close();
     }

@@ -39,7 +39,10 @@ describe('/__evalkit/scenario', () => {
   it('PUT replaces it for the next requests; DELETE restores the start-up one', async () => {
     const { url, origin } = await start({ seed: 3 });
     const startup = await (await scenario(origin)).json();
-    const put = await scenario(origin, 'PUT', { scenario: { seed: 3 }, operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'failed' } } });
+    const put = await scenario(origin, 'PUT', {
+      scenario: { seed: 3 },
+      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'failed' } },
+    });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({
       scenario: { profile: 'mixed', seed: '3' },
@@ -49,7 +52,11 @@ describe('/__evalkit/scenario', () => {
     const get = await fetch(`${url}/human-evaluations/x`);
     expect(get.status).toBe(500);
     expect(await get.json()).toEqual({ detail: 'An error occurred while fetching the human evaluation' });
-    const created = await fetch(`${url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(createRequest()) });
+    const created = await fetch(`${url}/evaluations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(createRequest()),
+    });
     expect(((await created.json()) as any)[0].status.value).toBe('EVALUATION_FAILED');
 
     const restored = await scenario(origin, 'DELETE');
@@ -82,7 +89,11 @@ describe('/__evalkit/scenario', () => {
     const { url, origin } = await start();
     await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 404 } } });
     const bad: Array<[unknown, number, RegExp, string?]> = [
-      [{ operations: { fetchHumanEvaluation: { code: 418 } } }, 422, /operations\.fetchHumanEvaluation: scenario key 'code' accepts 200, 401.*unchanged/],
+      [
+        { operations: { fetchHumanEvaluation: { code: 418 } } },
+        422,
+        /operations\.fetchHumanEvaluation: scenario key 'code' accepts 200, 401.*unchanged/,
+      ],
       [{ operations: { deleteEvaluation: {} } }, 422, /unknown operation 'deleteEvaluation'/],
       [{ scenarios: {} }, 422, /unknown section 'scenarios'/],
       [{ scenario: { latency: '5-1' } }, 422, /scenario key 'latency' accepts MS or MIN-MAX/],
@@ -96,9 +107,14 @@ describe('/__evalkit/scenario', () => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
       expect(((await res.json()) as any).detail).toMatch(detail);
     }
-    const empty = await fetch(`${origin}/__evalkit/scenario`, { method: 'PUT', headers: { 'Content-Type': 'application/json' } });
+    const empty = await fetch(`${origin}/__evalkit/scenario`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(empty.status).toBe(422);
-    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({ fetchHumanEvaluation: { code: 404 } });
+    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({
+      fetchHumanEvaluation: { code: 404 },
+    });
     expect((await fetch(`${url}/human-evaluations/x`)).status).toBe(404);
   });
 

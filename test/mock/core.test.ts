@@ -28,7 +28,12 @@ describe('createMockCore: the mock on plain objects', () => {
     expect((await core.handle({ method: 'POST', url: '/api/other', headers, body })).status).toBe(404);
     expect((await core.handle({ method: 'PUT', url: '/api/evaluations', headers, body })).status).toBe(405);
     expect(reads).toBe(0);
-    const created = await core.handle({ method: 'POST', url: '/api/evaluations', headers: { 'content-type': 'application/json' }, body });
+    const created = await core.handle({
+      method: 'POST',
+      url: '/api/evaluations',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(reads).toBe(1);
     expect(expectEvaluations(decode(created))).toHaveLength(2);
   });
@@ -56,7 +61,10 @@ describe('createMockCore: the mock on plain objects', () => {
   });
 
   it('handleFetch answers a Fetch Request with a Response', async () => {
-    const res = await handleFetch(core, new Request('http://x/api/human-evaluations/abc', { headers: { Prefer: 'state=failed' } }));
+    const res = await handleFetch(
+      core,
+      new Request('http://x/api/human-evaluations/abc', { headers: { Prefer: 'state=failed' } }),
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('preference-applied')).toBe('state=EVALUATION_FAILED');
     expect(((await res.json()) as { status: string }).status).toBe('EVALUATION_FAILED');
@@ -64,6 +72,8 @@ describe('createMockCore: the mock on plain objects', () => {
 
   it('refuses invalid options with a MockSetupError', () => {
     expect(() => createMockCore({ basePath: 'api v1' })).toThrow(MockSetupError);
-    expect(() => createMockCore({ scenarios: { operations: { deleteEverything: {} } } })).toThrow(/unknown operation 'deleteEverything'/);
+    expect(() => createMockCore({ scenarios: { operations: { deleteEverything: {} } } })).toThrow(
+      /unknown operation 'deleteEverything'/,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { evaluationStates, failedStates } from '../../fixtures/generators/vocabulary.js';
+import { evaluationStates, failedStates } from '../../generators/vocabulary.js';
 import { createMockApp, defaultCreatedState } from '../../mock/index.js';
 import { createRequest, expectEvaluations, secret } from './helpers.js';
 
@@ -14,13 +14,16 @@ function post(body: unknown, prefer?: string) {
 
 describe('POST /evaluations', () => {
   it('answers one valid Evaluation per requested variant, coherent with the request', async () => {
-    const res = await post(createRequest()).expect(200).expect('Content-Type', /application\/json/);
+    const res = await post(createRequest())
+      .expect(200)
+      .expect('Content-Type', /application\/json/);
     const evaluations = expectEvaluations(res.body);
     expect(evaluations.map((evaluation) => evaluation.variant_ids)).toEqual([['variant-a'], ['variant-b']]);
     for (const evaluation of evaluations) {
       expect(evaluation.app_id).toBe('app-1');
       expect(evaluation.testset_id).toBe('testset-1');
-      for (const field of ['variant_names', 'variant_revision_ids', 'revisions']) expect(evaluation[field]).toHaveLength(1);
+      for (const field of ['variant_names', 'variant_revision_ids', 'revisions'])
+        expect(evaluation[field]).toHaveLength(1);
     }
   });
 
@@ -40,14 +43,20 @@ describe('POST /evaluations', () => {
       for (const evaluation of expectEvaluations(res.body)) {
         expect(evaluation.status.value).toBe(state);
         expect(evaluation.status.error !== undefined).toBe(failedStates.has(state));
-        const configIds = evaluation.aggregated_results.map((result: { evaluator_config: { id: string } }) => result.evaluator_config.id);
+        const configIds = evaluation.aggregated_results.map(
+          (result: { evaluator_config: { id: string } }) => result.evaluator_config.id,
+        );
         if (state === 'EVALUATION_FINISHED' || state === 'EVALUATION_FINISHED_WITH_ERRORS') {
           expect(configIds).toEqual(['config-1', 'config-2', 'config-3']);
         } else {
           expect(configIds).toEqual([]);
         }
         if (state === 'EVALUATION_FINISHED_WITH_ERRORS') {
-          expect(evaluation.aggregated_results.some((result: { result: { type: string } }) => result.result.type === 'error')).toBe(true);
+          expect(
+            evaluation.aggregated_results.some(
+              (result: { result: { type: string } }) => result.result.type === 'error',
+            ),
+          ).toBe(true);
         }
       }
     }
@@ -110,24 +119,42 @@ describe('POST /evaluations with an invalid body', () => {
   });
 
   it('names a body that is not an object, and a missing rate_limit, as pydantic does', async () => {
-    expect((await post([]).expect(422)).body.detail).toEqual([{ loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' }]);
+    expect((await post([]).expect(422)).body.detail).toEqual([
+      { loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' },
+    ]);
     const { rate_limit: _limit, ...noLimit } = createRequest();
-    expect((await post(noLimit).expect(422)).body.detail).toEqual([{ loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' }]);
+    expect((await post(noLimit).expect(422)).body.detail).toEqual([
+      { loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' },
+    ]);
   });
 
   it('never puts a provider key in a 422, even when the key itself is wrong', async () => {
-    const res = await post(createRequest({ app_id: null, lm_providers_keys: { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 } })).expect(422);
+    const res = await post(
+      createRequest({ app_id: null, lm_providers_keys: { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 } }),
+    ).expect(422);
     expect(res.text).not.toContain(secret);
     expect(res.text).not.toContain('12345');
-    expect(res.body.detail).toContainEqual({ loc: ['body', 'lm_providers_keys', 'GROQ_API_KEY'], msg: 'str type expected', type: 'type_error.str' });
+    expect(res.body.detail).toContainEqual({
+      loc: ['body', 'lm_providers_keys', 'GROQ_API_KEY'],
+      msg: 'str type expected',
+      type: 'type_error.str',
+    });
   });
 
   it('refuses requests over the mock limits: 100 variants or configs, 1024-character ids', async () => {
     const many = Array.from({ length: 101 }, (_, i) => `v${i}`);
     const res = await post(createRequest({ variant_ids: many, app_id: 'x'.repeat(1025) })).expect(422);
     expect(res.body.detail).toEqual([
-      { loc: ['body', 'app_id'], msg: 'ensure this value has at most 1024 characters', type: 'value_error.any_str.max_length' },
-      { loc: ['body', 'variant_ids'], msg: 'ensure this value has at most 100 items', type: 'value_error.list.max_items' },
+      {
+        loc: ['body', 'app_id'],
+        msg: 'ensure this value has at most 1024 characters',
+        type: 'value_error.any_str.max_length',
+      },
+      {
+        loc: ['body', 'variant_ids'],
+        msg: 'ensure this value has at most 100 items',
+        type: 'value_error.list.max_items',
+      },
     ]);
     const longConfig = await post(createRequest({ evaluators_configs: ['ok', 'c'.repeat(2000)] })).expect(422);
     expect(longConfig.body.detail[0].loc).toEqual(['body', 'evaluators_configs', 1]);

@@ -1,14 +1,18 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp, scenarioCodes, startMockServer, type MockServer } from '../../mock/index.js';
-import { openApiDocument } from '../../schemas/openapi/document.js';
+import { openApiDocument } from '../../api/openapi.js';
 import type { SchemaName } from '../../schemas/index.js';
 import { createRequest, expectValid } from './helpers.js';
 
 type Responses = Record<string, { content?: { 'application/json'?: { schema?: { $ref?: string } } } }>;
 
 const paths = openApiDocument().paths as Record<string, Record<string, { operationId: string; responses: Responses }>>;
-const responsesOf = Object.fromEntries(Object.values(paths).flatMap((methods) => Object.values(methods).map((operation) => [operation.operationId, operation.responses])));
+const responsesOf = Object.fromEntries(
+  Object.values(paths).flatMap((methods) =>
+    Object.values(methods).map((operation) => [operation.operationId, operation.responses]),
+  ),
+);
 
 /** The schema the OpenAPI document gives an error answer of an operation: its status's response, or the default one. */
 function documentedSchema(operationId: string, status: number): SchemaName {
@@ -19,7 +23,11 @@ function documentedSchema(operationId: string, status: number): SchemaName {
 }
 
 /** An error answer is JSON, and its body is what the document declares for its status. */
-function expectDocumented(operationId: string, res: { status: number; headers: Record<string, string>; body: unknown }, status: number): void {
+function expectDocumented(
+  operationId: string,
+  res: { status: number; headers: Record<string, string>; body: unknown },
+  status: number,
+): void {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   expectValid(documentedSchema(operationId, status), res.body);
@@ -35,12 +43,22 @@ const post = (body: string, contentType = 'application/json') =>
 
 describe("the mock's error answers are what the OpenAPI document declares", () => {
   it.each(scenarioCodes.filter((code) => code !== 200))('Prefer: code=%i, both operations', async (code) => {
-    expectDocumented('fetchHumanEvaluation', await request(app).get('/human-evaluations/abc').set('Prefer', `code=${code}`), code);
-    expectDocumented('createEvaluation', await post(JSON.stringify(createRequest())).set('Prefer', `code=${code}`), code);
+    expectDocumented(
+      'fetchHumanEvaluation',
+      await request(app).get('/human-evaluations/abc').set('Prefer', `code=${code}`),
+      code,
+    );
+    expectDocumented(
+      'createEvaluation',
+      await post(JSON.stringify(createRequest())).set('Prefer', `code=${code}`),
+      code,
+    );
   });
 
   it('422 for a body that breaks the schema, a missing body, and an over-long id', async () => {
-    const invalid = await post(JSON.stringify(createRequest({ app_id: 1, variant_ids: [1, 'b'], rate_limit: undefined })));
+    const invalid = await post(
+      JSON.stringify(createRequest({ app_id: 1, variant_ids: [1, 'b'], rate_limit: undefined })),
+    );
     expectDocumented('createEvaluation', invalid, 422);
     expect(invalid.body.detail.length).toBeGreaterThanOrEqual(3);
     expectDocumented('createEvaluation', await request(app).post('/evaluations'), 422);
@@ -50,13 +68,24 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
   it('400, 413 and 415 for a body that cannot be read', async () => {
     expectDocumented('createEvaluation', await post('{"app_id": '), 400);
     expectDocumented('createEvaluation', await post('{"__proto__": {}}'), 400);
-    expectDocumented('createEvaluation', await post(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))), 413);
+    expectDocumented(
+      'createEvaluation',
+      await post(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))),
+      413,
+    );
     expectDocumented('createEvaluation', await post('app_id=a', 'application/x-www-form-urlencoded'), 415);
-    expectDocumented('fetchHumanEvaluation', await request(app).get('/human-evaluations/abc').set('Prefer', 'code=abc'), 400);
+    expectDocumented(
+      'fetchHumanEvaluation',
+      await request(app).get('/human-evaluations/abc').set('Prefer', 'code=abc'),
+      400,
+    );
   });
 
   it('404 for an unknown id under --strict-ids or an unknown path, 405 for another method', async () => {
-    const strict = createMockApp({ strictIds: true, fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname });
+    const strict = createMockApp({
+      strictIds: true,
+      fixturesDir: new URL('../../fixtures/mock', import.meta.url).pathname,
+    });
     expectDocumented('fetchHumanEvaluation', await request(strict).get('/human-evaluations/no-such-id'), 404);
     const unknownPath = await request(app).get('/evaluations/abc').expect(404);
     expectValid('HTTPError', unknownPath.body);
@@ -72,8 +101,18 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
     afterAll(async () => server?.close());
 
     it('431 for headers over 16 KiB', async () => {
-      const res = await fetch(`${server.url}/human-evaluations/abc`, { headers: { 'X-Padding': 'x'.repeat(20 * 1024) } });
-      expectDocumented('fetchHumanEvaluation', { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? '' }, body: await res.json() }, 431);
+      const res = await fetch(`${server.url}/human-evaluations/abc`, {
+        headers: { 'X-Padding': 'x'.repeat(20 * 1024) },
+      });
+      expectDocumented(
+        'fetchHumanEvaluation',
+        {
+          status: res.status,
+          headers: { 'content-type': res.headers.get('content-type') ?? '' },
+          body: await res.json(),
+        },
+        431,
+      );
     });
   });
 });

@@ -8,7 +8,10 @@ const app = createMockApp();
 describe('GET /human-evaluations/{evaluation_id}', () => {
   it('answers a valid HumanEvaluation whose id is the requested id', async () => {
     for (const id of ['6637c0a25368ef07b03a64cd', '0190b1f2-3c4d-7e5f-8a9b-0c1d2e3f4a5b', 'any-string id']) {
-      const res = await request(app).get(`/human-evaluations/${encodeURIComponent(id)}`).expect(200).expect('Content-Type', /application\/json/);
+      const res = await request(app)
+        .get(`/human-evaluations/${encodeURIComponent(id)}`)
+        .expect(200)
+        .expect('Content-Type', /application\/json/);
       expectValid('HumanEvaluation', res.body);
       expect(res.body.id).toBe(id);
     }
@@ -24,9 +27,15 @@ describe('GET /human-evaluations/{evaluation_id}', () => {
   });
 
   it('changes every body with the server seed, and keeps it with the same seed', async () => {
-    const one = await request(createMockApp({ seed: 7 })).get('/human-evaluations/abc').expect(200);
-    const same = await request(createMockApp({ seed: '7' })).get('/human-evaluations/abc').expect(200);
-    const other = await request(createMockApp({ seed: 8 })).get('/human-evaluations/abc').expect(200);
+    const one = await request(createMockApp({ seed: 7 }))
+      .get('/human-evaluations/abc')
+      .expect(200);
+    const same = await request(createMockApp({ seed: '7' }))
+      .get('/human-evaluations/abc')
+      .expect(200);
+    const other = await request(createMockApp({ seed: 8 }))
+      .get('/human-evaluations/abc')
+      .expect(200);
     expect(same.text).toBe(one.text);
     expect(other.text).not.toBe(one.text);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { generators } from '../../fixtures/generators/index.js';
+import { generators } from '../../generators/index.js';
 import { createMockApp, FixtureError } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
 
@@ -13,27 +13,40 @@ function fixturesDir(files: Record<string, unknown>): string {
   mkdirSync(join(dir, 'human-evaluations'));
   writeFileSync(join(dir, 'secret.json'), JSON.stringify({ token: 'outside-the-folder' }));
   for (const [name, content] of Object.entries(files)) {
-    writeFileSync(join(dir, 'human-evaluations', name), typeof content === 'string' ? content : JSON.stringify(content));
+    writeFileSync(
+      join(dir, 'human-evaluations', name),
+      typeof content === 'string' ? content : JSON.stringify(content),
+    );
   }
   return dir;
 }
 
-const known = { ...generators.HumanEvaluation(1, { id: 'known-1' }), status: 'EVALUATION_FINISHED', testset_name: 'from the fixture' };
+const known = {
+  ...generators.HumanEvaluation(1, { id: 'known-1' }),
+  status: 'EVALUATION_FINISHED',
+  testset_name: 'from the fixture',
+};
 
 describe('--fixtures DIR', () => {
   const dir = fixturesDir({ 'known-1.json': known, 'notes.txt': 'ignored: not .json' });
 
   it('serves DIR/human-evaluations/<id>.json as it is', async () => {
-    const res = await request(createMockApp({ fixturesDir: dir })).get('/human-evaluations/known-1').expect(200);
+    const res = await request(createMockApp({ fixturesDir: dir }))
+      .get('/human-evaluations/known-1')
+      .expect(200);
     expect(res.body).toEqual(known);
     expectValid('HumanEvaluation', res.body);
   });
 
   it('generates records for other ids, unless strict ids are on', async () => {
-    const res = await request(createMockApp({ fixturesDir: dir })).get('/human-evaluations/unknown').expect(200);
+    const res = await request(createMockApp({ fixturesDir: dir }))
+      .get('/human-evaluations/unknown')
+      .expect(200);
     expect(res.body.id).toBe('unknown');
     const strict = createMockApp({ fixturesDir: dir, strictIds: true });
-    expect((await request(strict).get('/human-evaluations/unknown').expect(404)).body).toEqual({ detail: 'Evaluation not found' });
+    expect((await request(strict).get('/human-evaluations/unknown').expect(404)).body).toEqual({
+      detail: 'Evaluation not found',
+    });
     await request(strict).get('/human-evaluations/known-1').expect(200);
   });
 
@@ -78,7 +91,9 @@ describe('--fixtures DIR', () => {
   });
 
   it('stops the start when the folder is missing, and strict ids need a folder', () => {
-    expect(() => createMockApp({ fixturesDir: join(tmpdir(), 'no-such-evalkit-dir') })).toThrow(/human-evaluations is not a readable folder/);
+    expect(() => createMockApp({ fixturesDir: join(tmpdir(), 'no-such-evalkit-dir') })).toThrow(
+      /human-evaluations is not a readable folder/,
+    );
     expect(() => createMockApp({ strictIds: true })).toThrow(/strict ids need a fixtures folder/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
-import { profiles } from '../../fixtures/generators/index.js';
+import { evaluationStates } from '../../generators/vocabulary.js';
+import { profiles } from '../../generators/index.js';
 import { scenarioCodes, startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest } from './helpers.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
@@ -30,14 +30,20 @@ async function throughPrism(path: string, init: RequestInit = {}): Promise<Respo
 }
 
 function postThroughPrism(prefer: string, body: unknown = createRequest()): Promise<Response> {
-  return fetch(`${prism.url}/evaluations`, { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: prefer }, body: JSON.stringify(body) });
+  return fetch(`${prism.url}/evaluations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Prefer: prefer },
+    body: JSON.stringify(body),
+  });
 }
 
 describe('Prism validation proxy in front of the mock', () => {
   it('reports no violation for GET /human-evaluations/{id}, in every profile', async () => {
     for (const profile of profiles) {
       for (const id of ['6637c0a25368ef07b03a64cd', 'abc', 'ünï-çødé']) {
-        const res = await throughPrism(`/human-evaluations/${encodeURIComponent(id)}`, { headers: { Prefer: `profile=${profile}` } });
+        const res = await throughPrism(`/human-evaluations/${encodeURIComponent(id)}`, {
+          headers: { Prefer: `profile=${profile}` },
+        });
         expect(res.status).toBe(200);
         expect(((await res.json()) as { id: string }).id).toBe(id);
       }

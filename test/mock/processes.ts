@@ -35,7 +35,11 @@ export function startChild(command: string, args: string[], cwd: string): Child 
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           clearInterval(poll);
-          reject(new Error(`no ${pattern} on stdout within ${timeoutMs} ms; stdout: ${out.slice(-500)}; stderr: ${err.slice(-500)}`));
+          reject(
+            new Error(
+              `no ${pattern} on stdout within ${timeoutMs} ms; stdout: ${out.slice(-500)}; stderr: ${err.slice(-500)}`,
+            ),
+          );
         }, timeoutMs);
         const poll = setInterval(() => {
           const match = pattern.exec(out);
@@ -66,7 +70,8 @@ const root = new URL('../../', import.meta.url).pathname;
 export function builtCli(): { root: string; evalkit(...args: string[]): Child } {
   const children: Child[] = [];
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist/mock/index.js'))) throw new Error('dist/ has no mock: run `npm run build` before these tests');
+    if (!existsSync(join(root, 'dist/mock/index.js')))
+      throw new Error('dist/ has no mock: run `npm run build` before these tests');
   });
   afterAll(() => {
     for (const child of children) child.kill();

@@ -48,21 +48,31 @@ describe('protocol edges, on a raw socket', () => {
 
   it('answers a Content-Length over the limit with a JSON 413 without waiting for the body', async () => {
     // No byte of the 10 MiB is sent: the answer can only come from the headers.
-    const { responses } = await exchange(postHead(`Content-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`));
+    const { responses } = await exchange(
+      postHead(`Content-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`),
+    );
     expect(responses).toHaveLength(1);
     expectJsonProblem(responses[0], 413, /over the 1 MiB limit: the body was not read/);
     expect(responses[0]?.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('lets a browser read that 413: the CORS headers the app would send', async () => {
-    const { responses } = await exchange(postHead(`Origin: http://localhost:5173\r\nContent-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`));
+    const { responses } = await exchange(
+      postHead(
+        `Origin: http://localhost:5173\r\nContent-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`,
+      ),
+    );
     expectJsonProblem(responses[0], 413, /over the 1 MiB limit/);
     expect(responses[0]?.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('honours Expect: 100-continue: a 100, then the answer to the body sent after it', async () => {
     const connection = await openRaw(server.url);
-    connection.socket.write(postHead(`Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n`));
+    connection.socket.write(
+      postHead(
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n`,
+      ),
+    );
     await connection.waitFor('\r\n\r\n');
     expect(connection.received()).toBe('HTTP/1.1 100 Continue\r\n\r\n');
     connection.socket.write(body);
@@ -75,7 +85,9 @@ describe('protocol edges, on a raw socket', () => {
   });
 
   it('refuses a body behind Expect: 100-continue without a 100 when it would be refused anyway (413, 415)', async () => {
-    const tooLarge = await exchange(postHead(`Content-Type: application/json\r\nContent-Length: ${2 * 2 ** 20}\r\nExpect: 100-continue\r\n`));
+    const tooLarge = await exchange(
+      postHead(`Content-Type: application/json\r\nContent-Length: ${2 * 2 ** 20}\r\nExpect: 100-continue\r\n`),
+    );
     expect(tooLarge.responses.map((response) => response.status)).toEqual([413]);
     const connection = await openRaw(server.url);
     connection.socket.write(postHead('Content-Type: text/plain\r\nContent-Length: 10\r\nExpect: 100-continue\r\n'));
@@ -89,7 +101,9 @@ describe('protocol edges, on a raw socket', () => {
   });
 
   it('answers any other Expect with a JSON 417', async () => {
-    const { responses } = await exchange(postHead('Content-Type: application/json\r\nContent-Length: 2\r\nExpect: 200-ok\r\n'));
+    const { responses } = await exchange(
+      postHead('Content-Type: application/json\r\nContent-Length: 2\r\nExpect: 200-ok\r\n'),
+    );
     expect(responses.map((response) => response.status)).toEqual([417]);
     expectJsonProblem(responses[0], 417, /only 100-continue/);
   });
@@ -106,7 +120,9 @@ describe('protocol edges, on a raw socket', () => {
       await connection.waitFor('}]}');
       const [response] = parseResponses(connection.received());
       expect(response?.status, type).toBe(422);
-      expect(JSON.parse(response?.body ?? '')).toEqual({ detail: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }] });
+      expect(JSON.parse(response?.body ?? '')).toEqual({
+        detail: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }],
+      });
       connection.socket.destroy();
     }
   });
@@ -151,9 +167,13 @@ describe('slow clients', () => {
   });
 
   it('refuses time bounds that cannot hold, and fits the headers bound under a request bound given alone', async () => {
-    await expect(startMockServer({ port: 0, headersTimeoutMs: 500, requestTimeoutMs: 100 })).rejects.toThrow(/at least headersTimeoutMs/);
+    await expect(startMockServer({ port: 0, headersTimeoutMs: 500, requestTimeoutMs: 100 })).rejects.toThrow(
+      /at least headersTimeoutMs/,
+    );
     await expect(startMockServer({ port: 0, requestTimeoutMs: 0 })).rejects.toThrow(/positive integer/);
-    await expect(startMockServer({ port: 0, headersTimeoutMs: 1.5 })).rejects.toThrow(/headersTimeoutMs must be a positive integer/);
+    await expect(startMockServer({ port: 0, headersTimeoutMs: 1.5 })).rejects.toThrow(
+      /headersTimeoutMs must be a positive integer/,
+    );
     const requestOnly = await startMockServer({ port: 0, requestTimeoutMs: 300 });
     try {
       const connection = await openRaw(requestOnly.url);

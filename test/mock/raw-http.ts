@@ -34,7 +34,8 @@ export function openRaw(url: string): Promise<RawConnection> {
     socket.on('error', () => undefined);
     const closed = new Promise<void>((done) =>
       socket.once('close', () => {
-        for (const waiter of waiters.splice(0)) waiter.reject(new Error(`closed before '${waiter.text}'; received: ${data.slice(0, 500)}`));
+        for (const waiter of waiters.splice(0))
+          waiter.reject(new Error(`closed before '${waiter.text}'; received: ${data.slice(0, 500)}`));
         done();
       }),
     );
@@ -68,7 +69,9 @@ export function parseResponses(text: string): RawResponse[] {
     const end = rest.indexOf('\r\n\r\n');
     if (end < 0) break;
     const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     responses.push({ status: Number(statusLine?.split(' ')[1]), headers, body: rest.slice(end + 4, end + 4 + length) });
     rest = rest.slice(end + 4 + length);

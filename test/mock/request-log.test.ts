@@ -9,8 +9,15 @@ describe('request log', () => {
     const app = createMockApp({ log: (line) => lines.push(line) });
     await request(app).get('/human-evaluations/abc?token=query-secret').expect(200);
     await request(app).post('/evaluations').send(createRequest()).expect(200);
-    await request(app).post('/evaluations').send(createRequest({ app_id: 1 })).expect(422);
-    await request(app).post('/evaluations').set('Content-Type', 'application/json').send(`{"k": ${secret}}`).expect(400);
+    await request(app)
+      .post('/evaluations')
+      .send(createRequest({ app_id: 1 }))
+      .expect(422);
+    await request(app)
+      .post('/evaluations')
+      .set('Content-Type', 'application/json')
+      .send(`{"k": ${secret}}`)
+      .expect(400);
     await request(app).delete('/evaluations').expect(405);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
@@ -23,7 +30,9 @@ describe('request log', () => {
 
   it('cuts very long paths', async () => {
     const lines: string[] = [];
-    await request(createMockApp({ log: (line) => lines.push(line) })).get(`/human-evaluations/${'x'.repeat(900)}`).expect(200);
+    await request(createMockApp({ log: (line) => lines.push(line) }))
+      .get(`/human-evaluations/${'x'.repeat(900)}`)
+      .expect(200);
     expect(lines[0]?.length).toBeLessThan(240);
   });
 

@@ -23,9 +23,16 @@ describe('Prefer: code=N', () => {
     expect(errorCodes).toEqual(expect.arrayContaining([401, 403, 404, 422, 500, 503]));
     for (const code of errorCodes) {
       for (const send of [get, post]) {
-        const res = await send(`code=${code}`).expect(code).expect('Content-Type', /application\/json/);
+        const res = await send(`code=${code}`)
+          .expect(code)
+          .expect('Content-Type', /application\/json/);
         expect(Object.keys(res.body)).toEqual(['detail']);
-        if (code === 422) expect(res.body.detail[0]).toEqual({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
+        if (code === 422)
+          expect(res.body.detail[0]).toEqual({
+            loc: expect.any(Array),
+            msg: expect.any(String),
+            type: expect.any(String),
+          });
         else expect(typeof res.body.detail).toBe('string');
       }
     }
@@ -58,7 +65,8 @@ describe('Prefer: code=N', () => {
 describe('Prefer: state, profile, seed, nullable', () => {
   it('state accepts the full name or the part after EVALUATION_, and sets HumanEvaluation.status too', async () => {
     const created = await post('state=finished_with_errors').expect(200);
-    for (const evaluation of expectEvaluations(created.body)) expect(evaluation.status.value).toBe('EVALUATION_FINISHED_WITH_ERRORS');
+    for (const evaluation of expectEvaluations(created.body))
+      expect(evaluation.status.value).toBe('EVALUATION_FINISHED_WITH_ERRORS');
     const failed = await post('state=EVALUATION_FAILED').expect(200);
     for (const evaluation of expectEvaluations(failed.body)) {
       expect(evaluation.status.error.message).toBe('Evaluation Failed');
@@ -80,7 +88,8 @@ describe('Prefer: state, profile, seed, nullable', () => {
   it('nullable sends every absent optional field as null, at every level (outside the spec)', async () => {
     const res = await post('nullable=true, profile=minimal, state=failed').expect(200);
     for (const evaluation of res.body) {
-      for (const field of ['testset_id', 'testset_name', 'average_cost', 'total_cost', 'average_latency']) expect(evaluation[field]).toBeNull();
+      for (const field of ['testset_id', 'testset_name', 'average_cost', 'total_cost', 'average_latency'])
+        expect(evaluation[field]).toBeNull();
       expect(evaluation.status.error.stacktrace).toBeNull();
     }
     const finished = await post('nullable=true, profile=minimal, state=finished').expect(200);
@@ -91,7 +100,8 @@ describe('Prefer: state, profile, seed, nullable', () => {
       }
     }
     // Without the flag, nothing is null that the profile leaves out.
-    for (const evaluation of (await post('profile=minimal, state=failed').expect(200)).body) expect(evaluation).not.toHaveProperty('testset_name');
+    for (const evaluation of (await post('profile=minimal, state=failed').expect(200)).body)
+      expect(evaluation).not.toHaveProperty('testset_name');
   });
 });
 
@@ -103,14 +113,20 @@ describe('Prefer: latency and fault', () => {
   });
 
   it('latency applies to a 422 too, which still arrives as JSON after the wait', async () => {
-    const res = await request(app).post('/evaluations').set('Prefer', 'latency=5-10').send(createRequest({ app_id: 1 })).expect(422);
+    const res = await request(app)
+      .post('/evaluations')
+      .set('Prefer', 'latency=5-10')
+      .send(createRequest({ app_id: 1 }))
+      .expect(422);
     expect(res.body.detail).toEqual([{ loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' }]);
   });
 
   it('fault=reset drops the connection, fault=truncate sends half the body', async () => {
     const server = await startMockServer({ port: 0 });
     try {
-      await expect(fetch(`${server.url}/human-evaluations/abc`, { headers: { Prefer: 'fault=reset' } })).rejects.toThrow();
+      await expect(
+        fetch(`${server.url}/human-evaluations/abc`, { headers: { Prefer: 'fault=reset' } }),
+      ).rejects.toThrow();
       const truncated = await fetch(`${server.url}/human-evaluations/abc`, { headers: { Prefer: 'fault=truncate' } });
       expect(truncated.status).toBe(200);
       await expect(truncated.text()).rejects.toThrow();
@@ -162,9 +178,11 @@ describe('server-wide scenarios', () => {
     }
   });
 
-  it('options override the file\'s server-wide section', async () => {
+  it("options override the file's server-wide section", async () => {
     const file = scenarioFile({ scenario: { state: 'failed', seed: 3 } });
-    const res = await get(undefined, createMockApp({ scenarioFile: file, scenario: { state: 'finished' } })).expect(200);
+    const res = await get(undefined, createMockApp({ scenarioFile: file, scenario: { state: 'finished' } })).expect(
+      200,
+    );
     expect(res.body.status).toBe('EVALUATION_FINISHED');
     expect(res.text).toBe((await get('seed=3, state=finished').expect(200)).text);
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { evaluationStates, humanEvaluationStates } from '../../fixtures/generators/vocabulary.js';
+import { evaluationStates, humanEvaluationStates } from '../../generators/vocabulary.js';
 import { createMockApp } from '../../mock/index.js';
 import { declaredProperties, requiredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
@@ -12,7 +12,14 @@ function apartFrom(record: Record<string, unknown>, fields: readonly string[]): 
 }
 
 /** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
-const evaluationStateFields = ['status', 'aggregated_results', 'average_cost', 'total_cost', 'average_latency', 'updated_at'];
+const evaluationStateFields = [
+  'status',
+  'aggregated_results',
+  'average_cost',
+  'total_cost',
+  'average_latency',
+  'updated_at',
+];
 
 describe('Prefer: state=... shows the same record in another state', () => {
   it('GET /human-evaluations/{id}: the same record in every state, bar status and updated_at', async () => {
@@ -27,21 +34,33 @@ describe('Prefer: state=... shows the same record in another state', () => {
         if (state === 'EVALUATION_INITIALIZED') expect(res.body.updated_at).toBe(res.body.created_at);
       }
       const later = await Promise.all(
-        humanEvaluationStates.slice(1).map(async (state) => (await request(app).get(`/human-evaluations/${id}`).set('Prefer', `state=${state}`)).body.updated_at),
+        humanEvaluationStates
+          .slice(1)
+          .map(
+            async (state) =>
+              (await request(app).get(`/human-evaluations/${id}`).set('Prefer', `state=${state}`)).body.updated_at,
+          ),
       );
       expect(new Set(later).size).toBe(1);
     }
   });
 
   it('POST /evaluations: the same Evaluations in every state, bar what the state decides', async () => {
-    const post = (prefer: string) => request(app).post('/evaluations').set('Content-Type', 'application/json').set('Prefer', prefer).send(createRequest());
+    const post = (prefer: string) =>
+      request(app)
+        .post('/evaluations')
+        .set('Content-Type', 'application/json')
+        .set('Prefer', prefer)
+        .send(createRequest());
     const answers = [];
     for (const state of evaluationStates) {
       const res = await post(`state=${state}, profile=full`).expect(200);
-      answers.push(expectEvaluations(res.body).map((evaluation) => {
-        expect(evaluation.status.value).toBe(state);
-        return apartFrom(evaluation, evaluationStateFields);
-      }));
+      answers.push(
+        expectEvaluations(res.body).map((evaluation) => {
+          expect(evaluation.status.value).toBe(state);
+          return apartFrom(evaluation, evaluationStateFields);
+        }),
+      );
     }
     for (const answer of answers) expect(answer).toEqual(answers[0]);
     const finished = expectEvaluations((await post('state=EVALUATION_FINISHED, profile=full').expect(200)).body);
@@ -51,7 +70,9 @@ describe('Prefer: state=... shows the same record in another state', () => {
 
 describe('the Evaluations of one create answer describe one run', () => {
   it('agree on which optional fields they send, in 200 answers', async () => {
-    const optional = declaredProperties('Evaluation').filter((field) => !requiredProperties('Evaluation').includes(field));
+    const optional = declaredProperties('Evaluation').filter(
+      (field) => !requiredProperties('Evaluation').includes(field),
+    );
     const body = createRequest({ variant_ids: ['variant-a', 'variant-b', 'variant-c'] });
     let withTestsetName = 0;
     for (let seed = 0; seed < 200; seed++) {
@@ -62,7 +83,9 @@ describe('the Evaluations of one create answer describe one run', () => {
         .set('Prefer', `seed=${seed}, state=${state}`)
         .send(body)
         .expect(200);
-      const presence = expectEvaluations(res.body).map((evaluation) => optional.filter((field) => field in evaluation).join());
+      const presence = expectEvaluations(res.body).map((evaluation) =>
+        optional.filter((field) => field in evaluation).join(),
+      );
       expect(new Set(presence).size, `seed ${seed}, ${state}: ${presence.join(' | ')}`).toBe(1);
       if (presence[0]!.includes('testset_name')) withTestsetName++;
     }

@@ -1,7 +1,7 @@
-import { generators } from '../../fixtures/generators/index.js';
-import { invalidCases } from '../../fixtures/generators/invalid.js';
-import { evaluationStates } from '../../fixtures/generators/vocabulary.js';
-import { profiles } from '../../fixtures/generators/profile.js';
+import { generators } from '../../generators/index.js';
+import { invalidCases } from '../../generators/invalid.js';
+import { evaluationStates } from '../../generators/vocabulary.js';
+import { profiles } from '../../generators/profile.js';
 import { scenarioCodes } from '../../mock/index.js';
 import { createRequest, secret } from '../mock/helpers.js';
 
@@ -32,8 +32,10 @@ const ids = [
  */
 export function parityCorpus(): CorpusRequest[] {
   const corpus: CorpusRequest[] = [];
-  const get = (name: string, id: string, headers?: Record<string, string>) => corpus.push({ name, method: 'GET', path: `/human-evaluations/${id}`, headers });
-  const post = (name: string, body: string, headers: Record<string, string> = json) => corpus.push({ name, method: 'POST', path: '/evaluations', headers, body });
+  const get = (name: string, id: string, headers?: Record<string, string>) =>
+    corpus.push({ name, method: 'GET', path: `/human-evaluations/${id}`, headers });
+  const post = (name: string, body: string, headers: Record<string, string> = json) =>
+    corpus.push({ name, method: 'POST', path: '/evaluations', headers, body });
   for (const id of ids) get(`GET ${id.slice(0, 30)}`, id);
   const preferences = [
     ...scenarioCodes.map((code) => `code=${code}`),
@@ -54,7 +56,8 @@ export function parityCorpus(): CorpusRequest[] {
     get(`GET Prefer ${prefer}`, 'prefer-1', { Prefer: prefer });
     post(`POST Prefer ${prefer}`, JSON.stringify(createRequest()), { ...json, Prefer: prefer });
   }
-  for (let seed = 0; seed < 30; seed++) post(`POST valid #${seed}`, JSON.stringify(generators.CreateEvaluationRequest(seed)));
+  for (let seed = 0; seed < 30; seed++)
+    post(`POST valid #${seed}`, JSON.stringify(generators.CreateEvaluationRequest(seed)));
   const invalid = invalidCases('CreateEvaluationRequest', createRequest());
   for (const broken of invalid) post(`POST invalid ${broken.rule}`, JSON.stringify(broken.body));
   post('POST invalid with Prefer code=503', JSON.stringify({ app_id: 1 }), { ...json, Prefer: 'code=503' });
@@ -67,19 +70,32 @@ export function parityCorpus(): CorpusRequest[] {
   post('POST blank body', '   ');
   post('POST __proto__', '{"app_id":"a","rate_limit":{"__proto__":{"polluted":true},"batch_size":1}}');
   post('POST deep', `{"app_id": ${'['.repeat(100)}${']'.repeat(100)}}`);
-  post('POST 101 variants', JSON.stringify(createRequest({ variant_ids: Array.from({ length: 101 }, (_, index) => `v${index}`) })));
+  post(
+    'POST 101 variants',
+    JSON.stringify(createRequest({ variant_ids: Array.from({ length: 101 }, (_, index) => `v${index}`) })),
+  );
   post('POST long id', JSON.stringify(createRequest({ app_id: 'x'.repeat(1025) })));
   post('POST over 1 MiB', JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) })));
   corpus.push({ name: 'POST no body', method: 'POST', path: '/evaluations' });
   // The limits of issue 10, which live in the core: an empty body is a 422 whatever its type, list and map sizes are
   // checked before schema validation, and a 422 lists at most 100 problems plus a count of the rest.
   post('POST empty body, text/plain', '', { 'Content-Type': 'text/plain' });
-  post('POST 500 numbers in variant_ids', JSON.stringify(createRequest({ variant_ids: Array.from({ length: 500 }, (_, index) => index) })));
+  post(
+    'POST 500 numbers in variant_ids',
+    JSON.stringify(createRequest({ variant_ids: Array.from({ length: 500 }, (_, index) => index) })),
+  );
   const keys = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`PROVIDER_${index}`, 'sk-fake']));
   post('POST 101 lm_providers_keys', JSON.stringify(createRequest({ lm_providers_keys: keys })));
   const numbers = Array.from({ length: 100 }, (_, index) => index);
   post('POST 200 wrong items', JSON.stringify(createRequest({ variant_ids: numbers, evaluators_configs: numbers })));
-  for (const path of ['/', '/evaluation', '/human-evaluations', '/human-evaluations/', '/human-evaluations/a/b', '/EVALUATIONS']) {
+  for (const path of [
+    '/',
+    '/evaluation',
+    '/human-evaluations',
+    '/human-evaluations/',
+    '/human-evaluations/a/b',
+    '/EVALUATIONS',
+  ]) {
     corpus.push({ name: `GET unknown ${path}`, method: 'GET', path });
   }
   for (const method of ['PUT', 'PATCH', 'DELETE']) {
@@ -94,7 +110,11 @@ export function parityCorpus(): CorpusRequest[] {
     name: 'CORS preflight',
     method: 'OPTIONS',
     path: '/evaluations',
-    headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type, prefer' },
+    headers: {
+      Origin: 'http://localhost:5173',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'content-type, prefer',
+    },
   });
   get('GET with Origin', 'abc', { Origin: 'http://localhost:5173' });
   return corpus;

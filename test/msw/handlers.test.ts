@@ -2,7 +2,7 @@ import './node20-shims.js';
 import { gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { generators } from '../../fixtures/generators/index.js';
+import { generators } from '../../generators/index.js';
 import { MockSetupError } from '../../mock/index.js';
 import { createHandlers, handlers } from '../../mock/msw/index.js';
 import { createRequest, expectValid } from '../mock/helpers.js';
@@ -33,7 +33,16 @@ describe('evalkit/msw handlers', () => {
 
   it('serves fixtures given as objects, strict ids, seed, profile, scenario and latency options', async () => {
     const fixture = { ...generators.HumanEvaluation(3, { id: 'known' }), testset_name: 'from a fixture object' };
-    server.use(...createHandlers({ fixtures: [fixture], strictIds: true, scenario: { state: 'failed' }, latency: 1, seed: 9, profile: 'full' }));
+    server.use(
+      ...createHandlers({
+        fixtures: [fixture],
+        strictIds: true,
+        scenario: { state: 'failed' },
+        latency: 1,
+        seed: 9,
+        profile: 'full',
+      }),
+    );
     const known = await fetch('http://app.test/human-evaluations/known');
     expect(await known.json()).toEqual({ ...fixture, status: 'EVALUATION_FAILED' });
     expect((await fetch('http://app.test/human-evaluations/unknown')).status).toBe(404);
@@ -42,14 +51,21 @@ describe('evalkit/msw handlers', () => {
   it('reads bodies sent with a Content-Encoding as the Express mock does: gzip and deflate inflated, others 415', async () => {
     server.use(...handlers);
     const post = (body: Uint8Array | string, encoding: string) =>
-      fetch('http://app.test/evaluations', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body });
+      fetch('http://app.test/evaluations', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body,
+      });
     const plain = JSON.stringify(createRequest());
     const gzipped = await post(gzipSync(plain), 'gzip');
     expect(gzipped.status).toBe(200);
     expect(await gzipped.text()).toBe(await (await post(plain, 'identity')).text());
     expect((await post(plain, 'compress')).status).toBe(415);
     expect((await post('{"not": "gzip"}', 'gzip')).status).toBe(400);
-    expect((await post(gzipSync(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))), 'gzip')).status).toBe(413);
+    expect(
+      (await post(gzipSync(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))), 'gzip'))
+        .status,
+    ).toBe(413);
   });
 
   it('refuses invalid options with a MockSetupError naming the problem', () => {

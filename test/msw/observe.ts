@@ -21,7 +21,8 @@ export async function observeExpress(app: Express, basePath: string, entry: Corp
     res.on('data', (chunk: Buffer) => chunks.push(chunk));
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
-  const res = entry.body === undefined ? await req : await req.serialize((data: unknown) => data as string).send(entry.body);
+  const res =
+    entry.body === undefined ? await req : await req.serialize((data: unknown) => data as string).send(entry.body);
   return {
     status: res.status,
     contentType: res.headers['content-type'],

@@ -14,7 +14,11 @@ const throughExpress = (entry: CorpusRequest) => observeExpress(app, basePath, e
 const server = setupServer(...createHandlers({ ...options, baseUrl: `${origin}${basePath}` }));
 
 async function throughMsw(entry: CorpusRequest): Promise<Observed> {
-  const res = await fetch(`${origin}${basePath}${entry.path}`, { method: entry.method, headers: entry.headers, body: entry.body });
+  const res = await fetch(`${origin}${basePath}${entry.path}`, {
+    method: entry.method,
+    headers: entry.headers,
+    body: entry.body,
+  });
   return {
     status: res.status,
     contentType: res.headers.get('content-type') ?? undefined,
@@ -48,7 +52,12 @@ describe('the same answers through Express (supertest) and MSW (msw/node setupSe
 describe('faults through both adapters', () => {
   for (const fault of ['reset', 'truncate']) {
     it(`Prefer: fault=${fault} breaks the answer in transport through both`, async () => {
-      const entry: CorpusRequest = { name: fault, method: 'GET', path: '/human-evaluations/abc', headers: { Prefer: `fault=${fault}` } };
+      const entry: CorpusRequest = {
+        name: fault,
+        method: 'GET',
+        path: '/human-evaluations/abc',
+        headers: { Prefer: `fault=${fault}` },
+      };
       await expect(throughExpress(entry)).rejects.toThrow();
       await expect(throughMsw(entry)).rejects.toThrow();
     });
@@ -64,12 +73,18 @@ describe('the limits of issue 10 hold in the core, so through MSW as through Exp
   };
 
   it('an empty body gets 422 body field required, whatever its Content-Type', async () => {
-    expect(await detailOf('POST empty body, text/plain')).toEqual([{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
+    expect(await detailOf('POST empty body, text/plain')).toEqual([
+      { loc: ['body'], msg: 'field required', type: 'value_error.missing' },
+    ]);
   });
 
   it('a list or map over its limit gets its one problem, its items never validated', async () => {
-    expect((await detailOf('POST 500 numbers in variant_ids')).map((problem) => problem.type)).toEqual(['value_error.list.max_items']);
-    expect((await detailOf('POST 101 lm_providers_keys')).map((problem) => problem.type)).toEqual(['value_error.dict.max_items']);
+    expect((await detailOf('POST 500 numbers in variant_ids')).map((problem) => problem.type)).toEqual([
+      'value_error.list.max_items',
+    ]);
+    expect((await detailOf('POST 101 lm_providers_keys')).map((problem) => problem.type)).toEqual([
+      'value_error.dict.max_items',
+    ]);
   });
 
   it('a 422 lists the first 100 problems and counts the rest', async () => {

@@ -4,14 +4,19 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
 // msw 3 declares Node >= 22.12; on Node 20 it needs these three ES2024/2025 built-ins (see evalkit's test/msw/node20-shims.ts).
-const define = (target, name, value) => name in target || Object.defineProperty(target, name, { configurable: true, writable: true, value });
+const define = (target, name, value) =>
+  name in target || Object.defineProperty(target, name, { configurable: true, writable: true, value });
 define(Promise, 'withResolvers', () => {
   let resolve, reject;
   const promise = new Promise((ok, fail) => ((resolve = ok), (reject = fail)));
   return { promise, resolve, reject };
 });
-define(Set.prototype, 'intersection', function (other) { return new Set([...this].filter((value) => other.has(value))); });
-define(Set.prototype, 'difference', function (other) { return new Set([...this].filter((value) => !other.has(value))); });
+define(Set.prototype, 'intersection', function (other) {
+  return new Set([...this].filter((value) => other.has(value)));
+});
+define(Set.prototype, 'difference', function (other) {
+  return new Set([...this].filter((value) => !other.has(value)));
+});
 
 const { setupServer } = await import('msw/node');
 const { createHandlers } = await import('evalkit/msw');
@@ -19,8 +24,12 @@ const { validate } = await import('evalkit/validators');
 
 const seed = '42';
 const origin = 'http://evaluation-service.test';
-const bin = createRequire(import.meta.url).resolve('evalkit/package.json').replace(/package\.json$/, 'bin/evalkit.js');
-const mock = spawn(process.execPath, [bin, 'mock', '--port', '0', '--seed', seed, '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const bin = createRequire(import.meta.url)
+  .resolve('evalkit/package.json')
+  .replace(/package\.json$/, 'bin/evalkit.js');
+const mock = spawn(process.execPath, [bin, 'mock', '--port', '0', '--seed', seed, '--quiet'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const mockUrl = await new Promise((resolve, reject) => {
   mock.stdout.on('data', (data) => {
     const match = /listening on (\S+)/.exec(String(data));
@@ -40,7 +49,12 @@ const body = JSON.stringify({
   lm_providers_keys: { OPENAI_API_KEY: 'sk-fake-consumer' },
 });
 const requests = [
-  ...['6637c0a25368ef07b03a64cd', '0190a4c2-7b1e-7c3a-9f00-1a2b3c4d5e6f', 'consumer-1'].map((id) => ['GET', `/human-evaluations/${id}`, undefined, 'HumanEvaluation']),
+  ...['6637c0a25368ef07b03a64cd', '0190a4c2-7b1e-7c3a-9f00-1a2b3c4d5e6f', 'consumer-1'].map((id) => [
+    'GET',
+    `/human-evaluations/${id}`,
+    undefined,
+    'HumanEvaluation',
+  ]),
   ['POST', '/evaluations', body, 'Evaluation'],
 ];
 let failures = 0;
@@ -53,7 +67,9 @@ try {
     const valid = (Array.isArray(parsed) ? parsed : [parsed]).every((item) => validate(resource, item).valid);
     const equal = viaMsw.status === viaMock.status && mswText === mockText;
     if (!valid || !equal || viaMsw.status !== 200) failures++;
-    console.log(`${method} ${path}: msw ${viaMsw.status}, evalkit mock ${viaMock.status}, ${mswText.length} bytes, ${valid ? 'valid' : 'INVALID'}, ${equal ? 'byte-identical' : 'DIFFERENT'}`);
+    console.log(
+      `${method} ${path}: msw ${viaMsw.status}, evalkit mock ${viaMock.status}, ${mswText.length} bytes, ${valid ? 'valid' : 'INVALID'}, ${equal ? 'byte-identical' : 'DIFFERENT'}`,
+    );
   }
 } finally {
   server.close();

@@ -34,7 +34,16 @@ describe('evalkit proxy (CLI)', () => {
     const record = join(dir, 'recorded');
     const json = join(dir, 'mock.json');
     const html = join(dir, 'mock.html');
-    const { child, url } = await proxyCli(['--target', mock.url, '--record', record, '--report-json', json, '--report-html', html]);
+    const { child, url } = await proxyCli([
+      '--target',
+      mock.url,
+      '--record',
+      record,
+      '--report-json',
+      json,
+      '--report-html',
+      html,
+    ]);
     expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
     await child.waitFor(/recorded .*6637c0a25368ef07b03a64cd\.json/, 5_000);
     child.process.kill('SIGINT');
@@ -42,8 +51,24 @@ describe('evalkit proxy (CLI)', () => {
     expect(code).toBe(0);
     expect(child.stdout()).toContain('evalkit proxy stopped (SIGINT): forwarded 1 requests: 1 checked');
     expect(child.stdout()).toMatch(/\d+ passed, 0 failed \(0 errors, 0 warnings\)/);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { summary: { failed: number; passed: number }; checks: unknown[]; requests: number };
-    expect(Object.keys(report)).toEqual(['summary', 'checks', 'verdict', 'strict', 'insecure', 'target', 'reachable', 'notes', 'counterexamples', 'requests', 'durationMs']);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      summary: { failed: number; passed: number };
+      checks: unknown[];
+      requests: number;
+    };
+    expect(Object.keys(report)).toEqual([
+      'summary',
+      'checks',
+      'verdict',
+      'strict',
+      'insecure',
+      'target',
+      'reachable',
+      'notes',
+      'counterexamples',
+      'requests',
+      'durationMs',
+    ]);
     expect(report.summary.failed).toBe(0);
     expect(report.requests).toBe(1);
     expect(readFileSync(html, 'utf8')).toContain('<h1>PASS</h1>');
@@ -53,9 +78,17 @@ describe('evalkit proxy (CLI)', () => {
   it('in front of a broken server: the violation prints as it happens, SIGTERM exits 1', async () => {
     const server = await startConformingServer(mutation('required user_username missing'));
     closers.push(() => server.close());
-    const { child, url } = await proxyCli(['--target', server.url, '--header', 'Authorization: Bearer cli-secret-token']);
+    const { child, url } = await proxyCli([
+      '--target',
+      server.url,
+      '--header',
+      'Authorization: Bearer cli-secret-token',
+    ]);
     expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
-    await child.waitFor(/FAIL fetch\.body\.schema +GET \/human-evaluations\/6637c0a25368ef07b03a64cd: \/user_username is required but missing \[error; §4\.1/, 5_000);
+    await child.waitFor(
+      /FAIL fetch\.body\.schema +GET \/human-evaluations\/6637c0a25368ef07b03a64cd: \/user_username is required but missing \[error; §4\.1/,
+      5_000,
+    );
     child.process.kill('SIGTERM');
     const { code } = await child.exited;
     expect(code).toBe(1);
@@ -65,11 +98,16 @@ describe('evalkit proxy (CLI)', () => {
 
   it('usage errors: no target, a target that is not http(s), a --record folder that cannot be made', async () => {
     expect(await runCli(['proxy'])).toMatchObject({ code: 2, stderr: 'evalkit proxy: --target is required\n' });
-    expect(await runCli(['proxy', '--target', 'ftp://x'])).toMatchObject({ code: 2, stderr: "evalkit proxy: --target must be http or https, got 'ftp:'\n" });
+    expect(await runCli(['proxy', '--target', 'ftp://x'])).toMatchObject({
+      code: 2,
+      stderr: "evalkit proxy: --target must be http or https, got 'ftp:'\n",
+    });
     const blocked = join(dir, 'file');
     writeFileSync(blocked, '');
     const result = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--record', blocked]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^evalkit proxy: --record cannot create .*file\/human-evaluations \((ENOTDIR|EEXIST)\)\n$/);
+    expect(result.stderr).toMatch(
+      /^evalkit proxy: --record cannot create .*file\/human-evaluations \((ENOTDIR|EEXIST)\)\n$/,
+    );
   });
 });

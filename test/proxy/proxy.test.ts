@@ -4,9 +4,15 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { exitCode, jsonReport, startContractProxy, type ContractProxy, type ProxyOptions } from '../../contract/index.js';
+import {
+  exitCode,
+  jsonReport,
+  startContractProxy,
+  type ContractProxy,
+  type ProxyOptions,
+} from '../../contract/index.js';
 import { htmlReport } from '../../contract/report/html.js';
-import type { Judgement, RecordingEvent } from '../../contract/proxy/index.js';
+import type { Judgement, RecordingEvent } from '../../proxy/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { bankCreateBody, mutation } from '../contract/bank.js';
 import { json, startConformingServer, type Behaviour, type RunningServer } from '../contract/conforming-server.js';
@@ -38,7 +44,13 @@ interface Watched {
 async function proxyTo(target: string, options: Partial<ProxyOptions> = {}): Promise<Watched> {
   const judgements: Judgement[] = [];
   const recordings: RecordingEvent[] = [];
-  const proxy = await startContractProxy({ target, port: 0, onJudgement: (j) => judgements.push(j), onRecording: (r) => recordings.push(r), ...options });
+  const proxy = await startContractProxy({
+    target,
+    port: 0,
+    onJudgement: (j) => judgements.push(j),
+    onRecording: (r) => recordings.push(r),
+    ...options,
+  });
   closers.push(() => proxy.close());
   return { proxy, judgements, recordings };
 }
@@ -75,18 +87,24 @@ async function plain(handler: Parameters<typeof createServer>[1]): Promise<{ url
 
 /** Waits until the proxy has judged `count` exchanges: judging follows the answer, it never delays it. */
 async function judged(watched: Watched, count: number): Promise<void> {
-  for (let tries = 0; watched.proxy.traffic().forwarded < count && tries < 200; tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+  for (let tries = 0; watched.proxy.traffic().forwarded < count && tries < 200; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 function failedIds(proxy: ContractProxy): string[] {
-  return proxy.report().checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+  return proxy
+    .report()
+    .checks.filter((check) => check.outcome === 'failed')
+    .map((check) => check.id);
 }
 
 /** A raw request line, for request targets fetch() would never send. */
 function rawRequest(url: string, head: string): Promise<string> {
   const { port } = new URL(url);
   return new Promise((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(`${head}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`${head}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+    );
     let text = '';
     socket.on('data', (chunk) => (text += chunk));
     socket.on('close', () => resolve(text));
@@ -156,7 +174,9 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     expect(watched.judgements[0]?.failed.map((check) => check.id)).toEqual(['fetch.body.schema']);
     expect(failedIds(watched.proxy)).toEqual(['fetch.body.schema']);
     expect(exitCode(watched.proxy.report())).toBe(1);
-    expect(watched.recordings).toEqual([{ label: `GET ${path}`, refused: 'the body fails the HumanEvaluation schema' }]);
+    expect(watched.recordings).toEqual([
+      { label: `GET ${path}`, refused: 'the body fails the HumanEvaluation schema' },
+    ]);
     expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
   });
 
@@ -190,10 +210,18 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     const target = await broken(mutation('invalid create requests accepted with 200'));
     const watched = await proxyTo(target.url);
     expect((await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate))).status).toBe(200);
-    expect((await answer(`${watched.proxy.url}/evaluations`, postJson({ ...validCreate, rate_limit: { batch_size: '10' } }))).status).toBe(200);
+    expect(
+      (await answer(`${watched.proxy.url}/evaluations`, postJson({ ...validCreate, rate_limit: { batch_size: '10' } })))
+        .status,
+    ).toBe(200);
     await judged(watched, 2);
-    expect(watched.judgements.map((judgement) => judgement.failed.map((check) => check.id))).toEqual([[], ['create.invalid.rejected']]);
-    expect(watched.judgements[1]?.failed[0]?.findings[0]).toMatch(/^POST \/evaluations: an invalid create request \(.*rate_limit.*\) was accepted with 200$/);
+    expect(watched.judgements.map((judgement) => judgement.failed.map((check) => check.id))).toEqual([
+      [],
+      ['create.invalid.rejected'],
+    ]);
+    expect(watched.judgements[1]?.failed[0]?.findings[0]).toMatch(
+      /^POST \/evaluations: an invalid create request \(.*rate_limit.*\) was accepted with 200$/,
+    );
     const report = watched.proxy.report();
     expect([exitCode(report), exitCode(report, true)]).toEqual([0, 1]);
   });
@@ -202,8 +230,13 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     let posted = '';
     const target = await broken({
       rewrite: (reply, context) => {
-        if (context.route === 'create') posted = String((context.request?.lm_providers_keys as Record<string, string> | undefined)?.OPENAI_API_KEY ?? '');
-        return context.route === 'fetch' && reply.status === 200 ? { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), debug: posted }) } : reply;
+        if (context.route === 'create')
+          posted = String(
+            (context.request?.lm_providers_keys as Record<string, string> | undefined)?.OPENAI_API_KEY ?? '',
+          );
+        return context.route === 'fetch' && reply.status === 200
+          ? { ...reply, body: JSON.stringify({ ...JSON.parse(reply.body), debug: posted }) }
+          : reply;
       },
     });
     const dir = tempDir();
@@ -212,7 +245,9 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`);
     await judged(watched, 2);
     await watched.proxy.close();
-    expect(watched.recordings.map((event) => ('refused' in event ? event.refused : event.recorded))).toEqual(['the body carries a credential']);
+    expect(watched.recordings.map((event) => ('refused' in event ? event.refused : event.recorded))).toEqual([
+      'the body carries a credential',
+    ]);
     expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
     expect(failedIds(watched.proxy)).toContain('create.secrets.echo');
   });
@@ -226,7 +261,10 @@ describe('evalkit proxy answers bad situations clearly', () => {
     const reply = await answer(`${watched.proxy.url}/human-evaluations/x`);
     expect(reply.status).toBe(502);
     expect(reply.type).toBe('application/json');
-    expect(JSON.parse(reply.bytes.toString())).toMatchObject({ target: `${gone.url}/api`, cause: expect.stringContaining('ECONNREFUSED') });
+    expect(JSON.parse(reply.bytes.toString())).toMatchObject({
+      target: `${gone.url}/api`,
+      cause: expect.stringContaining('ECONNREFUSED'),
+    });
     await judged(watched, 1);
     expect(exitCode(watched.proxy.report())).toBe(2);
   });
@@ -255,7 +293,9 @@ describe('evalkit proxy answers bad situations clearly', () => {
     await judged(watched, 1);
     const report = watched.proxy.report();
     expect(watched.proxy.judge.overCap.fetch).toBe(1);
-    expect(report.notes.map((note) => note.message)).toContain('a request or answer over the 65536-byte cap was forwarded unchecked');
+    expect(report.notes.map((note) => note.message)).toContain(
+      'a request or answer over the 65536-byte cap was forwarded unchecked',
+    );
     expect(report.checks.find((check) => check.id === 'fetch.body.schema')?.outcome).toBe('skipped');
     expect(failedIds(watched.proxy)).toEqual([]);
   });
@@ -281,14 +321,17 @@ describe('evalkit proxy answers bad situations clearly', () => {
       res.writeHead(404, { 'content-type': 'application/json' }).end(body);
     });
     const watched = await proxyTo(target.url);
-    for (const attempt of [1, 2, 3]) expect((await answer(`${watched.proxy.url}/human-evaluations/gone`)).status, `attempt ${attempt}`).toBe(404);
+    for (const attempt of [1, 2, 3])
+      expect((await answer(`${watched.proxy.url}/human-evaluations/gone`)).status, `attempt ${attempt}`).toBe(404);
     await judged(watched, 3);
     expect(target.hits()).toBe(5);
     expect(failedIds(watched.proxy)).toEqual([]);
   });
 
   it('a 5xx from the target is forwarded as it is and is an error', async () => {
-    const target = await broken({ rewrite: (reply, context) => (context.route === 'fetch' ? json(503, { detail: 'maintenance' }) : reply) });
+    const target = await broken({
+      rewrite: (reply, context) => (context.route === 'fetch' ? json(503, { detail: 'maintenance' }) : reply),
+    });
     const watched = await proxyTo(target.url);
     expect((await answer(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(503);
     await judged(watched, 1);

@@ -1,0 +1,87 @@
+import { operationIds, operationTable, type OperationId } from './operations.js';
+
+/** Where a path lands: on an operation (with its path parameters, decoded), or under the base path on none. */
+export type PathMatch =
+  | { kind: 'operation'; operation: OperationId; params: Record<string, string> }
+  /** A parameter is not valid percent-encoded UTF-8. */
+  | { kind: 'undecodable'; operation: OperationId }
+  | { kind: 'unknown' };
+
+interface CompiledPath {
+  operation: OperationId;
+  /** Literal segments as strings, parameters as `{ name }`. */
+  segments: (string | { name: string })[];
+}
+
+const compiled: CompiledPath[] = operationIds.map((operation) => ({
+  operation,
+  segments: operationTable[operation].path
+    .slice(1)
+    .split('/')
+    .map((segment) => (/^\{\w+\}$/.test(segment) ? { name: segment.slice(1, -1) } : segment)),
+}));
+
+function decodeSegment(raw: string): string | undefined {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
+export function pathOf(url: string): string {
+  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const end = url.indexOf('?', start);
+  return end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+/**
+ * The path relative to a base path (`/api`), or undefined when the path is outside it. The base path matches whole
+ * segments: `/api` covers `/api` and `/api/x`, not `/apix`.
+ */
+export function relativeToBase(path: string, basePath: string): string | undefined {
+  if (basePath === '') return path;
+  if (!path.startsWith(basePath) || (path.length > basePath.length && path[basePath.length] !== '/')) return undefined;
+  return path.slice(basePath.length) || '/';
+}
+
+/**
+ * Which operation a path (relative to the base path) names. Paths match case-sensitively, as Starlette's do; one
+ * trailing slash is forgiven, as Express forgives it and FastAPI redirects it; each parameter is one non-empty segment.
+ * The method is not looked at: a known path with another method is the caller's 405.
+ */
+export function matchPath(path: string): PathMatch {
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const segments = trimmed.slice(1).split('/');
+  for (const candidate of compiled) {
+    if (candidate.segments.length !== segments.length) continue;
+    const raw: Record<string, string> = {};
+    const fits = candidate.segments.every((expected, index) => {
+      const actual = segments[index] as string;
+      if (typeof expected === 'string') return expected === actual;
+      raw[expected.name] = actual;
+      return actual !== '';
+    });
+    if (!fits) continue;
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(raw)) {
+      const decoded = decodeSegment(value);
+      if (decoded === undefined) return { kind: 'undecodable', operation: candidate.operation };
+      params[name] = decoded;
+    }
+    return { kind: 'operation', operation: candidate.operation, params };
+  }
+  return { kind: 'unknown' };
+}
+
+/** The path of an operation with its parameters filled in, each percent-encoded as one segment. */
+export function pathFor(id: OperationId, params: Record<string, string> = {}): string {
+  return operationTable[id].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathFor(${id}): no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,170 @@
+import type {
+  AggregatedResult,
+  CreateEvaluationRequest,
+  ErrorObject,
+  Evaluation,
+  EvaluatorConfig,
+  HumanEvaluation,
+  RateLimit,
+  Result,
+  UndocumentedEvaluatorConfig,
+} from '../schemas/types/resources.js';
+import { resourceNames, type ResourceName } from '../schemas/index.js';
+import { GenerationContext } from './context.js';
+import type { Profile } from './profile.js';
+import type { EvaluationState } from './vocabulary.js';
+import { seedFrom } from './random.js';
+import { aggregatedResultRecipe, type AggregatedResultOptions } from './recipes/aggregated-result.js';
+import { createEvaluationRequestRecipe } from './recipes/create-evaluation-request.js';
+import { errorRecipe, type ErrorOptions } from './recipes/error.js';
+import { drawRun, evaluationRecipe, type EvaluationOptions } from './recipes/evaluation.js';
+import {
+  evaluatorConfigRecipe,
+  undocumentedEvaluatorConfigRecipe,
+  type EvaluatorConfigOptions,
+} from './recipes/evaluator-config.js';
+import { humanEvaluationRecipe, type HumanEvaluationOptions } from './recipes/human-evaluation.js';
+import { rateLimitRecipe, type RateLimitOptions } from './recipes/rate-limit.js';
+import { resultRecipe, type ResultOptions } from './recipes/result.js';
+import { compileRecipe, type BuildNested, type CompiledRecipe } from './walker.js';
+
+export { profiles, isProfile, type Profile } from './profile.js';
+export { seedFrom } from './random.js';
+export type { EvaluationRun } from './recipes/evaluation.js';
+export type {
+  AggregatedResultOptions,
+  ErrorOptions,
+  EvaluationOptions,
+  EvaluatorConfigOptions,
+  HumanEvaluationOptions,
+  RateLimitOptions,
+  ResultOptions,
+};
+
+/** What each resource's generator returns. */
+export interface Instances {
+  HumanEvaluation: HumanEvaluation;
+  Evaluation: Evaluation;
+  Result: Result;
+  Error: ErrorObject;
+  AggregatedResult: AggregatedResult;
+  EvaluatorConfig: EvaluatorConfig;
+  UndocumentedEvaluatorConfig: UndocumentedEvaluatorConfig;
+  CreateEvaluationRequest: CreateEvaluationRequest;
+  RateLimit: RateLimit;
+}
+
+/** The options each resource's generator takes, besides the profile. */
+export interface ResourceOptions {
+  HumanEvaluation: HumanEvaluationOptions;
+  Evaluation: EvaluationOptions;
+  Result: ResultOptions;
+  Error: ErrorOptions;
+  AggregatedResult: AggregatedResultOptions;
+  EvaluatorConfig: EvaluatorConfigOptions;
+  UndocumentedEvaluatorConfig: object;
+  CreateEvaluationRequest: object;
+  RateLimit: RateLimitOptions;
+}
+
+export type GenerateOptions<N extends ResourceName> = ResourceOptions[N] & { profile?: Profile };
+
+/** A seed: any number or string; hashed with the resource's name, so neighbouring seeds give unrelated instances. */
+export type Seed = number | string;
+
+export type ResourceGenerator<N extends ResourceName> = (seed: Seed, options?: GenerateOptions<N>) => Instances[N];
+export type Generators = { [N in ResourceName]: ResourceGenerator<N> };
+
+const compiled: Record<ResourceName, CompiledRecipe> = {
+  HumanEvaluation: compileRecipe('HumanEvaluation', humanEvaluationRecipe),
+  Evaluation: compileRecipe('Evaluation', evaluationRecipe),
+  Result: compileRecipe('Result', resultRecipe),
+  Error: compileRecipe('Error', errorRecipe),
+  AggregatedResult: compileRecipe('AggregatedResult', aggregatedResultRecipe),
+  EvaluatorConfig: compileRecipe('EvaluatorConfig', evaluatorConfigRecipe),
+  UndocumentedEvaluatorConfig: compileRecipe('UndocumentedEvaluatorConfig', undocumentedEvaluatorConfigRecipe),
+  CreateEvaluationRequest: compileRecipe('CreateEvaluationRequest', createEvaluationRequestRecipe),
+  RateLimit: compileRecipe('RateLimit', rateLimitRecipe),
+};
+
+const buildNested: BuildNested = (name, ctx, options = {}) => compiled[name](ctx, options, buildNested);
+
+/**
+ * A set of generators, one per resource, with a random source of its own. Each call reseeds it, so the output
+ * is a function of (seed, options) alone: byte-identical on any day and machine, whatever ran before.
+ */
+export function createGenerators(): Generators {
+  const ctx = new GenerationContext();
+  const entries = resourceNames.map((name) => {
+    const generator = (seed: Seed, options: GenerateOptions<typeof name> = {}) => {
+      const { profile = 'mixed', ...rest } = options;
+      ctx.begin(seedFrom(name, seed), profile);
+      return compiled[name](ctx, rest, buildNested);
+    };
+    return [name, generator];
+  });
+  return Object.fromEntries(entries) as Generators;
+}
+
+/** The package's default generator set. */
+export const generators: Generators = createGenerators();
+
+export interface EvaluationsForRequestOptions {
+  /** The state every Evaluation is in; drawn per Evaluation by profile when absent. */
+  state?: EvaluationState;
+  profile?: Profile;
+}
+
+/** The parts of a create request an answer depends on: its ids (never its provider keys). */
+export type CreateRequestIds = Pick<
+  CreateEvaluationRequest,
+  'app_id' | 'testset_id' | 'variant_ids' | 'evaluators_configs'
+>;
+
+export type EvaluationsForRequest = (
+  seed: Seed,
+  request: CreateRequestIds,
+  options?: EvaluationsForRequestOptions,
+) => Evaluation[];
+
+/**
+ * The answer to a create request, as the service builds it: one Evaluation per requested variant, with the request's
+ * app, test set and evaluator config ids, and what one run shares (creation moment, user, test set name, each
+ * config's name and settings) the same in every Evaluation. Owns its random source, as a generator set does.
+ */
+export function createEvaluationsForRequest(): EvaluationsForRequest {
+  const ctx = new GenerationContext();
+  return (seed, request, { state, profile = 'mixed' } = {}) => {
+    ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
+    const run = drawRun(ctx, request.evaluators_configs, buildNested);
+    const options = {
+      state,
+      appId: request.app_id,
+      testsetId: request.testset_id,
+      evaluatorConfigIds: request.evaluators_configs,
+      run,
+    };
+    return request.variant_ids.map(
+      (variantId) => compiled.Evaluation(ctx, { ...options, variantId }, buildNested) as Evaluation,
+    );
+  };
+}
+
+export const evaluationsForRequest: EvaluationsForRequest = createEvaluationsForRequest();
+
+/** The seed of the index-th instance of a batch: batches made with one seed are the same batch every time. */
+export function batchSeed(seed: Seed, index: number): number {
+  return seedFrom(seed, index);
+}
+
+/** `count` instances of a resource from one seed. */
+export function* generateBatch<N extends ResourceName>(
+  name: N,
+  seed: Seed,
+  count: number,
+  options?: GenerateOptions<N>,
+  set: Generators = generators,
+): IterableIterator<Instances[N]> {
+  const generate = set[name] as ResourceGenerator<N>;
+  for (let index = 0; index < count; index++) yield generate(batchSeed(seed, index), options);
+}

@@ -1,0 +1,158 @@
+import { declaredProperties, requiredProperties } from '../../schemas/index.js';
+import type { EvaluatorConfig } from '../../schemas/types/resources.js';
+import type { GenerationContext } from '../context.js';
+import { evaluatorKeys, noCostMessage, noLatencyMessage, type EvaluationState } from '../vocabulary.js';
+import { defaultState } from './result.js';
+import {
+  drawPeriod,
+  drawTestsetName,
+  drawUsername,
+  drawVariants,
+  earlier,
+  type Period,
+  type Variants,
+} from './shared.js';
+import type { BuildNested, Recipe } from '../walker.js';
+
+export interface EvaluationOptions {
+  /** The lifecycle state served; drawn by profile when absent. */
+  state?: EvaluationState;
+  appId?: string;
+  testsetId?: string;
+  /** The one variant this Evaluation runs (the service makes one Evaluation per requested variant). */
+  variantId?: string;
+  /** The evaluator configs requested; aggregated results only ever name these. */
+  evaluatorConfigIds?: readonly string[];
+  /** What the Evaluations answering one create request share; see evaluationsForRequest. */
+  run?: EvaluationRun;
+}
+
+/**
+ * One create call's shared facts: every Evaluation it answers was created at once, by one user, with the same configs,
+ * and was written by one release of the service, which sends the same optional fields in each.
+ */
+export interface EvaluationRun {
+  createdAt: number;
+  userId: string;
+  username: string;
+  testsetName: string;
+  evaluatorConfigs: ReadonlyMap<string, EvaluatorConfig>;
+  /** The optional Evaluation fields the run's answers send (where the state allows them). */
+  optionalSent: ReadonlySet<string>;
+}
+
+const optionalFields = declaredProperties('Evaluation').filter(
+  (field) => !requiredProperties('Evaluation').includes(field),
+);
+
+interface EvaluationPlan extends Period {
+  state: EvaluationState;
+  options: EvaluationOptions;
+  variants: Variants;
+  configIds: string[];
+  /** Rows of the test set run so far: total cost is the average times this. */
+  rows: number;
+  averageCost: number;
+}
+
+const finishedStates: ReadonlySet<EvaluationState> = new Set([
+  'EVALUATION_FINISHED',
+  'EVALUATION_FINISHED_WITH_ERRORS',
+]);
+
+/** The figures a run reports once rows have run. */
+const figureFields: ReadonlySet<string> = new Set(['average_cost', 'total_cost', 'average_latency']);
+
+function aggregatedResults(ctx: GenerationContext, plan: EvaluationPlan, build: BuildNested): unknown[] {
+  if (!finishedStates.has(plan.state)) return [];
+  const withErrors = plan.state === 'EVALUATION_FINISHED_WITH_ERRORS';
+  const failing = withErrors ? ctx.int(0, plan.configIds.length - 1) : -1;
+  return plan.configIds.map((configId, index) =>
+    build('AggregatedResult', ctx, {
+      evaluatorConfig: plan.options.run?.evaluatorConfigs.get(configId),
+      evaluatorConfigId: configId,
+      evaluatorKey: ctx.pick(evaluatorKeys),
+      failed: index === failing || (withErrors && ctx.chance(0.2)),
+      before: plan.createdAt,
+    }),
+  );
+}
+
+/** Cost and latency exist once rows have run; before that, or after a failure, an `error` Result says why. */
+function figure(kind: 'cost' | 'latency', value: (plan: EvaluationPlan, ctx: GenerationContext) => number) {
+  return (ctx: GenerationContext, plan: EvaluationPlan, build: BuildNested) =>
+    finishedStates.has(plan.state)
+      ? build('Result', ctx, { type: kind, value: value(plan, ctx) })
+      : build('Result', ctx, { type: 'error', errorMessage: kind === 'cost' ? noCostMessage : noLatencyMessage });
+}
+
+export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
+  plan(ctx, options) {
+    const state = options.state ?? ctx.aside('state', () => defaultState(ctx));
+    const period = drawPeriod(ctx, state === 'EVALUATION_INITIALIZED', { createdAt: options.run?.createdAt });
+    const configCount = options.evaluatorConfigIds?.length ?? (ctx.edge ? ctx.int(0, 1) : ctx.int(1, 4));
+    const configIds = options.evaluatorConfigIds
+      ? [...options.evaluatorConfigIds]
+      : Array.from({ length: configCount }, () => ctx.id(earlier(ctx, period.createdAt)));
+    // One Evaluation runs one variant (domain notes), under every profile.
+    const variantIds = options.variantId !== undefined ? [options.variantId] : undefined;
+    return {
+      ...period,
+      state,
+      options,
+      variants: drawVariants(ctx, 1, earlier(ctx, period.createdAt), variantIds),
+      configIds,
+      rows: ctx.int(5, 200),
+      averageCost: ctx.round(ctx.float(0.00002, 0.02), 6),
+    };
+  },
+  values: {
+    id: (ctx, plan) => ctx.id(plan.createdAt),
+    app_id: (ctx, plan) => plan.options.appId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    user_id: (ctx, plan) => plan.options.run?.userId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    user_username: (ctx, plan) => plan.options.run?.username ?? drawUsername(ctx),
+    variant_ids: (_ctx, plan) => plan.variants.ids,
+    variant_names: (_ctx, plan) => plan.variants.names,
+    variant_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
+    revisions: (_ctx, plan) => plan.variants.revisions,
+    testset_id: (ctx, plan) => plan.options.testsetId ?? ctx.id(earlier(ctx, plan.createdAt)),
+    testset_name: (ctx, plan) => plan.options.run?.testsetName ?? drawTestsetName(ctx),
+    status: (ctx, plan, build) => build('Result', ctx, { type: 'status', state: plan.state }),
+    aggregated_results: aggregatedResults,
+    average_cost: figure('cost', (plan) => plan.averageCost),
+    total_cost: figure('cost', (plan, ctx) => ctx.round(plan.averageCost * plan.rows, 6)),
+    average_latency: figure('latency', (_plan, ctx) => ctx.round(ctx.float(0.3, 15), 4)),
+    created_at: (ctx, plan) => ctx.timestamp(plan.createdAt),
+    updated_at: (ctx, plan) => ctx.timestamp(plan.updatedAt),
+  },
+  followsState: new Set(['status', 'aggregated_results', ...figureFields]),
+  present(field, plan, ctx) {
+    // testset_id is optional but the request always names one: when it is known, echo it.
+    if (field === 'testset_id' && plan.options.testsetId !== undefined) return ctx.profile !== 'minimal';
+    const sentByRun = plan.options.run?.optionalSent.has(field);
+    // Right after creation the service sends no cost or latency figures (domain notes); full still shows them.
+    if (figureFields.has(field)) {
+      if (ctx.profile === 'mixed') return finishedStates.has(plan.state) && (sentByRun ?? ctx.chance(0.9));
+    }
+    return sentByRun;
+  },
+};
+
+/** Draws the facts the Evaluations answering one create request share: the creation moment, the user, the configs. */
+export function drawRun(
+  ctx: GenerationContext,
+  evaluatorConfigIds: readonly string[],
+  build: BuildNested,
+): EvaluationRun {
+  const createdAt = ctx.instant();
+  return {
+    createdAt,
+    userId: ctx.id(earlier(ctx, createdAt)),
+    username: drawUsername(ctx),
+    testsetName: drawTestsetName(ctx),
+    evaluatorConfigs: new Map(
+      evaluatorConfigIds.map((id) => [id, build('EvaluatorConfig', ctx, { id, before: createdAt }) as EvaluatorConfig]),
+    ),
+    optionalSent: new Set(optionalFields.filter(() => ctx.includeOptional())),
+  };
+}

@@ -1,0 +1,59 @@
+import { evaluationTypes, humanEvaluationStates } from '../vocabulary.js';
+import {
+  drawPeriod,
+  drawTestsetName,
+  drawUsername,
+  drawVariants,
+  earlier,
+  type Period,
+  type Variants,
+} from './shared.js';
+import type { Recipe } from '../walker.js';
+
+export interface HumanEvaluationOptions {
+  /** The id asked for: the record answers with it. */
+  id?: string;
+  status?: string;
+}
+
+interface HumanEvaluationPlan extends Period {
+  id: string | undefined;
+  type: keyof typeof evaluationTypes;
+  status: string;
+  variants: Variants;
+}
+
+const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof evaluationTypes>;
+
+export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
+  plan(ctx, options) {
+    const type = ctx.pick(evaluationTypeNames);
+    const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));
+    const period = drawPeriod(ctx, status === 'EVALUATION_INITIALIZED');
+    // An A/B test compares exactly two variants and a single-model test one, under every profile: the service's
+    // A/B view compares two (domain notes), so a record with another count is not an edge case but an impossible one.
+    return {
+      ...period,
+      id: options.id,
+      type,
+      status,
+      variants: drawVariants(ctx, evaluationTypes[type], earlier(ctx, period.createdAt)),
+    };
+  },
+  values: {
+    id: (ctx, plan) => plan.id ?? ctx.id(plan.createdAt),
+    app_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
+    user_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
+    user_username: (ctx) => drawUsername(ctx),
+    evaluation_type: (_ctx, plan) => plan.type,
+    variant_ids: (_ctx, plan) => plan.variants.ids,
+    variant_names: (_ctx, plan) => plan.variants.names,
+    variants_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
+    revisions: (_ctx, plan) => plan.variants.revisions,
+    testset_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
+    testset_name: (ctx) => drawTestsetName(ctx),
+    status: (_ctx, plan) => plan.status,
+    created_at: (ctx, plan) => ctx.timestamp(plan.createdAt),
+    updated_at: (ctx, plan) => ctx.timestamp(plan.updatedAt),
+  },
+};

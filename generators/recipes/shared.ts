@@ -1,0 +1,83 @@
+import type { GenerationContext } from '../context.js';
+
+/** Draws used by several resources, so the same kind of value looks the same everywhere. */
+
+const models = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'claude-3-5-sonnet',
+  'mistral-large',
+  'llama-3-70b',
+  'gemini-1.5-pro',
+  'command-r',
+];
+const appKinds = ['bot', 'assistant', 'qa', 'summarizer', 'rag', 'classifier', 'copilot'];
+const testsetKinds = ['questions', 'qa_pairs', 'golden_set', 'regression', 'edge_cases', 'eval_set'];
+
+export interface Variants {
+  ids: string[];
+  names: string[];
+  revisionIds: string[];
+  revisions: string[];
+}
+
+/** The four variant arrays of one record, always of one length. */
+export function drawVariants(
+  ctx: GenerationContext,
+  count: number,
+  atMicros: number,
+  fixedIds?: readonly string[],
+): Variants {
+  const app = ctx.faker.word.noun();
+  const kind = ctx.pick(appKinds);
+  const variants: Variants = { ids: [], names: [], revisionIds: [], revisions: [] };
+  for (let i = 0; i < count; i++) {
+    variants.ids.push(fixedIds?.[i] ?? ctx.id(atMicros));
+    variants.names.push(ctx.text(() => `${app}-${kind}.${i === 0 && ctx.chance(0.5) ? 'default' : ctx.pick(models)}`));
+    variants.revisionIds.push(ctx.id(atMicros));
+    variants.revisions.push(String(ctx.int(1, 24)));
+  }
+  return variants;
+}
+
+/** Shaped like faker's internet.username() ("Kurt_Rice", "Aaliyah.Bosco42") at a tenth of its cost. */
+export function drawUsername(ctx: GenerationContext): string {
+  return ctx.text(() => {
+    const first = ctx.faker.person.firstName();
+    const last = ctx.faker.person.lastName();
+    return `${first}${ctx.pick(['.', '_', ''])}${last}${ctx.chance(0.3) ? ctx.int(1, 99) : ''}`.replace(
+      /[^A-Za-z0-9._-]/g,
+      '',
+    );
+  });
+}
+
+export function drawTestsetName(ctx: GenerationContext): string {
+  return ctx.text(() => `${ctx.faker.word.noun()}_${ctx.pick(testsetKinds)}`);
+}
+
+export interface Period {
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * created_at <= updated_at always; equal when nothing happened since creation. `createdAt` fixes the creation
+ * moment (a run's Evaluations share it); `before` keeps both moments earlier than it (a config predates its use).
+ */
+export function drawPeriod(
+  ctx: GenerationContext,
+  unchanged: boolean,
+  bounds: { createdAt?: number; before?: number } = {},
+): Period {
+  const createdAt = bounds.createdAt ?? (bounds.before === undefined ? ctx.instant() : earlier(ctx, bounds.before));
+  // Drawn even when unused: `unchanged` follows the state, and the state must not shift the draws after this one.
+  const since = ctx.int(1, 3600) * 1_000_000 + ctx.int(0, 999_999);
+  const updatedAt = unchanged ? createdAt : Math.min(createdAt + since, bounds.before ?? Infinity);
+  return { createdAt, updatedAt };
+}
+
+/** A moment before `micros`: referenced things (apps, users, configs) exist before what refers to them. */
+export function earlier(ctx: GenerationContext, micros: number): number {
+  return micros - ctx.int(3600, 90 * 86400) * 1_000_000;
+}

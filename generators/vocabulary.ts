@@ -1,0 +1,86 @@
+/**
+ * The real service's vocabulary (../shared/spec/domain-notes.md). These are facts used for realism only:
+ * the spec shows none of these values, so nothing here is ever a requirement of the contract.
+ */
+
+export const evaluationStates = [
+  'EVALUATION_INITIALIZED',
+  'EVALUATION_STARTED',
+  'EVALUATION_FINISHED',
+  'EVALUATION_FINISHED_WITH_ERRORS',
+  'EVALUATION_FAILED',
+  'EVALUATION_AGGREGATION_FAILED',
+] as const;
+
+export type EvaluationState = (typeof evaluationStates)[number];
+
+/** States whose status Result carries an Error. */
+export const failedStates: ReadonlySet<EvaluationState> = new Set([
+  'EVALUATION_FAILED',
+  'EVALUATION_AGGREGATION_FAILED',
+]);
+
+export function isEvaluationState(value: string): value is EvaluationState {
+  return (evaluationStates as readonly string[]).includes(value);
+}
+
+/** HumanEvaluation.status is a free string; these are the values seen in practice. */
+export const humanEvaluationStates = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED'] as const;
+
+/** evaluation_type and the number of variants each compares. */
+export const evaluationTypes = { human_a_b_testing: 2, single_model_test: 1 } as const;
+
+export const resultTypes = ['status', 'number', 'bool', 'text', 'error', 'latency', 'cost'] as const;
+export type ResultType = (typeof resultTypes)[number];
+
+/** Each evaluator key with the settings_values keys it takes. */
+export const evaluatorSettings = {
+  auto_exact_match: ['correct_answer_key'],
+  auto_similarity_match: ['similarity_threshold', 'correct_answer_key'],
+  auto_regex_test: ['regex_pattern', 'regex_should_match'],
+  field_match_test: ['json_field', 'correct_answer_key'],
+  auto_ai_critique: ['prompt_template', 'correct_answer_key'],
+  auto_custom_code_run: ['code', 'correct_answer_key'],
+  auto_webhook_test: ['webhook_url', 'correct_answer_key'],
+  auto_starts_with: ['prefix', 'case_sensitive'],
+  auto_ends_with: ['suffix', 'case_sensitive'],
+  auto_contains: ['substring', 'case_sensitive'],
+  auto_contains_any: ['substrings', 'case_sensitive'],
+  auto_contains_all: ['substrings', 'case_sensitive'],
+  auto_levenshtein_distance: ['threshold', 'correct_answer_key'],
+  auto_contains_json: [],
+  auto_json_diff: ['compare_schema_only', 'predict_keys', 'case_insensitive_keys', 'correct_answer_key'],
+  auto_semantic_similarity: ['correct_answer_key'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type EvaluatorKey = keyof typeof evaluatorSettings;
+export const evaluatorKeys = Object.keys(evaluatorSettings) as EvaluatorKey[];
+
+/** AI critique scores are a 0-10 mean; every other evaluator aggregates to a 0-1 mean. */
+export const tenPointEvaluators: ReadonlySet<EvaluatorKey> = new Set(['auto_ai_critique']);
+
+export const providerKeyNames = [
+  'OPENAI_API_KEY',
+  'MISTRAL_API_KEY',
+  'COHERE_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'ANYSCALE_API_KEY',
+  'PERPLEXITYAI_API_KEY',
+  'DEEPINFRA_API_KEY',
+  'TOGETHERAI_API_KEY',
+  'ALEPHALPHA_API_KEY',
+  'OPENROUTER_API_KEY',
+  'GROQ_API_KEY',
+  'GEMINI_API_KEY',
+] as const;
+
+/** The service UI's rate_limit defaults (seconds for the delays). */
+export const defaultRateLimit = { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 } as const;
+
+export const evaluationFailureMessages = {
+  EVALUATION_FAILED: 'Evaluation Failed',
+  EVALUATION_AGGREGATION_FAILED: 'Aggregation Failed',
+} as const;
+
+export const noCostMessage = 'No valid values found for cost aggregation.';
+export const noLatencyMessage = 'No valid values found for latency aggregation.';

@@ -1,0 +1,30 @@
+/**
+ * What a credential becomes wherever evalkit prints, stores or reproduces a request: the mock's journal, the
+ * contract's reports and curl reproductions, the proxy's reports. One set of placeholders, so a reader learns them once.
+ */
+
+/** What a provider key (an `lm_providers_keys` value) becomes: the spec's own placeholder. */
+export const secretPlaceholder = '<PROVIDER_KEY>';
+
+/** What a header value becomes in any output: `Authorization` prints as `<AUTHORIZATION>`. */
+export function headerPlaceholder(name: string): string {
+  return `<${name.toUpperCase()}>`;
+}
+
+/** Query parameters whose values are credentials (signed URLs, API keys in the query), compared case-insensitively. */
+const credentialQueryNames = new Set([
+  'token',
+  'access_token',
+  'api_key',
+  'apikey',
+  'api-key',
+  'key',
+  'sig',
+  'signature',
+  'password',
+  'secret',
+]);
+
+export function isCredentialQueryName(name: string): boolean {
+  return credentialQueryNames.has(name.toLowerCase());
+}

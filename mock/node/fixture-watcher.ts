@@ -1,0 +1,81 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { join } from 'node:path';
+import { FixtureError, type Fixture } from '../core/fixture-set.js';
+import { loadFixtureFolder } from './fixtures-folder.js';
+
+/** Editors write a file in several steps (truncate, write, rename): one reload once they have settled. */
+export const fixtureReloadDebounceMs = 100;
+
+/** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
+export interface FixtureStatus {
+  dir: string;
+  fixtures: number;
+  /** When the set in use was loaded. */
+  loaded_at: string;
+  /** Problems of the last reload, which was refused: the set in use is the previous one. Empty when it loaded. */
+  problems: string[];
+  /** When the last refused reload was tried. */
+  failed_at: string | null;
+}
+
+/**
+ * Reloads `--fixtures DIR` when a file in `DIR/human-evaluations` changes. The set is replaced in place only when the
+ * whole folder loads; a broken file keeps the previous set in use, and its problems are logged and kept for the
+ * dashboard until a reload succeeds.
+ */
+export class FixtureWatcher {
+  private readonly watcher: FSWatcher;
+  private timer: NodeJS.Timeout | undefined;
+  private state: FixtureStatus;
+
+  constructor(
+    private readonly dir: string,
+    /** The map the core serves from: updated in place, between two requests. */
+    private readonly fixtures: Map<string, Fixture>,
+    private readonly log: (line: string) => void,
+    private readonly changed: (status: FixtureStatus) => void,
+  ) {
+    this.state = { dir, fixtures: fixtures.size, loaded_at: new Date().toISOString(), problems: [], failed_at: null };
+    this.watcher = watch(join(dir, 'human-evaluations'), () => this.schedule());
+    // Watching is a convenience: it must not keep a process alive, nor crash it when the folder goes away.
+    this.watcher.unref();
+    this.watcher.on('error', (error) => this.log(`evalkit mock: fixtures: stopped watching ${dir} (${error.message})`));
+  }
+
+  status(): FixtureStatus {
+    return this.state;
+  }
+
+  close(): void {
+    clearTimeout(this.timer);
+    this.watcher.close();
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.reload(), fixtureReloadDebounceMs).unref();
+  }
+
+  private reload(): void {
+    try {
+      const next = loadFixtureFolder(this.dir);
+      this.fixtures.clear();
+      for (const [id, fixture] of next) this.fixtures.set(id, fixture);
+      this.state = {
+        dir: this.dir,
+        fixtures: next.size,
+        loaded_at: new Date().toISOString(),
+        problems: [],
+        failed_at: null,
+      };
+      this.log(`evalkit mock: fixtures: reloaded ${next.size} fixture(s) from ${this.dir}`);
+    } catch (error) {
+      const problems = error instanceof FixtureError ? [...error.problems] : [(error as Error).message];
+      this.state = { ...this.state, problems, failed_at: new Date().toISOString() };
+      this.log(
+        `evalkit mock: fixtures: reload refused, still serving the previous ${this.fixtures.size} fixture(s):\n  ${problems.join('\n  ')}`,
+      );
+    }
+    this.changed(this.state);
+  }
+}

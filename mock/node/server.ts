@@ -1,0 +1,46 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { closeMockApp, createMockApp, type MockOptions } from './app.js';
+import { normalizeBasePath } from '../core/options.js';
+import { createGuardedServer, type TimeBounds } from './http-guards.js';
+
+export interface MockServerOptions extends MockOptions, TimeBounds {
+  /** Default 4010 (Prism's); 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1: the mock is for local development, not for the network. */
+  host?: string;
+}
+
+export interface MockServer {
+  /** The base URL, base path included, e.g. `http://127.0.0.1:4010/api`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+function urlOf(server: Server, host: string, basePath: string): string {
+  const { port } = server.address() as AddressInfo;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
+}
+
+/** Starts the mock on an HTTP server; resolves once it listens. close() ends open connections too, so it never waits on a client. */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const app = createMockApp(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = createGuardedServer(app, options);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        closeMockApp(app);
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

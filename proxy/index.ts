@@ -1,0 +1,114 @@
+import { defaultClientOptions } from '../contract/http-client.js';
+import { checkHeaders, parseBaseUrl, type Report } from '../contract/run.js';
+import { startForwarding, type Passage } from './forward.js';
+import { ExchangeJudge, operationOf, type Judgement } from './judge.js';
+import { Recorder, type RecordingOutcome } from './recording.js';
+import { emptyTraffic, proxyReport, type Traffic } from './summary.js';
+
+export { trafficLine, violationLines, type Traffic } from './summary.js';
+export type { Judgement } from './judge.js';
+
+/** A recording made or refused, and for which request. */
+export type RecordingEvent = { label: string } & RecordingOutcome;
+
+export interface ProxyOptions {
+  /** The deployment; may carry a base path (`https://host/api`), which every request path is appended to. */
+  target: string;
+  /** Default 4011; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Set on every forwarded request (auth); never reported. */
+  headers?: Record<string, string>;
+  /** Record valid fetch answers as `DIR/human-evaluations/<id>.json`. */
+  recordDir?: string;
+  timeoutMs?: number;
+  /** Failed warnings fail the run too, as in `contract`. */
+  strict?: boolean;
+  /** Bodies larger than this are forwarded unchecked (default: the contract suite's 4 MiB cap). */
+  maxBodyBytes?: number;
+  /** Told of each exchange as it is judged, and of each recording. */
+  onJudgement?(judgement: Judgement): void;
+  onRecording?(event: RecordingEvent): void;
+}
+
+export interface ContractProxy {
+  url: string;
+  /** The report of everything judged so far, in the contract suite's shape. */
+  report(): Report;
+  traffic(): Traffic;
+  judge: ExchangeJudge;
+  /** Stops listening, ends open connections and waits for recordings in progress; calling it again waits the same. */
+  close(): Promise<void>;
+}
+
+/** Headers whose values are the client's own credentials: a recording carrying one is refused. */
+const clientCredentialHeaders = ['authorization', 'cookie', 'x-api-key'];
+
+/**
+ * A reverse proxy in front of a deployment that forwards every request unchanged, streams every answer back, and judges
+ * each exchange of the two operations with the contract suite's own checks. Throws ContractOptionError for a bad
+ * target or header, and the listen error when the port cannot be had.
+ */
+export async function startContractProxy(options: ProxyOptions): Promise<ContractProxy> {
+  const started = performance.now();
+  const target = parseBaseUrl(options.target, '--target');
+  const headers = options.headers ?? {};
+  checkHeaders(headers);
+  const maxBodyBytes = options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
+  const judge = new ExchangeJudge(target, headers, maxBodyBytes);
+  const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
+  const traffic = emptyTraffic();
+
+  const record = (passage: Passage, judgement: Judgement, id: string) => {
+    if (!recorder || judgement.status !== 200 || passage.overCap) return;
+    const credentials = clientCredentialHeaders
+      .map((name) => passage.requestHeaders[name])
+      .filter((value): value is string => typeof value === 'string' && value.length >= 4);
+    const containsSecret = (text: string) =>
+      judge.redact(text) !== text || credentials.some((value) => text.includes(value));
+    void recorder.offer(id, passage.body, containsSecret).then((outcome) => {
+      if ('recorded' in outcome) traffic.recorded++;
+      else traffic.refused++;
+      options.onRecording?.({ label: judgement.label, ...outcome });
+    });
+  };
+
+  const passed = (passage: Passage) => {
+    traffic.forwarded++;
+    if (passage.unreachable) traffic.unreachable++;
+    const route = operationOf(passage.method, passage.path);
+    if (!route) {
+      traffic.otherPaths++;
+      return;
+    }
+    const judgement = judge.judge(passage);
+    if (!judgement) return;
+    traffic.checked++;
+    options.onJudgement?.(judgement);
+    if (route.operation === 'fetch') record(passage, judgement, route.id as string);
+  };
+
+  const forwarder = await startForwarding({
+    target,
+    headers,
+    timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs,
+    maxBodyBytes,
+    inspect: (method, path) => operationOf(method, path) !== undefined,
+    passed,
+    port: options.port ?? 4011,
+    host: options.host ?? '127.0.0.1',
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    url: forwarder.url,
+    judge,
+    traffic: () => ({ ...traffic }),
+    report: () => proxyReport(judge, target, traffic, Math.round(performance.now() - started), options.strict ?? false),
+    close: () =>
+      (closing ??= (async () => {
+        await forwarder.close();
+        await recorder?.settled();
+      })()),
+  };
+}

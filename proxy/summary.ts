@@ -1,0 +1,86 @@
+import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
+import { publicUrl, redactReport } from '../contract/redaction.js';
+import { summarize, verdictOf, verifiedAnything, type Report } from '../contract/run.js';
+import type { ExchangeJudge, Judgement } from './judge.js';
+
+/** What passed through the proxy, counted. */
+export interface Traffic {
+  forwarded: number;
+  /** Exchanges of the two operations, judged by the contract's checks. */
+  checked: number;
+  /** Requests for any other path or method: forwarded, not judged. */
+  otherPaths: number;
+  /** Requests that found nothing listening at the target (answered 502 by the proxy). */
+  unreachable: number;
+  recorded: number;
+  refused: number;
+}
+
+export function emptyTraffic(): Traffic {
+  return { forwarded: 0, checked: 0, otherPaths: 0, unreachable: 0, recorded: 0, refused: 0 };
+}
+
+/** The lines printed the moment an exchange fails a check: one per failed check, its finding for this exchange. */
+export function violationLines(judgement: Judgement, style: TerminalStyle): string[] {
+  const paint = painter(style);
+  return judgement.failed.map(
+    (check) =>
+      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}${paint('dim', ` [${check.severity}; ${check.spec}]`)}`,
+  );
+}
+
+/** One line of what went through, for the end of the terminal report. */
+export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
+  const overCap = judge.overCap.fetch + judge.overCap.create;
+  const parts = [
+    `forwarded ${traffic.forwarded} requests: ${traffic.checked} checked`,
+    `${traffic.otherPaths} to other paths (not checked)`,
+    `${overCap} over the size cap (forwarded unchecked)`,
+    `${traffic.unreachable} found the target unreachable (502)`,
+  ];
+  return `${parts.join(', ')}; recorded ${traffic.recorded} fixtures, refused ${traffic.refused}`;
+}
+
+/** Why the proxy verified nothing: no traffic of the two operations, or no success answer among it. */
+function nothingVerified(traffic: Traffic): string {
+  if (traffic.checked === 0)
+    return `nothing verified: no request of the two operations (GET /human-evaluations/{id}, POST /evaluations) came through the proxy (forwarded ${traffic.forwarded})`;
+  return `nothing verified: none of the ${traffic.checked} exchanges checked had a success answer to check`;
+}
+
+/**
+ * The run as the contract suite reports it, so every report writer and `exitCode` read it alike, with the same
+ * verdict rule: a proxy that saw no traffic verified nothing. A target that no request ever reached is unreachable
+ * (exit 2), as in `contract`.
+ */
+export function proxyReport(
+  judge: ExchangeJudge,
+  target: URL,
+  traffic: Traffic,
+  durationMs: number,
+  strict = false,
+): Report {
+  const reachable = !(traffic.unreachable > 0 && traffic.unreachable === traffic.forwarded);
+  const checks = judge.verdicts.results();
+  const verdict = verdictOf(checks, reachable, strict);
+  const report: Report = {
+    target: publicUrl(target),
+    reachable,
+    verdict,
+    ...(reachable && !verifiedAnything(checks) ? { headline: nothingVerified(traffic) } : {}),
+    strict,
+    // The proxy forwards with its own client: it never skips certificate verification.
+    insecure: false,
+    ...(reachable
+      ? {}
+      : { stopped: `the target cannot be reached: all ${traffic.unreachable} requests found nothing listening` }),
+    summary: summarize(checks),
+    checks,
+    notes: judge.verdicts.notes(),
+    counterexamples: [],
+    requests: traffic.forwarded,
+    durationMs,
+  };
+  // The same redaction pass runContract makes, so every report writer gets redacted text whatever its source.
+  return redactReport(report, judge.redactor);
+}

@@ -1,0 +1,483 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createGenerators,
+  evaluationsForRequest,
+  generateBatch,
+  generators,
+  profiles,
+  type Instances,
+} from '../../generators/index.js';
+import {
+  evaluationStates,
+  evaluationTypes,
+  evaluatorSettings,
+  failedStates,
+  humanEvaluationStates,
+  type EvaluatorKey,
+} from '../../generators/vocabulary.js';
+import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
+import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../schemas/types/resources.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
+
+const PER_RESOURCE = 10_000;
+
+describe('generators are always valid', () => {
+  it.each(resourceNames)(`%s: ${PER_RESOURCE} instances across all profiles pass the validator`, (name) => {
+    const perProfile = PER_RESOURCE / profiles.length;
+    let checked = 0;
+    for (const profile of profiles) {
+      for (const instance of generateBatch(name, `property-${profile}`, perProfile, { profile })) {
+        const { valid, issues } = validate(name, instance);
+        if (!valid)
+          expect.fail(`${name}/${profile}: ${issues.map(formatIssue).join('; ')} in ${JSON.stringify(instance)}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(PER_RESOURCE);
+  });
+});
+
+describe('generators are deterministic', () => {
+  it.each(resourceNames)('%s: the same seed gives byte-identical output, another seed another output', (name) => {
+    const first = JSON.stringify([...generateBatch(name, 7, 50)]);
+    expect(JSON.stringify([...generateBatch(name, 7, 50)])).toBe(first);
+    expect(JSON.stringify([...generateBatch(name, 7, 50, undefined, createGenerators())])).toBe(first);
+    if (name !== 'UndocumentedEvaluatorConfig') expect(JSON.stringify([...generateBatch(name, 8, 50)])).not.toBe(first);
+  });
+
+  it('two generator sets running interleaved do not disturb each other', () => {
+    const alone = [1, 2, 3].map((seed) => JSON.stringify(createGenerators().Evaluation(seed)));
+    const a = createGenerators();
+    const b = createGenerators();
+    const interleaved = [1, 2, 3].map((seed) => {
+      b.HumanEvaluation(seed * 13);
+      const out = JSON.stringify(a.Evaluation(seed));
+      b.CreateEvaluationRequest(seed);
+      return out;
+    });
+    expect(interleaved).toEqual(alone);
+  });
+
+  it('does not read the clock or Math.random', () => {
+    const random = Math.random;
+    const now = Date.now;
+    Math.random = () => {
+      throw new Error('Math.random used');
+    };
+    Date.now = () => {
+      throw new Error('Date.now used');
+    };
+    try {
+      for (const name of resourceNames) for (const profile of profiles) generators[name](1, { profile });
+    } finally {
+      Math.random = random;
+      Date.now = now;
+    }
+  });
+
+  it('string seeds work and differ from each other', () => {
+    expect(generators.HumanEvaluation('alpha')).toEqual(generators.HumanEvaluation('alpha'));
+    expect(generators.HumanEvaluation('alpha')).not.toEqual(generators.HumanEvaluation('beta'));
+  });
+});
+
+const instant = (value: string) => Date.parse(value);
+
+function expectResultFitsType(result: Result): void {
+  switch (result.type) {
+    case 'number':
+    case 'latency':
+    case 'cost':
+      expect(result.value === null || typeof result.value === 'number', JSON.stringify(result)).toBe(true);
+      break;
+    case 'bool':
+      expect(typeof result.value).toBe('boolean');
+      break;
+    case 'text':
+      expect(typeof result.value).toBe('string');
+      break;
+    case 'error':
+      expect(result.error?.message).toEqual(expect.any(String));
+      expect(result.value ?? null).toBeNull();
+      break;
+    case 'status':
+      expect(evaluationStates).toContain(result.value);
+      expect(result.error !== undefined, JSON.stringify(result)).toBe(failedStates.has(result.value as never));
+      break;
+    default:
+      expect.fail(`unexpected Result type ${result.type}`);
+  }
+  if (result.type !== 'error' && result.type !== 'status') expect(result.error).toBeUndefined();
+}
+
+function expectSettingsFitKey(config: EvaluatorConfig): void {
+  const expected = evaluatorSettings[config.evaluator_key as EvaluatorKey];
+  expect(expected, config.evaluator_key).toBeDefined();
+  if (config.settings_values) expect(Object.keys(config.settings_values).sort()).toEqual([...expected].sort());
+}
+
+describe('generators are coherent across fields', () => {
+  const sample = <N extends ResourceName>(name: N) =>
+    profiles.flatMap((profile) => [...generateBatch(name, `coherence-${profile}`, 500, { profile })]) as Array<
+      Instances[N]
+    >;
+
+  it('HumanEvaluation: variant arrays of one length, type matches the variant count, created_at <= updated_at', () => {
+    for (const record of sample('HumanEvaluation')) {
+      const lengths = new Set(
+        [record.variant_ids, record.variant_names, record.variants_revision_ids, record.revisions].map(
+          (array) => array.length,
+        ),
+      );
+      expect(lengths.size).toBe(1);
+      expect(record.variant_ids.length).toBe(evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes]);
+      expect(instant(record.created_at)).toBeLessThanOrEqual(instant(record.updated_at));
+      for (const revision of record.revisions) expect(revision).toMatch(/^\d+$/);
+    }
+  });
+
+  it('Evaluation: status is a status Result with an Error exactly in failed states; results fit their types; figures fit the state', () => {
+    for (const evaluation of sample('Evaluation')) {
+      expect(evaluation.status.type).toBe('status');
+      expectResultFitsType(evaluation.status);
+      for (const variants of [
+        evaluation.variant_ids,
+        evaluation.variant_names,
+        evaluation.variant_revision_ids,
+        evaluation.revisions,
+      ]) {
+        expect(variants).toHaveLength(1);
+      }
+      expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
+      const state = evaluation.status.value as string;
+      if (state === 'EVALUATION_INITIALIZED') {
+        expect(evaluation.aggregated_results).toEqual([]);
+        expect(evaluation.created_at).toBe(evaluation.updated_at);
+      }
+      for (const aggregated of evaluation.aggregated_results as AggregatedResult[]) {
+        expect(['number', 'error']).toContain(aggregated.result.type);
+        expectResultFitsType(aggregated.result);
+        expect(isDocumentedEvaluatorConfig(aggregated.evaluator_config)).toBe(true);
+        const config = aggregated.evaluator_config as EvaluatorConfig;
+        expectSettingsFitKey(config);
+        expect(instant(config.updated_at)).toBeLessThanOrEqual(instant(evaluation.created_at));
+      }
+      for (const figure of [evaluation.average_cost, evaluation.total_cost, evaluation.average_latency])
+        if (figure) expectResultFitsType(figure);
+      if (evaluation.average_cost?.type === 'cost' && evaluation.total_cost?.type === 'cost') {
+        expect(evaluation.total_cost.value as number).toBeGreaterThanOrEqual(evaluation.average_cost.value as number);
+      }
+    }
+  });
+
+  it('Result: the value fits the type, the Error is present exactly where the type reports a failure', () => {
+    for (const result of sample('Result')) expectResultFitsType(result);
+  });
+
+  it('EvaluatorConfig: settings_values hold exactly the keys of its evaluator_key', () => {
+    for (const config of sample('EvaluatorConfig')) {
+      expectSettingsFitKey(config);
+      expect(instant(config.created_at)).toBeLessThanOrEqual(instant(config.updated_at));
+    }
+  });
+
+  it('UndocumentedEvaluatorConfig: never matches the documented alternative', () => {
+    for (const config of sample('UndocumentedEvaluatorConfig')) expect(isDocumentedEvaluatorConfig(config)).toBe(false);
+  });
+
+  it('Evaluation honours the request it answers', () => {
+    const evaluation = generators.Evaluation(3, {
+      appId: 'app-1',
+      testsetId: 'testset-1',
+      variantId: 'variant-1',
+      evaluatorConfigIds: ['config-a', 'config-b'],
+      state: 'EVALUATION_FINISHED',
+      profile: 'full',
+    });
+    expect(evaluation).toMatchObject({ app_id: 'app-1', testset_id: 'testset-1', variant_ids: ['variant-1'] });
+    expect(
+      (evaluation.aggregated_results as AggregatedResult[]).map((a) => (a.evaluator_config as EvaluatorConfig).id),
+    ).toEqual(['config-a', 'config-b']);
+    expect(evaluation.status).toEqual({ type: 'status', value: 'EVALUATION_FINISHED' });
+  });
+
+  it.each(evaluationStates)('Evaluation in state %s is valid and reports it', (state) => {
+    for (const profile of profiles) {
+      const evaluation = generators.Evaluation(state, { state, profile });
+      expect(validate('Evaluation', evaluation).valid).toBe(true);
+      expect(evaluation.status.value).toBe(state);
+      expect(evaluation.status.error !== undefined).toBe(failedStates.has(state));
+    }
+  });
+
+  it('HumanEvaluation answers with the id asked for', () => {
+    expect(generators.HumanEvaluation(1, { id: 'the-id' }).id).toBe('the-id');
+  });
+});
+
+describe('generators are realistic', () => {
+  const records = [...generateBatch('HumanEvaluation', 'realism', 300)];
+
+  it('use the service vocabulary and plausible ids', () => {
+    for (const record of records) {
+      expect(['human_a_b_testing', 'single_model_test']).toContain(record.evaluation_type);
+      expect(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED']).toContain(record.status);
+      for (const id of [record.id, record.app_id, record.user_id, ...record.variant_ids]) {
+        expect(id).toMatch(/^([0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/);
+      }
+    }
+    const styles = new Set(records.map((record) => record.id.length));
+    expect(styles).toEqual(new Set([24, 36]));
+  });
+
+  it('put timestamps in a recent window, with microseconds as the service writes them', () => {
+    for (const record of records) {
+      expect(record.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}(Z|\+00:00)$/);
+      expect(instant(record.created_at)).toBeGreaterThanOrEqual(Date.UTC(2024, 0, 1));
+      expect(instant(record.updated_at)).toBeLessThanOrEqual(Date.UTC(2026, 10, 1));
+    }
+  });
+
+  it('put costs in USD and latencies in seconds at plausible scales', () => {
+    for (const evaluation of generateBatch('Evaluation', 'figures', 300, {
+      state: 'EVALUATION_FINISHED',
+      profile: 'full',
+    })) {
+      expect(evaluation.average_cost).toEqual({ type: 'cost', value: expect.any(Number) });
+      expect(evaluation.average_cost!.value as number).toBeLessThan(1);
+      expect(evaluation.average_latency!.value as number).toBeGreaterThan(0);
+      expect(evaluation.average_latency!.value as number).toBeLessThan(60);
+    }
+  });
+});
+
+describe('profiles', () => {
+  const optionalOf = (name: ResourceName) =>
+    declaredProperties(name).filter((field) => !requiredProperties(name).includes(field));
+
+  it('minimal sends required fields only', () => {
+    for (const name of [
+      'HumanEvaluation',
+      'Evaluation',
+      'EvaluatorConfig',
+      'CreateEvaluationRequest',
+      'Error',
+    ] as const) {
+      for (const instance of generateBatch(name, 'minimal', 200, { profile: 'minimal' })) {
+        for (const field of optionalOf(name)) expect(instance, `${name}.${field}`).not.toHaveProperty(field);
+      }
+    }
+  });
+
+  it('full sends every optional field', () => {
+    for (const name of ['Evaluation', 'EvaluatorConfig', 'CreateEvaluationRequest', 'Error'] as const) {
+      for (const instance of generateBatch(name, 'full', 200, { profile: 'full' })) {
+        for (const field of optionalOf(name)) expect(instance, `${name}.${field}`).toHaveProperty(field);
+      }
+    }
+  });
+
+  it('mixed sends some optional fields and not others', () => {
+    const seen = new Set<string>();
+    const missed = new Set<string>();
+    for (const request of generateBatch('CreateEvaluationRequest', 'mixed', 200)) {
+      for (const field of optionalOf('CreateEvaluationRequest')) (field in request ? seen : missed).add(field);
+    }
+    expect([...seen].sort()).toEqual(optionalOf('CreateEvaluationRequest').sort());
+    expect([...missed].sort()).toEqual(optionalOf('CreateEvaluationRequest').sort());
+  });
+
+  it('edge shows empty arrays, unicode, very long strings, error Results and boundary integers', () => {
+    const humans = JSON.stringify([...generateBatch('HumanEvaluation', 'edge', 300, { profile: 'edge' })]);
+    const evaluations = [...generateBatch('Evaluation', 'edge', 300, { profile: 'edge' })];
+    const requests = [...generateBatch('CreateEvaluationRequest', 'edge', 300, { profile: 'edge' })];
+    expect(evaluations.some((e) => (e.aggregated_results as unknown[]).length === 0)).toBe(true);
+    expect(humans).toContain('"user_username":""');
+    expect(humans).toMatch(/[\u4e00-\u9fff]/);
+    expect(humans).toMatch(/"[^"]{4000,}"/);
+    expect(evaluations.some((e) => e.status.error !== undefined)).toBe(true);
+    expect(
+      evaluations.some((e) => (e.aggregated_results as AggregatedResult[]).some((a) => a.result.type === 'error')),
+    ).toBe(true);
+    const integers = requests.flatMap((request) => Object.values(request.rate_limit));
+    expect(integers).toContain(Number.MAX_SAFE_INTEGER);
+    expect(integers).toContain(0);
+    expect(requests.some((request) => request.variant_ids.length === 0)).toBe(true);
+  });
+
+  it('edge stays within what the domain makes possible: an A/B test compares 2 variants, a single-model test 1, an Evaluation runs 1', () => {
+    const counts = new Map<string, Set<number>>();
+    for (const record of generateBatch('HumanEvaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+      for (const variants of [
+        record.variant_ids,
+        record.variant_names,
+        record.variants_revision_ids,
+        record.revisions,
+      ]) {
+        counts.set(record.evaluation_type, (counts.get(record.evaluation_type) ?? new Set()).add(variants.length));
+      }
+    }
+    expect(Object.fromEntries([...counts].map(([type, lengths]) => [type, [...lengths]]))).toEqual({
+      human_a_b_testing: [2],
+      single_model_test: [1],
+    });
+    const lengths = new Set<number>();
+    for (const evaluation of generateBatch('Evaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+      for (const variants of [
+        evaluation.variant_ids,
+        evaluation.variant_names,
+        evaluation.variant_revision_ids,
+        evaluation.revisions,
+      ])
+        lengths.add(variants.length);
+    }
+    expect([...lengths]).toEqual([1]);
+  });
+});
+
+/** A record without the fields a lifecycle state decides. */
+function apartFrom<T extends object>(record: T, fields: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as Partial<T>;
+}
+
+/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
+const evaluationStateFields = [
+  'status',
+  'aggregated_results',
+  'average_cost',
+  'total_cost',
+  'average_latency',
+  'updated_at',
+];
+
+describe('a state re-seeds nothing but what depends on it', () => {
+  it.each(profiles)(
+    'HumanEvaluation (%s): one id and seed give one record in every status, bar status and updated_at',
+    (profile) => {
+      for (let seed = 0; seed < 200; seed++) {
+        const [drawn, ...stated] = [undefined, ...humanEvaluationStates].map((status) =>
+          generators.HumanEvaluation(seed, { profile, id: 'the-id', status }),
+        );
+        for (const record of stated)
+          expect(apartFrom(record!, ['status', 'updated_at'])).toEqual(apartFrom(drawn!, ['status', 'updated_at']));
+        const [initialized, ...later] = stated;
+        expect(initialized!.updated_at).toBe(initialized!.created_at);
+        expect(new Set(later.map((record) => record!.updated_at)).size).toBe(1);
+      }
+    },
+  );
+
+  it.each(profiles)(
+    'Evaluation (%s): one seed gives one evaluation in every state, bar what the state decides',
+    (profile) => {
+      for (let seed = 0; seed < 200; seed++) {
+        const [drawn, ...stated] = [undefined, ...evaluationStates].map((state) =>
+          generators.Evaluation(seed, { profile, state }),
+        );
+        for (const evaluation of stated)
+          expect(apartFrom(evaluation!, evaluationStateFields)).toEqual(apartFrom(drawn!, evaluationStateFields));
+        expect(new Set(stated.slice(1).map((evaluation) => evaluation!.updated_at)).size).toBe(1);
+      }
+    },
+  );
+
+  it.each(profiles)(
+    'evaluationsForRequest (%s): one request and seed give the same Evaluations in every state',
+    (profile) => {
+      const request = {
+        app_id: 'app',
+        testset_id: 'testset',
+        variant_ids: ['v1', 'v2', 'v3'],
+        evaluators_configs: ['c1', 'c2'],
+      };
+      for (let seed = 0; seed < 50; seed++) {
+        const answers = [undefined, ...evaluationStates].map((state) =>
+          evaluationsForRequest(seed, request, { profile, state }),
+        );
+        const expected = answers[0]!.map((evaluation) => apartFrom(evaluation, evaluationStateFields));
+        for (const answer of answers)
+          expect(answer.map((evaluation) => apartFrom(evaluation, evaluationStateFields))).toEqual(expected);
+      }
+    },
+  );
+
+  it('the state still decides what depends on it', () => {
+    const initialized = generators.Evaluation(5, {
+      state: 'EVALUATION_INITIALIZED',
+      profile: 'full',
+      evaluatorConfigIds: ['c1'],
+    });
+    const finished = generators.Evaluation(5, {
+      state: 'EVALUATION_FINISHED',
+      profile: 'full',
+      evaluatorConfigIds: ['c1'],
+    });
+    expect(initialized.aggregated_results).toEqual([]);
+    expect(finished.aggregated_results).toHaveLength(1);
+    expect(finished.average_cost?.type).toBe('cost');
+    expect(initialized.average_cost?.type).toBe('error');
+    expect(initialized.updated_at).toBe(initialized.created_at);
+    expect(finished.updated_at).not.toBe(finished.created_at);
+  });
+});
+
+describe('evaluationsForRequest', () => {
+  const request = generators.CreateEvaluationRequest('run', { profile: 'full' });
+  request.variant_ids = ['variant-a', 'variant-b', 'variant-c'];
+  request.evaluators_configs = ['config-1', 'config-2'];
+
+  it.each(evaluationStates)('answers one valid Evaluation per variant, sharing what one run shares (%s)', (state) => {
+    const evaluations = evaluationsForRequest('seed', request, { state, profile: 'full' });
+    expect(evaluations.map((evaluation) => evaluation.variant_ids)).toEqual([
+      ['variant-a'],
+      ['variant-b'],
+      ['variant-c'],
+    ]);
+    for (const evaluation of evaluations) {
+      expect(validate('Evaluation', evaluation).valid).toBe(true);
+      expect(evaluation).toMatchObject({
+        app_id: request.app_id,
+        testset_id: request.testset_id,
+        status: { type: 'status', value: state },
+      });
+    }
+    const shared = (evaluation: Evaluation) => [
+      evaluation.created_at,
+      evaluation.user_id,
+      evaluation.user_username,
+      evaluation.testset_name,
+    ];
+    expect(new Set(evaluations.map((evaluation) => JSON.stringify(shared(evaluation)))).size).toBe(1);
+    const configs = evaluations.flatMap((evaluation) =>
+      (evaluation.aggregated_results as AggregatedResult[]).map((a) => a.evaluator_config as EvaluatorConfig),
+    );
+    for (const id of request.evaluators_configs) {
+      const same = configs.filter((config) => config.id === id);
+      expect(same.length).toBe(state.startsWith('EVALUATION_FINISHED') ? 3 : 0);
+      expect(new Set(same.map((config) => JSON.stringify(config))).size).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('siblings agree on which optional fields they send, in 200 answers of every state and profile', () => {
+    const optional = declaredProperties('Evaluation').filter(
+      (field) => !requiredProperties('Evaluation').includes(field),
+    );
+    for (const profile of profiles) {
+      for (const state of evaluationStates) {
+        for (let seed = 0; seed < 200; seed++) {
+          const presence = evaluationsForRequest(seed, request, { state, profile }).map((evaluation) =>
+            optional.filter((field) => field in evaluation).join(),
+          );
+          expect(new Set(presence).size, `${profile} ${state} seed ${seed}: ${presence.join(' | ')}`).toBe(1);
+        }
+      }
+    }
+  });
+
+  it('is deterministic per seed', () => {
+    expect(JSON.stringify(evaluationsForRequest(1, request))).toBe(JSON.stringify(evaluationsForRequest(1, request)));
+    expect(JSON.stringify(evaluationsForRequest(1, request))).not.toBe(
+      JSON.stringify(evaluationsForRequest(2, request)),
+    );
+  });
+});
