@@ -1,50 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { describeSize } from './excerpt.js';
-
-export interface HttpRequest {
-  method: 'GET' | 'POST';
-  url: URL;
-  headers: Record<string, string>;
-  body?: string;
-}
-
-/**
- * Why an exchange gave no complete answer. `unreachable`: no connection could be made at all (the deployment is not
- * there); every other kind means the deployment answered badly.
- */
-export type FailureKind =
-  | 'unreachable'
-  | 'certificate'
-  | 'timeout'
-  | 'dropped'
-  | 'truncated'
-  | 'too-large'
-  | 'cross-origin-redirect'
-  | 'redirect-loop';
-
-export interface Failure {
-  kind: FailureKind;
-  message: string;
-}
-
-/** What one request got back. Whatever arrived is kept even on failure, so a partial body is still scanned for secrets. */
-export interface Exchange {
-  request: HttpRequest;
-  status?: number;
-  /** Lower-cased names, as node parses them. */
-  headers: IncomingHttpHeaders;
-  body: string;
-  /** Bytes received for the body (the cap stops reading further). */
-  bodyBytes: number;
-  /** How the body's bytes decode: undefined for plain UTF-8; `body` is then decoded leniently (U+FFFD). */
-  encoding?: BodyEncoding;
-  /** Same-origin locations followed on the way. */
-  redirects: string[];
-  failure?: Failure;
-}
-
-export type BodyEncoding = 'invalid-utf8' | 'bom';
+import { decodeBody } from '../http/body-decoding.js';
+import { describeSize } from '../http/excerpt.js';
+import type { BodyEncoding, Exchange, Failure, FailureKind, HttpRequest } from '../http/exchange.js';
 
 export interface ClientOptions {
   timeoutMs: number;
@@ -104,19 +62,6 @@ export function isKeepAliveRace(
   answered: boolean,
 ): boolean {
   return !answered && request.reusedSocket && closedCodes.has(error.code ?? '');
-}
-
-/**
- * The body's text, and whether its bytes were UTF-8 (RFC 8259 §8.1) with or without a byte order mark: the one rule
- * of the contract client and the proxy.
- */
-export function decodeBody(bytes: Buffer): { body: string; encoding?: BodyEncoding } {
-  try {
-    const body = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-    return body.startsWith('\uFEFF') ? { body, encoding: 'bom' } : { body };
-  } catch {
-    return { body: bytes.toString('utf8'), encoding: 'invalid-utf8' };
-  }
 }
 
 /**
@@ -279,14 +224,4 @@ export async function send(req: HttpRequest, options: ClientOptions = defaultCli
 
 function withoutBodyHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !/^content-(type|length)$/i.test(name)));
-}
-
-/** The media type of a Content-Type header, lower-cased, without parameters. */
-export function mediaType(headers: IncomingHttpHeaders): string | undefined {
-  return headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-}
-
-/** application/json and the +json suffix types (problem+json and the like). */
-export function isJsonMediaType(type: string | undefined): boolean {
-  return type !== undefined && (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type));
 }

@@ -5,7 +5,7 @@ import { formatIssue } from '../schemas/validators/index.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createRequest } from './checks/create.js';
 import { listed, schemaIssues } from './checks/response.js';
-import type { Exchange } from './http-client.js';
+import type { Exchange } from '../http/exchange.js';
 import { readJsonBody } from '../http/json-body.js';
 import { RunStopped, serverErrorFinding, type Session } from './session.js';
 
@@ -95,12 +95,10 @@ export async function runProperties(
     if (!pending) {
       previous = sending;
       sending = body;
-      pending = session
-        .request('create', createRequest(body), false)
-        .then((exchange) => ({
-          unreachable: exchange.failure?.kind === 'unreachable',
-          findings: new Map(judges.map((judge) => [judge, judge(exchange)])),
-        }));
+      pending = session.request('create', createRequest(body), false).then((exchange) => ({
+        unreachable: exchange.failure?.kind === 'unreachable',
+        findings: new Map(judges.map((judge) => [judge, judge(exchange)])),
+      }));
       cache.set(body, pending);
     }
     return pending;

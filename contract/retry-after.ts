@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Exchange } from './http-client.js';
+import type { Exchange } from '../http/exchange.js';
 import type { Pacer } from './pacing.js';
 
 /** What 429 answers cost a run. A 429 is never a failure by itself: it is waited on and the request sent again. */

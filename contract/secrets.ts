@@ -1,7 +1,7 @@
 import { seedFrom } from '../generators/index.js';
 import { providerKeyNames } from '../generators/vocabulary.js';
 import { credentialField } from '../api/credentials.js';
-import type { Exchange } from './http-client.js';
+import type { Exchange } from '../http/exchange.js';
 
 /** The lm_providers_keys names a create body carries. */
 export function keyNames(body: Record<string, unknown>): string[] {

@@ -1,6 +1,7 @@
 import { operations, type OperationKey } from './catalogue.js';
-import { capped, excerpt } from './excerpt.js';
-import { send, type ClientOptions, type Exchange } from './http-client.js';
+import { capped, excerpt } from '../http/excerpt.js';
+import { send, type ClientOptions } from './http-client.js';
+import { type Exchange } from '../http/exchange.js';
 import { Pacer, type PacingOptions } from './pacing.js';
 import { headerPlaceholder, secretPlaceholder } from '../http/placeholders.js';
 import { publicUrl, Redactor, type Secret } from './redaction.js';

@@ -1,5 +1,5 @@
 import { catalogue, operations, type CheckDefinition } from './catalogue.js';
-import { capped } from './excerpt.js';
+import { capped } from '../http/excerpt.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 

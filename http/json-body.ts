@@ -1,5 +1,5 @@
-import { excerpt } from '../contract/excerpt.js';
-import type { Exchange } from '../contract/http-client.js';
+import { excerpt } from './excerpt.js';
+import type { Exchange } from './exchange.js';
 
 /**
  * How deep a body may nest before evalkit stops checking it. Python's json module (FastAPI's) cannot itself write

@@ -12,7 +12,9 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { decodeBody, isKeepAliveRace, type BodyEncoding, type Failure } from '../contract/http-client.js';
+import { isKeepAliveRace } from '../contract/http-client.js';
+import { decodeBody } from '../http/body-decoding.js';
+import { type BodyEncoding, type Failure } from '../http/exchange.js';
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {

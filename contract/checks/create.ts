@@ -1,5 +1,5 @@
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
-import type { Exchange } from '../http-client.js';
+import type { Exchange } from '../../http/exchange.js';
 import { keyNames, otherKeyNames } from '../secrets.js';
 import { isSuccess, type Outgoing, type Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';

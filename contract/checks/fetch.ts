@@ -1,5 +1,5 @@
 import { schemas } from '../../schemas/index.js';
-import type { Exchange } from '../http-client.js';
+import type { Exchange } from '../../http/exchange.js';
 import { probeOrder, unknownIdOf } from '../id-shapes.js';
 import { isSuccess, type Outgoing, type Session } from '../session.js';
 import type { Verdicts } from '../verdicts.js';

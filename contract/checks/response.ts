@@ -1,7 +1,8 @@
 import type { ResourceName } from '../../schemas/index.js';
 import { formatIssue, validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import type { OperationKey } from '../catalogue.js';
-import { isJsonMediaType, mediaType, type Exchange } from '../http-client.js';
+import { isJsonMediaType, mediaType } from '../../http/media-type.js';
+import { type Exchange } from '../../http/exchange.js';
 import { maxValidatedItems, readJsonBody, validatedView } from '../../http/json-body.js';
 import { periodFinding } from '../instants.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';

@@ -1,4 +1,4 @@
-import { capped } from '../excerpt.js';
+import { capped } from '../../http/excerpt.js';
 import type { Report } from '../run.js';
 import type { CheckResult } from '../verdicts.js';
 

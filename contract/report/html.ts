@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { capped } from '../excerpt.js';
+import { capped } from '../../http/excerpt.js';
 import type { Report } from '../run.js';
 import type { CheckResult } from '../verdicts.js';
 

@@ -24,9 +24,7 @@ export interface ServerEvent {
  * A real text/event-stream client over fetch: events are parsed as they arrive, `next(match)` waits for the first
  * one (already received or to come) that matches.
  */
-export async function openEvents(
-  url: string,
-): Promise<{
+export async function openEvents(url: string): Promise<{
   events: ServerEvent[];
   next(match: (event: ServerEvent) => boolean, timeoutMs?: number): Promise<ServerEvent>;
   close(): void;

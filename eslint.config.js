@@ -1,0 +1,50 @@
+// The layer rules of ARCHITECTURE.md, enforced: each zone lists what its files may not import.
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltin = {
+  regex: '^node:',
+  message: 'browser-ready code: no Node built-in (schemas, api, generators and the mock core run in a browser bundle)',
+};
+const above = (layer, ...names) => ({
+  regex: `(^|/)(${names.join('|')})/`,
+  message: `${layer} may not import ${names.join(', ')}: see ARCHITECTURE.md`,
+});
+
+const mockRule = above('mock', 'contract', 'proxy', 'cli');
+const contractRule = above('contract', 'mock', 'cli');
+
+/** One zone: files and the import patterns they may not use. */
+const zone = (files, ...patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'tmp/**'] },
+  {
+    files: ['**/*.ts', '**/*.mts', '**/*.js', '**/*.mjs'],
+    languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+    rules: {
+      'max-len': ['error', { code: 120, ignoreUrls: false, ignoreStrings: false, ignoreTemplateLiterals: false }],
+    },
+  },
+  zone(['schemas/**'], nodeBuiltin, above('schemas', 'api', 'http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
+  zone(['api/**'], nodeBuiltin, above('api', 'http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
+  zone(['http/**'], above('http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
+  zone(['generators/**'], nodeBuiltin, above('generators', 'mock', 'contract', 'proxy', 'cli')),
+  // A later zone replaces an earlier one for the files it names, so each inner zone restates its folder's rules.
+  zone(['mock/**'], mockRule),
+  zone(['mock/core/**'], mockRule, nodeBuiltin, {
+    regex: '(^|/)(node|msw|control)/',
+    message: 'the mock core imports no adapter: adapters wrap the core',
+  }),
+  zone(['contract/**'], contractRule),
+  zone(['contract/judge/**'], contractRule, {
+    regex: '(^|/)run/',
+    message: 'the judge never imports run: judging is apart from sending',
+  }),
+  zone(['proxy/**'], above('proxy', 'mock', 'cli'), {
+    regex: '(^|/)contract/run/',
+    message: 'the proxy judges exchanges, it never runs the suite',
+  }),
+];

@@ -1,0 +1,46 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** One request and what came back, whoever sent it: the contract's client or the proxy. */
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Why an exchange gave no complete answer. `unreachable`: no connection could be made at all (the deployment is not
+ * there); every other kind means the deployment answered badly.
+ */
+export type FailureKind =
+  | 'unreachable'
+  | 'certificate'
+  | 'timeout'
+  | 'dropped'
+  | 'truncated'
+  | 'too-large'
+  | 'cross-origin-redirect'
+  | 'redirect-loop';
+
+export interface Failure {
+  kind: FailureKind;
+  message: string;
+}
+
+/** What one request got back. Whatever arrived is kept even on failure, so a partial body is still scanned for secrets. */
+export interface Exchange {
+  request: HttpRequest;
+  status?: number;
+  /** Lower-cased names, as node parses them. */
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** Bytes received for the body (the cap stops reading further). */
+  bodyBytes: number;
+  /** How the body's bytes decode: undefined for plain UTF-8; `body` is then decoded leniently (U+FFFD). */
+  encoding?: BodyEncoding;
+  /** Same-origin locations followed on the way. */
+  redirects: string[];
+  failure?: Failure;
+}
+
+export type BodyEncoding = 'invalid-utf8' | 'bom';
