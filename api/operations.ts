@@ -71,6 +71,13 @@ export function operationOfKey(key: OperationKey): OperationId {
   return operationIds.find((id) => operationTable[id].key === key) as OperationId;
 }
 
+/**
+ * The folder, inside a fixtures directory, that holds one JSON file per record of the fetch operation:
+ * `DIR/human-evaluations/<id>.json`, the layout `evalkit mock --fixtures DIR` serves and `evalkit proxy --record DIR`
+ * writes. Named after the operation's path, so the folder reads like the URL it answers.
+ */
+export const recordFolder = operationTable.fetchHumanEvaluation.path.split('/')[1] as string;
+
 /** How reports and messages name an operation: `GET /human-evaluations/{evaluation_id}`. */
 export function operationLabel(id: OperationId): string {
   const { method, path } = operationTable[id];
