@@ -10,7 +10,7 @@ const processTier = [
   'test/browser/**/*.test.ts',
   'test/cli/process.test.ts',
   'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',
-  'test/mock/{abuse,cli,control-cli,control-dashboard,prism-proxy}.test.ts',
+  'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
   'test/msw/**/*.test.ts',
   'test/pack/**/*.test.ts',
   'test/proxy/cli.test.ts',

@@ -18,6 +18,7 @@ class Captured extends Writable {
   override _write(chunk: Buffer | string, _encoding: BufferEncoding, done: () => void): void {
     this.text += chunk.toString();
     done();
+    this.emit('written');
   }
 }
 
@@ -41,6 +42,59 @@ export async function runCli(
     untilShutdown: () => options.shutdown ?? new Promise<never>(() => {}),
   });
   return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** A long-running command (mock, proxy) started in this process: what the tests of a spawned one read, alike. */
+export interface RunningCli {
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of the pattern on stdout. */
+  waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** As a signal would: the command shuts down as on SIGINT or SIGTERM. */
+  process: { kill(signal: NodeJS.Signals): void };
+  /** Stops it (SIGTERM) if it still runs: nothing is left listening when a test fails. */
+  kill(): void;
+}
+
+/** Starts a command in this process through `main(argv, io)`; `process.kill(signal)` stands for the signal. */
+export function startCli(args: string[]): RunningCli {
+  const stdout = new Captured();
+  const stderr = new Captured();
+  let stop: (signal: NodeJS.Signals) => void = () => {};
+  const stopped = new Promise<NodeJS.Signals>((resolve) => (stop = resolve));
+  let running = true;
+  const exited = main(args, { stdout, stderr, env: testEnv(), untilShutdown: () => stopped }).then((code) => {
+    running = false;
+    return { code, signal: null };
+  });
+  return {
+    stdout: () => stdout.text,
+    stderr: () => stderr.text,
+    exited,
+    process: { kill: (signal) => stop(signal) },
+    kill: () => stop('SIGTERM'),
+    waitFor: (pattern, timeoutMs) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout.text);
+          if (match) finish(() => resolve(match));
+          else if (!running) finish(() => reject(new Error(`exited before ${pattern}; stderr: ${stderr.text}`)));
+        };
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`no ${pattern} on stdout within ${timeoutMs} ms; ${stderr.text}`))),
+          timeoutMs,
+        );
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          stdout.off('written', check);
+          settle();
+        };
+        stdout.on('written', check);
+        void exited.then(check);
+        check();
+      }),
+  };
 }
 
 /**
