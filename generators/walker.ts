@@ -40,7 +40,10 @@ function fieldsOf(schema: JsonSchema): Field[] {
   }));
 }
 
-/** A value for a field the recipe knows nothing of, from its schema alone: schema changes show up with no code change. */
+/**
+ * A value for a field the recipe knows nothing of, from its schema alone: schema changes show up with no code
+ * change.
+ */
 function schemaValue(schema: JsonSchema, ctx: GenerationContext, build: BuildNested): unknown {
   if (typeof schema.$ref === 'string') return build(resourceForRef(schema.$ref), ctx);
   switch (schema.type) {

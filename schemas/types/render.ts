@@ -66,7 +66,8 @@ function mapValues(record: JsonSchema, map: (value: unknown) => unknown): JsonSc
 /** The source of types/resources.ts, rendered from schemas/ by json-schema-to-typescript. */
 export async function renderResourceTypes(): Promise<string> {
   const parts: string[] = [
-    '/* Generated from schemas/ by `npm run types`. Do not edit: a test fails when this file and the schemas differ. */',
+    '/* Generated from schemas/ by `npm run types`. ' +
+      'Do not edit: a test fails when this file and the schemas differ. */',
   ];
   for (const name of schemaNames) {
     const schema = linkSchema(schemaFor(name)) as JsonSchema;

@@ -41,7 +41,8 @@ describe('option parsing', () => {
     const run = await runCli(['contract', '--report', 'x.json']);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      'evalkit contract: --report is ambiguous: did you mean --report-json or --report-junit or --report-html or --report-github? (see evalkit contract --help)\n',
+      'evalkit contract: --report is ambiguous: did you mean --report-json or --report-junit or --report-html ' +
+        'or --report-github? (see evalkit contract --help)\n',
     );
   });
 

@@ -11,7 +11,10 @@ export interface SpecField {
   required: boolean;
 }
 
-/** Which resource each field table of the spec describes: the line that introduces the table, and whether all its fields are required. */
+/**
+ * Which resource each field table of the spec describes: the line that introduces the table, and whether all its
+ * fields are required.
+ */
 const tableIntroductions: Array<{ introduction: RegExp; resource: ResourceName; allRequired: boolean }> = [
   { introduction: /^### 2\.1 HumanEvaluation/, resource: 'HumanEvaluation', allRequired: true },
   { introduction: /^### 2\.2 Evaluation/, resource: 'Evaluation', allRequired: false },
