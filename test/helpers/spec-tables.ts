@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ResourceName } from '../../schemas/index.js';
 
 /** The spec sits beside the project (../shared/spec); CI's checkout has it there, a bare clone may not. */
-export const specPath = new URL('../../../shared/spec/evaluation-service.md', import.meta.url);
+const specPath = new URL('../../../shared/spec/evaluation-service.md', import.meta.url);
 export const specAvailable = existsSync(specPath);
 
 export interface SpecField {
