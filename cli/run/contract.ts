@@ -49,6 +49,7 @@ async function caFile(file: string | undefined): Promise<string | undefined> {
   return text;
 }
 
+/** `evalkit contract`: the suite against a deployment, its terminal report, then the report files asked for. */
 export const run: RunCommand = async (values, io) => {
   boundHeapGrowth();
   const baseUrl = stringOption(values, 'base-url');

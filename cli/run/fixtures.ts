@@ -11,6 +11,7 @@ function resources(values: Record<string, unknown>): ResourceName[] {
   return [name];
 }
 
+/** `evalkit fixtures`: generated instances (or invalid create requests) to stdout, streamed, or one file each. */
 export const run: RunCommand = async (values, io) => {
   const count = integerOption(values, 'count', 0, 1_000_000) ?? 10;
   const seed = stringOption(values, 'seed') ?? '1';

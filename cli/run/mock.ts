@@ -50,6 +50,7 @@ function corsOption(values: OptionValues): MockServerOptions['cors'] {
   return origins && !origins.includes('*') ? origins : '*';
 }
 
+/** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
 export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
   const port = integerOption(values, 'port', 0, 65535) ?? 4010;

@@ -13,6 +13,7 @@ import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 
+/** `evalkit proxy`: forwards and judges traffic until SIGINT or SIGTERM, then reports. */
 export const run: RunCommand = async (values, io) => {
   const target = stringOption(values, 'target');
   if (target === undefined) throw new UsageError('--target is required');
