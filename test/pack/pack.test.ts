@@ -17,43 +17,36 @@ const npm = (args: string[], cwd: string) =>
  * consumer.mjs there, which compares msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
  */
 describe('npm pack, installed into an empty project with msw', () => {
-  it(
-    'answers GET and POST through msw/node like evalkit mock, ' + 'and bundles for the browser with no Node built-in',
-    async () => {
-      if (!existsSync(join(root, 'dist/mock/msw/index.js')))
-        throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
-      const project = mkdtempSync(join(tmpdir(), 'evalkit-pack-'));
-      const tarball = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', project], root)
-        .trim()
-        .split('\n')
-        .pop() as string;
-      writeFileSync(
-        join(project, 'package.json'),
-        JSON.stringify({ name: 'empty-app', private: true, type: 'module' }),
-      );
-      npm(
-        ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'msw@^3'],
-        project,
-      );
-      copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project, 'consumer.mjs'));
-      const output = execFileSync(process.execPath, ['consumer.mjs'], { cwd: project, encoding: 'utf8' });
-      process.stdout.write(output);
-      const fetched = 'GET /human-evaluations/6637c0a25368ef07b03a64cd';
-      expect(output).toMatch(
-        new RegExp(`^${fetched}: msw 200, evalkit mock 200, \\d+ bytes, valid, byte-identical$`, 'm'),
-      );
-      expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
-      expect(output).toMatch(/^pack check: passed$/m);
+  it('answers GET and POST via msw/node like evalkit mock, bundles for the browser with no Node built-in', async () => {
+    if (!existsSync(join(root, 'dist/mock/msw/index.js')))
+      throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
+    const project = mkdtempSync(join(tmpdir(), 'evalkit-pack-'));
+    const tarball = npm(['pack', '--ignore-scripts', '--silent', '--pack-destination', project], root)
+      .trim()
+      .split('\n')
+      .pop() as string;
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
+    npm(
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'msw@^3'],
+      project,
+    );
+    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project, 'consumer.mjs'));
+    const output = execFileSync(process.execPath, ['consumer.mjs'], { cwd: project, encoding: 'utf8' });
+    process.stdout.write(output);
+    const fetched = 'GET /human-evaluations/6637c0a25368ef07b03a64cd';
+    expect(output).toMatch(
+      new RegExp(`^${fetched}: msw 200, evalkit mock 200, \\d+ bytes, valid, byte-identical$`, 'm'),
+    );
+    expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
+    expect(output).toMatch(/^pack check: passed$/m);
 
-      // The installed package, as an app's bundler meets it: esbuild, platform browser, msw included.
-      writeFileSync(
-        join(project, 'app.js'),
-        "export { handlers } from 'evalkit/msw';\nexport { build } from 'evalkit/factories';\n",
-      );
-      const { code, metafile } = await bundleForBrowser(join(project, 'app.js'));
-      expect(builtinsIn(metafile, builtinModules)).toEqual([]);
-      expect(code.length).toBeGreaterThan(0);
-    },
-    180_000,
-  );
+    // The installed package, as an app's bundler meets it: esbuild, platform browser, msw included.
+    writeFileSync(
+      join(project, 'app.js'),
+      "export { handlers } from 'evalkit/msw';\nexport { build } from 'evalkit/factories';\n",
+    );
+    const { code, metafile } = await bundleForBrowser(join(project, 'app.js'));
+    expect(builtinsIn(metafile, builtinModules)).toEqual([]);
+    expect(code.length).toBeGreaterThan(0);
+  }, 180_000);
 });
