@@ -19,6 +19,7 @@ const measuredMs: Record<string, number> = {
   'test/contract/prism.test.ts': 2_600,
   'test/mock/abuse.test.ts': 2_400,
   'test/contract/properties.test.ts': 2_200,
+  'test/lint/layers.test.ts': 2_200,
   'test/readme/browser-snippet.test.ts': 2_200,
   'test/contract/bank.test.ts': 2_000,
   'test/mock/prism-proxy.test.ts': 1_600,
