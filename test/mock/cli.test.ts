@@ -32,7 +32,8 @@ describe('evalkit mock (built CLI)', () => {
   }, 20_000);
 
   it('stays quiet with --quiet and stops on SIGINT', async () => {
-    const mock = startCli(['mock', '--port', '0', '--quiet']);
+    // A process: an empty stderr must hold for all the process writes, not only what goes through the CLI's io.
+    const mock = evalkit('mock', '--port', '0', '--quiet');
     const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
     expect((await fetch(`${url}/human-evaluations/abc`)).status).toBe(200);
     mock.process.kill('SIGINT');
