@@ -1,6 +1,7 @@
 /**
  * evalkit as a library: the schemas and everything derived from them, the mock app and the contract runner.
- * `evalkit/mock` and `evalkit/contract` export the rest of those two; `evalkit/msw` the MSW handlers (msw is an optional peer).
+ * `evalkit/mock` and `evalkit/contract` export the rest of those two; `evalkit/msw` the MSW handlers (msw is an
+ * optional peer).
  */
 export {
   schemas,

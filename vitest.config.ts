@@ -1,12 +1,39 @@
 import { defineConfig } from 'vitest/config';
+import SlowestFirst from './test/helpers/slowest-first.js';
+
+/**
+ * Files that start processes (the built CLI, Prism, Chromium, npm pack, linters) or patch globals (msw intercepts
+ * fetch): each runs in a fresh module graph. test/README.md says why each spawns.
+ */
+const processTier = [
+  'test/api/openapi.test.ts',
+  'test/browser/**/*.test.ts',
+  'test/cli/process.test.ts',
+  'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',
+  'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
+  'test/msw/**/*.test.ts',
+  'test/pack/**/*.test.ts',
+  'test/proxy/cli.test.ts',
+  'test/readme/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // The JSON report lets CI print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
     // Tests that start Prism or spawn the CLI wait on child processes; they set their own longer limits.
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker per core less one: a single worker on 2 cores. Much of the suite waits (on
+    // servers, child processes, timers), so two workers per core keep both cores busy.
+    maxWorkers: 4,
+    sequence: { sequencer: SlowestFirst },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: processTier, isolate: false },
+      },
+      { extends: true, test: { name: 'processes', include: processTier } },
+    ],
   },
 });

@@ -12,7 +12,10 @@ export interface Usage {
   rss: number;
 }
 
-/** A benchmarked server: a process of its own with bench/cpu-probe preloaded, so it reports its own CPU time and RSS. */
+/**
+ * A benchmarked server: a process of its own with bench/cpu-probe preloaded, so it reports its own CPU time and
+ * RSS.
+ */
 export interface Server {
   url: string;
   child: ChildProcess;

@@ -1,3 +1,5 @@
+import type { CliIo } from './io.js';
+
 /** One option of a command: the parser's config and the --help text come from this one description. */
 export interface OptionSpec {
   name: string;
@@ -12,14 +14,20 @@ export interface OptionSpec {
 
 export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
+/** What a command does once its options are read; resolves to the exit code. */
+export type RunCommand = (values: OptionValues, io: CliIo) => Promise<number>;
+
+/**
+ * A command as `evalkit --help` knows it. Its implementation is imported only when it runs, so that `--version`,
+ * `--help` and usage errors load none of its dependencies (ajv, faker, express, the contract suite).
+ */
 export interface Command {
   name: string;
   summary: string;
   /** Longer help shown after the option list. */
   details?: string;
   options: OptionSpec[];
-  /** Resolves to the exit code. */
-  run(values: OptionValues): Promise<number>;
+  load(): Promise<{ run: RunCommand }>;
 }
 
 /** A mistake in how the command was called: reported in one line, exit code 2. */
@@ -41,7 +49,10 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
-/** What an unknown option most likely meant: the options it begins (several: ambiguous), else the nearest by spelling. */
+/**
+ * What an unknown option most likely meant: the options it begins (several: ambiguous), else the nearest by
+ * spelling.
+ */
 function unknownOption(command: Command, name: string): UsageError {
   const names = command.options.map((option) => option.name);
   const help = `see evalkit ${command.name} --help`;
@@ -86,9 +97,9 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
     }
     const value = equals > 0 ? token.slice(equals + 1) : argv[++index];
     if (value === undefined || (equals < 0 && value.startsWith('--'))) {
-      throw new UsageError(
-        `--${name} needs a value${option.value ? ` (${option.value})` : ''}${value ? `, got the option ${value.split('=')[0]}` : ''}`,
-      );
+      const placeholder = option.value ? ` (${option.value})` : '';
+      const swallowed = value ? `, got the option ${value.split('=')[0]}` : '';
+      throw new UsageError(`--${name} needs a value${placeholder}${swallowed}`);
     }
     if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;

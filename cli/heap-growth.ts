@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * to four times the live set and RSS follows it. 100 % (double) keeps RSS after 40k mixed requests near 120 MB
  * instead of 150-156 MB, for no CPU cost the benchmark could tell from noise (docs/mock.md, Performance).
  */
-export const heapGrowingPercent = 100;
+const heapGrowingPercent = 100;
 
 /**
  * Bounds heap growth in the mock's own process (`evalkit mock`), never in a process that merely imports the mock.

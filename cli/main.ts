@@ -1,6 +1,7 @@
 import { evalkitVersion } from '../api/version.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
+import type { CliIo } from './io.js';
 import { OutputClosed } from './output.js';
 
 function mainHelp(): string {
@@ -18,21 +19,24 @@ function mainHelp(): string {
   ].join('\n');
 }
 
-/** Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict, 2 a usage error. */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict, 2 a usage error. Everything it
+ * reads from or writes to the process goes through `io`.
+ */
+export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === 'help' && rest.length > 0) return main([...rest.slice(0, 1), '--help']);
+  if (name === 'help' && rest.length > 0) return main([...rest.slice(0, 1), '--help'], io);
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(mainHelp());
+    io.stdout.write(mainHelp());
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    process.stdout.write(`${evalkitVersion}\n`);
+    io.stdout.write(`${evalkitVersion}\n`);
     return 0;
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    process.stderr.write(
+    io.stderr.write(
       `evalkit: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}; see evalkit --help)\n`,
     );
     return 2;
@@ -40,17 +44,20 @@ export async function main(argv: string[]): Promise<number> {
   try {
     const values = parseCommandArgs(command, rest);
     if (values === 'help') {
-      process.stdout.write(commandHelp(command));
+      io.stdout.write(commandHelp(command));
       return 0;
     }
-    return await command.run(values);
+    const { run } = await command.load();
+    return await run(values, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
+      io.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
       return 2;
     }
     // The reader went away (`| head -1`): what it read is all it wanted.
     if (error instanceof OutputClosed) return 0;
-    throw error;
+    // Last resort: one line, never a stack trace, for anything a command did not turn into a report.
+    io.stderr.write(`evalkit: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
   }
 }

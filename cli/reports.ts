@@ -4,26 +4,9 @@ import { dirname } from 'node:path';
 import { githubAnnotations, githubStepSummary } from '../contract/report/github.js';
 import { htmlReport } from '../contract/report/html.js';
 import { jsonReport, junitReport, type Report } from '../contract/index.js';
-import { stringOption, UsageError, type OptionSpec, type OptionValues } from './command.js';
+import { stringOption, UsageError, type OptionValues } from './command.js';
+import type { CliIo } from './io.js';
 import { writeOut } from './output.js';
-
-/** The report options `contract` and `proxy` share. */
-export const reportOptions: OptionSpec[] = [
-  { name: 'report-json', type: 'string', value: 'FILE', description: 'Write the JSON report to FILE.' },
-  { name: 'report-junit', type: 'string', value: 'FILE', description: 'Write a JUnit XML report to FILE.' },
-  {
-    name: 'report-html',
-    type: 'string',
-    value: 'FILE',
-    description: 'Write a self-contained HTML report to FILE (no external request).',
-  },
-  {
-    name: 'report-github',
-    type: 'boolean',
-    description: 'GitHub annotations on stdout and a summary appended to $GITHUB_STEP_SUMMARY.',
-    defaultText: 'on when GITHUB_ACTIONS=true',
-  },
-];
 
 /** The report files, each with the writer that makes it from a (redacted) Report. */
 const reportFiles: ReadonlyArray<{ option: string; content(report: Report): string }> = [
@@ -57,15 +40,11 @@ export async function checkReportPaths(values: OptionValues): Promise<void> {
  * the terminal report, so that whatever happens to the files it is never lost; a write that fails anyway is said on
  * stderr (`evalkit <command>: ...`) and resolves to false, for exit code 2.
  */
-export async function writeReports(
-  command: string,
-  values: OptionValues,
-  report: Report,
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<boolean> {
+export async function writeReports(command: string, values: OptionValues, report: Report, io: CliIo): Promise<boolean> {
+  const { env } = io;
   let ok = true;
   const failed = (message: string) => {
-    process.stderr.write(`evalkit ${command}: ${message}\n`);
+    io.stderr.write(`evalkit ${command}: ${message}\n`);
     ok = false;
   };
   for (const { option, content } of reportFiles) {
@@ -78,10 +57,10 @@ export async function writeReports(
     }
   }
   if (values['report-github'] !== true && env.GITHUB_ACTIONS !== 'true') return ok;
-  await writeOut(githubAnnotations(report));
+  await writeOut(io.stdout, githubAnnotations(report));
   const summaryFile = env.GITHUB_STEP_SUMMARY;
   if (!summaryFile) {
-    process.stderr.write(`evalkit ${command}: GITHUB_STEP_SUMMARY is not set: annotations only, no step summary\n`);
+    io.stderr.write(`evalkit ${command}: GITHUB_STEP_SUMMARY is not set: annotations only, no step summary\n`);
     return ok;
   }
   try {

@@ -152,7 +152,9 @@ export class GenerationContext {
   timestamp(micros: number): string {
     const date = new Date(Math.floor(micros / 1000));
     const fraction = String(micros % 1_000_000).padStart(6, '0');
-    return `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}T${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}.${fraction}${this.utcSuffix}`;
+    const day = `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+    const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
+    return `${day}T${time}.${fraction}${this.utcSuffix}`;
   }
 }
 

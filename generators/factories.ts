@@ -11,7 +11,10 @@ import {
 } from './index.js';
 import { isEvaluationState, type EvaluationState } from './vocabulary.js';
 
-/** What an override may hold: any part of an object, at any depth; an array is given whole, as it replaces the one made. */
+/**
+ * What an override may hold: any part of an object, at any depth; an array is given whole, as it replaces the one
+ * made.
+ */
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
   : T extends object
@@ -21,7 +24,10 @@ export type DeepPartial<T> = T extends readonly unknown[]
 export type BuildOptions<N extends ResourceName> = GenerateOptions<N> & {
   /** Any number or string; the same seed and options give the same instance. Default 1. */
   seed?: Seed;
-  /** The lifecycle state (HumanEvaluation.status, Evaluation.status.value), with the rest of the record coherent with it. */
+  /**
+   * The lifecycle state (HumanEvaluation.status, Evaluation.status.value), with the rest of the record coherent with
+   * it.
+   */
   state?: EvaluationState;
   /** Fields to set, merged deeply into the instance made; the result must still satisfy the schema. */
   overrides?: DeepPartial<Instances[N]>;
@@ -83,7 +89,10 @@ export function build<N extends ResourceName>(name: N, options: BuildOptions<N> 
   return instance as Instances[N];
 }
 
-/** `count` instances, each from its own seed derived from `seed` (the same batch every time), the same overrides on each. */
+/**
+ * `count` instances, each from its own seed derived from `seed` (the same batch every time), the same overrides on
+ * each.
+ */
 export function buildMany<N extends ResourceName>(
   name: N,
   count: number,

@@ -4,7 +4,7 @@ import type { GenerationContext } from './context.js';
 /** Builds a nested resource in the same context (no reseeding), with that resource's options. */
 export type BuildNested = (name: ResourceName, ctx: GenerationContext, options?: object) => unknown;
 
-export type FieldValue<Plan> = (ctx: GenerationContext, plan: Plan, build: BuildNested) => unknown;
+type FieldValue<Plan> = (ctx: GenerationContext, plan: Plan, build: BuildNested) => unknown;
 
 /**
  * How to make one resource. The schema decides which fields exist and which are required; a recipe only adds
@@ -40,7 +40,10 @@ function fieldsOf(schema: JsonSchema): Field[] {
   }));
 }
 
-/** A value for a field the recipe knows nothing of, from its schema alone: schema changes show up with no code change. */
+/**
+ * A value for a field the recipe knows nothing of, from its schema alone: schema changes show up with no code
+ * change.
+ */
 function schemaValue(schema: JsonSchema, ctx: GenerationContext, build: BuildNested): unknown {
   if (typeof schema.$ref === 'string') return build(resourceForRef(schema.$ref), ctx);
   switch (schema.type) {

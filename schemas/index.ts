@@ -40,7 +40,10 @@ export function isResourceName(name: string): name is ResourceName {
 
 export const schemas: Readonly<Record<ResourceName, JsonSchema>> = Object.freeze(documents);
 
-/** Each resource's schema file name, the last segment of its `$id` (`human-evaluation.json`): how schemas `$ref` each other. */
+/**
+ * Each resource's schema file name, the last segment of its `$id` (`human-evaluation.json`): how schemas `$ref` each
+ * other.
+ */
 export const schemaFiles = Object.freeze(
   Object.fromEntries(resourceNames.map((name) => [name, schemaId(name).slice(schemaId(name).lastIndexOf('/') + 1)])),
 ) as Readonly<Record<ResourceName, string>>;
@@ -112,7 +115,10 @@ export function embedSchema(node: unknown, refTo: (name: ResourceName) => string
   return out;
 }
 
-/** One self-contained schema for a resource, every resource it refers to under `$defs`: for tools that cannot follow file refs. */
+/**
+ * One self-contained schema for a resource, every resource it refers to under `$defs`: for tools that cannot follow
+ * file refs.
+ */
 export function bundledSchema(name: ResourceName): JsonSchema {
   const refTo = (target: ResourceName) => `#/$defs/${target}`;
   return {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { faker as englishFaker } from '@faker-js/faker/locale/en';
 
 /**
- * Writes generators/faker-english.json: the parts of faker's English locale the recipes draw from. The
- * whole locale is about 115 KB gzipped, this part about 27 KB, which keeps the browser bundle small (`npm run
- * faker:locale` after a faker upgrade or a recipe that calls another faker method; a test compares the file with faker).
+ * Writes generators/faker-english.json: the parts of faker's English locale the recipes draw from. The whole locale
+ * is about 115 KB gzipped, this part about 27 KB, which keeps the browser bundle small (`npm run faker:locale` after a
+ * faker upgrade or a recipe that calls another faker method; a test compares the file with faker).
  */
 const used = {
   lorem: ['word'],

@@ -1,15 +1,6 @@
-import { profiles } from '../../generators/index.js';
-import { writeFixtures, writeFixturesToDir } from '../fixtures/write-fixtures.js';
-import { isResourceName, resourceNames, type ResourceName } from '../../schemas/index.js';
-import { choiceOption, integerOption, stringOption, UsageError, type Command } from '../command.js';
-import { writeOut } from '../output.js';
-
-function resources(values: Record<string, unknown>): ResourceName[] {
-  const name = stringOption(values as never, 'schema');
-  if (name === undefined) return resourceNames;
-  if (!isResourceName(name)) throw new UsageError(`--schema must be one of ${resourceNames.join(', ')}, got '${name}'`);
-  return [name];
-}
+import { profiles } from '../../generators/profile.js';
+import { resourceNames } from '../../schemas/index.js';
+import type { Command } from '../command.js';
 
 export const fixturesCommand: Command = {
   name: 'fixtures',
@@ -63,32 +54,5 @@ export const fixturesCommand: Command = {
     'To stdout, several resources print as one JSON object keyed by resource (json) or as',
     '{"schema": NAME, "instance": ...} lines (ndjson).',
   ].join('\n'),
-  async run(values) {
-    const count = integerOption(values, 'count', 0, 1_000_000) ?? 10;
-    const seed = stringOption(values, 'seed') ?? '1';
-    const profile = choiceOption(values, 'profile', profiles) ?? 'mixed';
-    const format = choiceOption(values, 'format', ['json', 'ndjson'] as const) ?? 'json';
-    const out = stringOption(values, 'out');
-    const invalid = values.invalid === true;
-    if (
-      invalid &&
-      stringOption(values, 'schema') !== undefined &&
-      stringOption(values, 'schema') !== 'CreateEvaluationRequest'
-    ) {
-      throw new UsageError(
-        '--invalid makes CreateEvaluationRequest bodies only; drop --schema or pass --schema CreateEvaluationRequest',
-      );
-    }
-    const plan = {
-      resources: invalid ? (['CreateEvaluationRequest'] as ResourceName[]) : resources(values),
-      count,
-      seed,
-      profile,
-      format,
-      invalid,
-    };
-    if (out === undefined) await writeFixtures(plan, writeOut);
-    else for (const file of await writeFixturesToDir(plan, out)) process.stderr.write(`wrote ${file}\n`);
-    return 0;
-  },
+  load: () => import('../run/fixtures.js'),
 };

@@ -1,50 +1,11 @@
-import { profiles } from '../../generators/index.js';
-import { controlPrefix } from '../../mock/control/admin-routes.js';
-import { maxJournalSize } from '../../mock/control/control-room.js';
-import { defaultJournalSize } from '../../mock/control/journal.js';
+import { recordFolder } from '../../api/operations.js';
+import { profiles } from '../../generators/profile.js';
+import { defaultJournalSize, maxJournalSize } from '../../mock/control/journal.js';
+import { controlPrefix } from '../../mock/control/prefix.js';
 import { faults } from '../../mock/core/faults.js';
-import { boundHeapGrowth } from '../heap-growth.js';
-import { listenFailure } from '../listen-failure.js';
-import { MockSetupError, scenarioCodes, startMockServer, type MockServerOptions } from '../../mock/index.js';
-import { scenarioEntry, scenarioKeys, type ScenarioKey } from '../../mock/core/scenarios.js';
-import { choiceOption, integerOption, stringOption, UsageError, type Command, type OptionValues } from '../command.js';
-import { writeOut } from '../output.js';
-import { shutdownSignal } from '../shutdown.js';
-
-/** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
-const scenarioFlags = ['state', 'code', 'latency', 'fault'] as const satisfies readonly ScenarioKey[];
-
-function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
-  const scenario: Record<string, string | boolean> = {};
-  for (const key of scenarioFlags) {
-    const value = stringOption(values, key);
-    if (value === undefined) continue;
-    try {
-      scenarioEntry(key, value);
-    } catch (error) {
-      throw new UsageError(`--${key}: ${(error as Error).message}`);
-    }
-    scenario[key] = value;
-  }
-  if (values.nullable === true) scenario.nullable = true;
-  return scenario;
-}
-
-function journalSizeOption(values: OptionValues): number | undefined {
-  const size = integerOption(values, 'journal-size', 1, maxJournalSize);
-  if (values['no-journal'] !== true) return size;
-  if (size !== undefined) throw new UsageError('--no-journal and --journal-size contradict each other; pass one');
-  return 0;
-}
-
-function corsOption(values: OptionValues): MockServerOptions['cors'] {
-  const origins = values['cors-origin'] as string[] | undefined;
-  if (values['no-cors'] === true) {
-    if (origins) throw new UsageError('--no-cors and --cors-origin contradict each other; pass one');
-    return false;
-  }
-  return origins && !origins.includes('*') ? origins : '*';
-}
+import { scenarioCodes } from '../../mock/core/scenario-answers.js';
+import { scenarioKeys } from '../../mock/core/scenarios.js';
+import type { Command } from '../command.js';
 
 export const mockCommand: Command = {
   name: 'mock',
@@ -83,7 +44,7 @@ export const mockCommand: Command = {
       name: 'fixtures',
       type: 'string',
       value: 'DIR',
-      description: 'Serve DIR/human-evaluations/<id>.json (all validated at start-up).',
+      description: `Serve DIR/${recordFolder}/<id>.json (all validated at start-up).`,
     },
     { name: 'strict-ids', type: 'boolean', description: 'With --fixtures: 404 for ids that have no fixture file.' },
     {
@@ -149,46 +110,8 @@ export const mockCommand: Command = {
     'Per request, a Prefer header overrides the server scenario key by key, e.g.',
     `  Prefer: code=404        Prefer: state=failed, latency=200        Prefer: fault=reset`,
     `Keys: ${scenarioKeys.join(', ')}. Stop with Ctrl-C (SIGINT) or SIGTERM.`,
-    `Control room (journal, events, scenario at run time, dashboard): ${controlPrefix}/ at the root, whatever --base-path.`,
+    `Control room (journal, events, scenario at run time, dashboard): ${controlPrefix}/ at the root, ` +
+      'whatever --base-path.',
   ].join('\n'),
-  async run(values) {
-    const quiet = values.quiet === true;
-    const port = integerOption(values, 'port', 0, 65535) ?? 4010;
-    const host = stringOption(values, 'host') ?? '127.0.0.1';
-    const options: MockServerOptions = {
-      port,
-      host,
-      basePath: stringOption(values, 'base-path'),
-      seed: stringOption(values, 'seed'),
-      profile: choiceOption(values, 'profile', profiles),
-      fixturesDir: stringOption(values, 'fixtures'),
-      strictIds: values['strict-ids'] === true,
-      scenario: scenarioOptions(values),
-      scenarioFile: stringOption(values, 'scenarios'),
-      cors: corsOption(values),
-      journalSize: journalSizeOption(values),
-      log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
-    };
-    boundHeapGrowth();
-    let server;
-    try {
-      server = await startMockServer(options);
-    } catch (error) {
-      if (error instanceof MockSetupError) throw new UsageError(error.message);
-      const failure = listenFailure(error, host, port);
-      if (failure !== undefined) {
-        process.stderr.write(`evalkit mock: ${failure}\n`);
-        return 1;
-      }
-      throw error;
-    }
-    const stopping = shutdownSignal();
-    await writeOut(
-      `evalkit mock listening on ${server.url}\ncontrol room: ${new URL(server.url).origin}${controlPrefix}/\n`,
-    );
-    const signal = await stopping;
-    await server.close();
-    if (!quiet) process.stderr.write(`evalkit mock: stopped (${signal})\n`);
-    return 0;
-  },
+  load: () => import('../run/mock.js'),
 };

@@ -1,22 +1,12 @@
-import { ContractOptionError, exitCode, terminalReport, terminalStyle } from '../../contract/index.js';
-import {
-  startContractProxy,
-  trafficLine,
-  violationLines,
-  type Judgement,
-  type RecordingEvent,
-} from '../../proxy/index.js';
-import { integerOption, stringOption, UsageError, type Command } from '../command.js';
-import { writeOut } from '../output.js';
-import { checkReportPaths, reportOptions, writeReports } from '../reports.js';
-import { listenFailure } from '../listen-failure.js';
-import { shutdownSignal } from '../shutdown.js';
-import { headers } from './contract.js';
+import { recordFolder } from '../../api/operations.js';
+import type { Command } from '../command.js';
+import { reportOptions } from '../report-options.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
   summary:
-    'Sit in front of a deployment, forward all traffic unchanged, check every exchange against the contract, record fixtures.',
+    'Sit in front of a deployment, forward all traffic unchanged, check every exchange against the contract, ' +
+    'record fixtures.',
   options: [
     {
       name: 'target',
@@ -45,7 +35,8 @@ export const proxyCommand: Command = {
       type: 'string',
       value: 'DIR',
       description:
-        'Write each valid 200 answer of GET /human-evaluations/{id} as DIR/human-evaluations/<id>.json (for evalkit mock --fixtures DIR).',
+        `Write each valid 200 answer of GET /${recordFolder}/{id} as DIR/${recordFolder}/<id>.json ` +
+        '(for evalkit mock --fixtures DIR).',
     },
     {
       name: 'timeout',
@@ -63,50 +54,5 @@ export const proxyCommand: Command = {
     '1 also when nothing was verified (no traffic, or no success answer of the two operations to check);',
     '2 a usage error, a report that cannot be written, or no request ever reached the target.',
   ].join('\n'),
-  async run(values) {
-    const target = stringOption(values, 'target');
-    if (target === undefined) throw new UsageError('--target is required');
-    await checkReportPaths(values);
-    const strict = values.strict === true;
-    const style = terminalStyle(process.stdout);
-    const record = stringOption(values, 'record');
-    const options = {
-      target,
-      port: integerOption(values, 'port', 0, 65535) ?? 4011,
-      host: stringOption(values, 'host') ?? '127.0.0.1',
-      headers: headers(values),
-      ...(record !== undefined ? { recordDir: record } : {}),
-      timeoutMs: integerOption(values, 'timeout', 1, 600_000),
-      strict,
-      onJudgement: (judgement: Judgement) => {
-        for (const line of violationLines(judgement, style)) void writeOut(`${line}\n`);
-      },
-      onRecording: (event: RecordingEvent) => {
-        void writeOut(
-          'recorded' in event ? `recorded ${event.recorded}\n` : `not recorded: ${event.label}: ${event.refused}\n`,
-        );
-      },
-    };
-    let proxy;
-    try {
-      proxy = await startContractProxy(options);
-    } catch (error) {
-      if (error instanceof ContractOptionError) throw new UsageError(error.message);
-      const failure = listenFailure(error, options.host, options.port);
-      if (failure !== undefined) throw new UsageError(failure);
-      const code = (error as NodeJS.ErrnoException).code;
-      if (record !== undefined && code !== undefined)
-        throw new UsageError(`--record cannot create ${record}/human-evaluations (${code})`);
-      throw error;
-    }
-    const stopping = shutdownSignal();
-    await writeOut(`evalkit proxy listening on ${proxy.url}, forwarding to ${proxy.report().target}\n`);
-    const signal = await stopping;
-    await proxy.close();
-    const report = proxy.report();
-    await writeOut(
-      `\nevalkit proxy stopped (${signal}): ${trafficLine(proxy.traffic(), proxy.judge)}\n\n${terminalReport(report, style)}`,
-    );
-    return (await writeReports('proxy', values, report)) ? exitCode(report, strict) : 2;
-  },
+  load: () => import('../run/proxy.js'),
 };

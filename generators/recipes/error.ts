@@ -24,9 +24,9 @@ function traceback(ctx: GenerationContext, message: string): string {
       'aggregation_service.py',
       'tasks.py',
     ]);
-    lines.push(
-      `  File "/app/agenta_backend/services/${file}", line ${ctx.int(20, 900)}, in ${ctx.faker.word.verb()}_${ctx.faker.word.noun()}`,
-    );
+    const line = ctx.int(20, 900);
+    const fn = `${ctx.faker.word.verb()}_${ctx.faker.word.noun()}`;
+    lines.push(`  File "/app/agenta_backend/services/${file}", line ${line}, in ${fn}`);
   }
   lines.push(message);
   return lines.join('\n');

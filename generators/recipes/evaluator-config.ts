@@ -23,9 +23,16 @@ const settingValues: Record<string, (ctx: GenerationContext) => unknown> = {
   regex_should_match: (ctx) => ctx.chance(0.8),
   json_field: (ctx) => ctx.pick(['answer', 'label', 'category']),
   prompt_template: () =>
-    'We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below evaluate the output based on the evaluation strategy below:\nEvaluation strategy: 0 to 10 0 is very bad and 10 is very good.\nPrompt: {llm_app_prompt_template}\nInputs: {inputs}\nCorrect Answer:{correct_answer}\nEvaluate this: {app_output}\n\nAnswer ONLY with one of the given grading or evaluation options.',
+    'We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below ' +
+    'evaluate the output based on the evaluation strategy below:\n' +
+    'Evaluation strategy: 0 to 10 0 is very bad and 10 is very good.\n' +
+    'Prompt: {llm_app_prompt_template}\nInputs: {inputs}\nCorrect Answer:{correct_answer}\n' +
+    'Evaluate this: {app_output}\n\n' +
+    'Answer ONLY with one of the given grading or evaluation options.',
   code: () =>
-    'from typing import Dict\n\ndef evaluate(app_params: Dict[str, str], inputs: Dict[str, str], output: str, correct_answer: str) -> float:\n    return 1.0 if output.strip() == correct_answer.strip() else 0.0\n',
+    'from typing import Dict\n\n' +
+    'def evaluate(app_params: Dict[str, str], inputs: Dict[str, str], output: str, correct_answer: str) -> float:\n' +
+    '    return 1.0 if output.strip() == correct_answer.strip() else 0.0\n',
   webhook_url: (ctx) => `https://hooks.example.com/evaluate/${ctx.hex(8)}`,
   prefix: (ctx) => ctx.pick(['Answer:', 'Sure', 'The']),
   suffix: (ctx) => ctx.pick(['.', '?', 'Thank you.']),

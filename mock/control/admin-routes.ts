@@ -13,9 +13,7 @@ import type { EventStream } from './event-stream.js';
 import type { FixtureWatcher } from '../node/fixture-watcher.js';
 import type { Journal } from './journal.js';
 import type { ScenarioStore } from './scenario-store.js';
-
-/** Where the control room lives, at the root whatever the base path: the API's paths never start with it. */
-export const controlPrefix = '/__evalkit';
+import { controlPrefix } from './prefix.js';
 
 /** What the admin routes work on. */
 export interface ControlRoom {

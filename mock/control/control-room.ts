@@ -3,16 +3,14 @@ import type { MockAnswer } from '../core/exchange.js';
 import type { Fixture } from '../core/fixture-set.js';
 import { MockSetupError } from '../core/setup-error.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
-import { adminRoutes, controlPrefix } from './admin-routes.js';
+import { adminRoutes } from './admin-routes.js';
+import { controlPrefix } from './prefix.js';
 import { entryView } from './entry-view.js';
 import { EventStream } from './event-stream.js';
 import { FixtureWatcher } from '../node/fixture-watcher.js';
-import { defaultJournalSize, Journal } from './journal.js';
+import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
 import { keptAnswerBody, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
-
-/** The largest `--journal-size`: 500 entries hold at most about 8 MB of bodies, this many at most 1.6 GB. */
-export const maxJournalSize = 100_000;
 
 export interface ControlRoomOptions {
   /** The core's scenario holder, swapped by `PUT /__evalkit/scenario`. */

@@ -6,6 +6,8 @@ import type { JournalBody } from './redaction.js';
 
 /** The default number of requests the journal keeps (`--journal-size`). */
 export const defaultJournalSize = 500;
+/** The largest `--journal-size`: 500 entries hold at most about 8 MB of bodies, this many at most 1.6 GB. */
+export const maxJournalSize = 100_000;
 /** Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory. */
 export const journalProblemsCap = 100;
 

@@ -1,4 +1,4 @@
-import { isProfile, profiles, type Profile } from '../../generators/index.js';
+import { isProfile, profiles, type Profile } from '../../generators/profile.js';
 import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';

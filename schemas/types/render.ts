@@ -4,7 +4,7 @@ import { resourceForRef, schemaFor, schemaNames, type JsonSchema, type SchemaNam
 /** TypeScript's global `Error` must not be shadowed, so the spec's Error object is typed as ErrorObject. */
 const typeNames: Partial<Record<SchemaName, string>> = { Error: 'ErrorObject' };
 
-export function typeNameOf(name: SchemaName): string {
+function typeNameOf(name: SchemaName): string {
   return typeNames[name] ?? name;
 }
 
@@ -16,13 +16,44 @@ function linkSchema(node: unknown): unknown {
   const linked: JsonSchema = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'examples') continue;
-    if (keyword === 'properties') linked[keyword] = mapValues(value as JsonSchema, linkSchema);
+    if (keyword === 'description' && typeof value === 'string') linked[keyword] = value.replace(operationLabel, '');
+    else if (keyword === 'properties') linked[keyword] = mapValues(value as JsonSchema, linkSchema);
     else if (subschemaKeywords.has(keyword)) linked[keyword] = linkSchema(value);
     else if (Array.isArray(value) && keyword.endsWith('Of')) linked[keyword] = value.map(linkSchema);
     else linked[keyword] = value;
   }
   // A schema that constrains no type (Result.value, the undocumented evaluator_config alternatives) admits any value.
   return shapeKeywords.some((keyword) => keyword in linked) ? linked : { ...linked, tsType: 'unknown' };
+}
+
+/**
+ * `(GET /path)` after an operation's name in a description: the comment keeps the name, which says which operation,
+ * and leaves the path to the OpenAPI document.
+ */
+const operationLabel = / \((?:GET|POST|PUT|PATCH|DELETE) \/[^)]*\)/g;
+
+/** The widest line the house allows (prettier's printWidth, eslint's max-len). */
+const width = 120;
+
+/** Wraps each JSDoc line wider than the house allows at word boundaries, keeping its ` * ` prefix. */
+function wrapComments(source: string): string {
+  return source
+    .split('\n')
+    .flatMap((line) => {
+      const comment = /^(\s*\* )(.*)$/.exec(line);
+      if (!comment || line.length <= width) return [line];
+      const [, prefix = '', text = ''] = comment;
+      const lines: string[] = [];
+      let current = '';
+      for (const word of text.split(' ')) {
+        if (current && prefix.length + current.length + 1 + word.length > width) {
+          lines.push(prefix + current);
+          current = word;
+        } else current = current ? `${current} ${word}` : word;
+      }
+      return [...lines, prefix + current];
+    })
+    .join('\n');
 }
 
 const subschemaKeywords = new Set(['items', 'additionalProperties', 'not']);
@@ -35,7 +66,8 @@ function mapValues(record: JsonSchema, map: (value: unknown) => unknown): JsonSc
 /** The source of types/resources.ts, rendered from schemas/ by json-schema-to-typescript. */
 export async function renderResourceTypes(): Promise<string> {
   const parts: string[] = [
-    '/* Generated from schemas/ by `npm run types`. Do not edit: a test fails when this file and the schemas differ. */',
+    '/* Generated from schemas/ by `npm run types`. ' +
+      'Do not edit: a test fails when this file and the schemas differ. */',
   ];
   for (const name of schemaNames) {
     const schema = linkSchema(schemaFor(name)) as JsonSchema;
@@ -48,7 +80,7 @@ export async function renderResourceTypes(): Promise<string> {
       unknownAny: true,
       style: { singleQuote: true, printWidth: 120 },
     });
-    parts.push(ts.trim());
+    parts.push(wrapComments(ts.trim()));
   }
   return `${parts.join('\n\n')}\n`;
 }

@@ -1,7 +1,8 @@
 /* Generated from schemas/ by `npm run types`. Do not edit: a test fails when this file and the schemas differ. */
 
 /**
- * HumanEvaluation: response of Fetch Human Evaluation (GET /human-evaluations/{evaluation_id}). All fields are required. Allowed values of evaluation_type: not shown. States of status: not shown.
+ * HumanEvaluation: response of Fetch Human Evaluation. All fields are required. Allowed values of evaluation_type: not
+ * shown. States of status: not shown.
  */
 export interface HumanEvaluation {
   id: string;
@@ -22,7 +23,9 @@ export interface HumanEvaluation {
 }
 
 /**
- * Evaluation: element of the response of Create Evaluation (POST /evaluations). Holds aggregated results per evaluator configuration and cost and latency figures. Note the field name variant_revision_ids here, against variants_revision_ids in HumanEvaluation.
+ * Evaluation: element of the response of Create Evaluation. Holds aggregated results per evaluator configuration and
+ * cost and latency figures. Note the field name variant_revision_ids here, against variants_revision_ids in
+ * HumanEvaluation.
  */
 export interface Evaluation {
   id: string;
@@ -46,7 +49,8 @@ export interface Evaluation {
 }
 
 /**
- * Result object. The type and allowed forms of value: not shown. An Error object may be attached to report a failed computation.
+ * Result object. The type and allowed forms of value: not shown. An Error object may be attached to report a failed
+ * computation.
  */
 export interface Result {
   type: string;
@@ -59,7 +63,8 @@ export interface Result {
 }
 
 /**
- * Error object. Inside Evaluation, an Error object (message required, stacktrace optional) may be attached to a Result object to report a failed computation.
+ * Error object. Inside Evaluation, an Error object (message required, stacktrace optional) may be attached to a Result
+ * object to report a failed computation.
  */
 export interface ErrorObject {
   message: string;
@@ -68,7 +73,8 @@ export interface ErrorObject {
 }
 
 /**
- * AggregatedResult: the result of one evaluator configuration. The evaluator_config is declared as one of several alternatives (anyOf); only the EvaluatorConfig shape is given.
+ * AggregatedResult: the result of one evaluator configuration. The evaluator_config is declared as one of several
+ * alternatives (anyOf); only the EvaluatorConfig shape is given.
  */
 export interface AggregatedResult {
   evaluator_config: EvaluatorConfig | UndocumentedEvaluatorConfig;
@@ -77,7 +83,8 @@ export interface AggregatedResult {
 }
 
 /**
- * EvaluatorConfig: the one alternative of AggregatedResult.evaluator_config that the spec shows. The keys inside settings_values: not shown. The format of identifiers: not shown.
+ * EvaluatorConfig: the one alternative of AggregatedResult.evaluator_config that the spec shows. The keys inside
+ * settings_values: not shown. The format of identifiers: not shown.
  */
 export interface EvaluatorConfig {
   id: string;
@@ -92,12 +99,16 @@ export interface EvaluatorConfig {
 }
 
 /**
- * Stands for the alternatives of AggregatedResult.evaluator_config that the spec declares (anyOf) but does not show: any value that does not match the documented EvaluatorConfig. It is disjoint from EvaluatorConfig, so a validator can tell which of the two a value matched.
+ * Stands for the alternatives of AggregatedResult.evaluator_config that the spec declares (anyOf) but does not show:
+ * any value that does not match the documented EvaluatorConfig. It is disjoint from EvaluatorConfig, so a validator can
+ * tell which of the two a value matched.
  */
 export type UndocumentedEvaluatorConfig = unknown;
 
 /**
- * Request body of Create Evaluation (POST /evaluations): builds evaluations for an application, a list of variants, a list of evaluator configurations and a test set. The lm_providers_keys values are credentials supplied by the caller per provider; they are never echoed.
+ * Request body of Create Evaluation: builds evaluations for an application, a list of variants, a list of evaluator
+ * configurations and a test set. The lm_providers_keys values are credentials supplied by the caller per provider; they
+ * are never echoed.
  */
 export interface CreateEvaluationRequest {
   app_id: string;
@@ -116,7 +127,8 @@ export interface CreateEvaluationRequest {
 }
 
 /**
- * rate_limit of the create request: controls pacing of the evaluation run. All fields are required integers. Units, bounds and defaults of these integers: not shown.
+ * rate_limit of the create request: controls pacing of the evaluation run. All fields are required integers. Units,
+ * bounds and defaults of these integers: not shown.
  */
 export interface RateLimit {
   batch_size: number;
@@ -127,7 +139,9 @@ export interface RateLimit {
 }
 
 /**
- * The body of a 422 answer. Not shown by the spec (error bodies are not shown): this is FastAPI's shape, as the service sends it. Each entry of detail says where a problem is (loc: body, path or query, then field names and list indexes), what it is in words (msg) and its pydantic error type (type).
+ * The body of a 422 answer. Not shown by the spec (error bodies are not shown): this is FastAPI's shape, as the service
+ * sends it. Each entry of detail says where a problem is (loc: body, path or query, then field names and list indexes),
+ * what it is in words (msg) and its pydantic error type (type).
  */
 export interface HTTPValidationError {
   detail: {
@@ -140,7 +154,8 @@ export interface HTTPValidationError {
 }
 
 /**
- * The body of an error answer other than a 422. Not shown by the spec (error bodies are not shown): this is FastAPI's shape, as the service sends it, where detail is a message or, from an HTTP exception raised with one, any JSON value.
+ * The body of an error answer other than a 422. Not shown by the spec (error bodies are not shown): this is FastAPI's
+ * shape, as the service sends it, where detail is a message or, from an HTTP exception raised with one, any JSON value.
  */
 export interface HTTPError {
   /**

@@ -1,10 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchPath, pathFor, pathOf, relativeToBase } from '../../api/match.js';
 import { operationIds, operationLabel, operationTable, recordFolder } from '../../api/operations.js';
 import { evalkitVersion } from '../../api/version.js';
 import { openApiDocument } from '../../api/openapi.js';
 import { matchCases } from './match-cases.js';
-import packageJson from '../../package.json' with { type: 'json' };
+
+// Read, not imported: an import would make tsc copy package.json into dist/.
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 describe('the API surface', () => {
   it.each(matchCases)('reads $path as the table says', ({ path, expected }) => {

@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConformingServer, type Behaviour, type RunningServer } from './conforming-server.js';
 import { bankCreateBody, mutation } from './bank.js';
+import { runCli } from '../helpers/cli.js';
 
 /** These tests run the built CLI (`npm run build` first), as CI and users do. */
 interface Outcome {
@@ -14,16 +14,7 @@ interface Outcome {
 }
 
 function cli(args: string[]): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['bin/evalkit.js', 'contract', ...args],
-      { env: { ...process.env, NO_COLOR: '' } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
+  return runCli(['contract', ...args], { env: { ...process.env, NO_COLOR: '' } });
 }
 
 /** Tags balanced and nothing unescaped between them: enough to know a JUnit reader can parse the file. */

@@ -1,12 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubAnnotations, githubStepSummary, runContract, type Report } from '../../contract/index.js';
 import { bankCreateBody, mutation } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
-import { projectRoot } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 
 /** A 500 for invalid bodies whose text tries to break out of an annotation and out of the Markdown table. */
 const breakout = 'line one\n::error::forged annotation\r\n| cell | <b>bold</b> 100%';
@@ -57,16 +56,8 @@ describe('GitHub annotations and step summary', () => {
     const broken = await startConformingServer(mutation('required user_username missing'));
     const summaryFile = join(dir, 'summary.md');
     writeFileSync(summaryFile, '# earlier step\n');
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        ['bin/evalkit.js', 'contract', '--base-url', broken.url],
-        {
-          cwd: projectRoot,
-          env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile, NO_COLOR: '1' },
-        },
-        (error, out) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out }),
-      );
+    const { code, stdout } = await runCli(['contract', '--base-url', broken.url], {
+      env: { ...process.env, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile, NO_COLOR: '1' },
     });
     await broken.close();
     expect(code).toBe(1);

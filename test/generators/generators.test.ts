@@ -136,39 +136,43 @@ describe('generators are coherent across fields', () => {
     }
   });
 
-  it('Evaluation: status is a status Result with an Error exactly in failed states; results fit their types; figures fit the state', () => {
-    for (const evaluation of sample('Evaluation')) {
-      expect(evaluation.status.type).toBe('status');
-      expectResultFitsType(evaluation.status);
-      for (const variants of [
-        evaluation.variant_ids,
-        evaluation.variant_names,
-        evaluation.variant_revision_ids,
-        evaluation.revisions,
-      ]) {
-        expect(variants).toHaveLength(1);
+  it(
+    'Evaluation: status is a status Result with an Error exactly in failed states; results fit their types; ' +
+      'figures fit the state',
+    () => {
+      for (const evaluation of sample('Evaluation')) {
+        expect(evaluation.status.type).toBe('status');
+        expectResultFitsType(evaluation.status);
+        for (const variants of [
+          evaluation.variant_ids,
+          evaluation.variant_names,
+          evaluation.variant_revision_ids,
+          evaluation.revisions,
+        ]) {
+          expect(variants).toHaveLength(1);
+        }
+        expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
+        const state = evaluation.status.value as string;
+        if (state === 'EVALUATION_INITIALIZED') {
+          expect(evaluation.aggregated_results).toEqual([]);
+          expect(evaluation.created_at).toBe(evaluation.updated_at);
+        }
+        for (const aggregated of evaluation.aggregated_results as AggregatedResult[]) {
+          expect(['number', 'error']).toContain(aggregated.result.type);
+          expectResultFitsType(aggregated.result);
+          expect(isDocumentedEvaluatorConfig(aggregated.evaluator_config)).toBe(true);
+          const config = aggregated.evaluator_config as EvaluatorConfig;
+          expectSettingsFitKey(config);
+          expect(instant(config.updated_at)).toBeLessThanOrEqual(instant(evaluation.created_at));
+        }
+        for (const figure of [evaluation.average_cost, evaluation.total_cost, evaluation.average_latency])
+          if (figure) expectResultFitsType(figure);
+        if (evaluation.average_cost?.type === 'cost' && evaluation.total_cost?.type === 'cost') {
+          expect(evaluation.total_cost.value as number).toBeGreaterThanOrEqual(evaluation.average_cost.value as number);
+        }
       }
-      expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
-      const state = evaluation.status.value as string;
-      if (state === 'EVALUATION_INITIALIZED') {
-        expect(evaluation.aggregated_results).toEqual([]);
-        expect(evaluation.created_at).toBe(evaluation.updated_at);
-      }
-      for (const aggregated of evaluation.aggregated_results as AggregatedResult[]) {
-        expect(['number', 'error']).toContain(aggregated.result.type);
-        expectResultFitsType(aggregated.result);
-        expect(isDocumentedEvaluatorConfig(aggregated.evaluator_config)).toBe(true);
-        const config = aggregated.evaluator_config as EvaluatorConfig;
-        expectSettingsFitKey(config);
-        expect(instant(config.updated_at)).toBeLessThanOrEqual(instant(evaluation.created_at));
-      }
-      for (const figure of [evaluation.average_cost, evaluation.total_cost, evaluation.average_latency])
-        if (figure) expectResultFitsType(figure);
-      if (evaluation.average_cost?.type === 'cost' && evaluation.total_cost?.type === 'cost') {
-        expect(evaluation.total_cost.value as number).toBeGreaterThanOrEqual(evaluation.average_cost.value as number);
-      }
-    }
-  });
+    },
+  );
 
   it('Result: the value fits the type, the Error is present exactly where the type reports a failure', () => {
     for (const result of sample('Result')) expectResultFitsType(result);
@@ -305,34 +309,38 @@ describe('profiles', () => {
     expect(requests.some((request) => request.variant_ids.length === 0)).toBe(true);
   });
 
-  it('edge stays within what the domain makes possible: an A/B test compares 2 variants, a single-model test 1, an Evaluation runs 1', () => {
-    const counts = new Map<string, Set<number>>();
-    for (const record of generateBatch('HumanEvaluation', 'edge-domain', 1000, { profile: 'edge' })) {
-      for (const variants of [
-        record.variant_ids,
-        record.variant_names,
-        record.variants_revision_ids,
-        record.revisions,
-      ]) {
-        counts.set(record.evaluation_type, (counts.get(record.evaluation_type) ?? new Set()).add(variants.length));
+  it(
+    'edge stays within what the domain makes possible: an A/B test compares 2 variants, a single-model test 1, ' +
+      'an Evaluation runs 1',
+    () => {
+      const counts = new Map<string, Set<number>>();
+      for (const record of generateBatch('HumanEvaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+        for (const variants of [
+          record.variant_ids,
+          record.variant_names,
+          record.variants_revision_ids,
+          record.revisions,
+        ]) {
+          counts.set(record.evaluation_type, (counts.get(record.evaluation_type) ?? new Set()).add(variants.length));
+        }
       }
-    }
-    expect(Object.fromEntries([...counts].map(([type, lengths]) => [type, [...lengths]]))).toEqual({
-      human_a_b_testing: [2],
-      single_model_test: [1],
-    });
-    const lengths = new Set<number>();
-    for (const evaluation of generateBatch('Evaluation', 'edge-domain', 1000, { profile: 'edge' })) {
-      for (const variants of [
-        evaluation.variant_ids,
-        evaluation.variant_names,
-        evaluation.variant_revision_ids,
-        evaluation.revisions,
-      ])
-        lengths.add(variants.length);
-    }
-    expect([...lengths]).toEqual([1]);
-  });
+      expect(Object.fromEntries([...counts].map(([type, lengths]) => [type, [...lengths]]))).toEqual({
+        human_a_b_testing: [2],
+        single_model_test: [1],
+      });
+      const lengths = new Set<number>();
+      for (const evaluation of generateBatch('Evaluation', 'edge-domain', 1000, { profile: 'edge' })) {
+        for (const variants of [
+          evaluation.variant_ids,
+          evaluation.variant_names,
+          evaluation.variant_revision_ids,
+          evaluation.revisions,
+        ])
+          lengths.add(variants.length);
+      }
+      expect([...lengths]).toEqual([1]);
+    },
+  );
 });
 
 /** A record without the fields a lifecycle state decides. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { ResourceName } from '../../schemas/index.js';
 
 /** The spec sits beside the project (../shared/spec); CI's checkout has it there, a bare clone may not. */
-export const specPath = new URL('../../../shared/spec/evaluation-service.md', import.meta.url);
+const specPath = new URL('../../../shared/spec/evaluation-service.md', import.meta.url);
 export const specAvailable = existsSync(specPath);
 
 export interface SpecField {
@@ -11,7 +11,10 @@ export interface SpecField {
   required: boolean;
 }
 
-/** Which resource each field table of the spec describes: the line that introduces the table, and whether all its fields are required. */
+/**
+ * Which resource each field table of the spec describes: the line that introduces the table, and whether all its
+ * fields are required.
+ */
 const tableIntroductions: Array<{ introduction: RegExp; resource: ResourceName; allRequired: boolean }> = [
   { introduction: /^### 2\.1 HumanEvaluation/, resource: 'HumanEvaluation', allRequired: true },
   { introduction: /^### 2\.2 Evaluation/, resource: 'Evaluation', allRequired: false },

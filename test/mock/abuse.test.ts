@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { amplificationBody } from '../../bench/attack-bodies.js';
 import { peakRss } from '../../bench/server-process.js';
 import { maxBodyBytes } from '../../mock/core/limits.js';
+import { startCli, type RunningCli } from '../helpers/cli.js';
 import { createRequest } from './helpers.js';
 import { startChild, type Child } from './processes.js';
 import { openRaw } from './raw-http.js';
@@ -9,9 +10,11 @@ import { openRaw } from './raw-http.js';
 const root = new URL('../../', import.meta.url).pathname;
 const mib = 2 ** 20;
 const children: Child[] = [];
+const inProcess: RunningCli[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   for (const child of children.splice(0)) child.kill();
+  await Promise.all(inProcess.splice(0).map((mock) => (mock.kill(), mock.exited)));
 });
 
 /** The built CLI as users start it, in a process of its own, so its memory is the mock's alone. */
@@ -20,6 +23,14 @@ async function startMock(): Promise<{ url: string; pid: number }> {
   children.push(child);
   const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
   return { url, pid: child.process.pid as number };
+}
+
+/** The same command in the test's process: enough where the answers, not the memory, are what is checked. */
+async function startMockInProcess(): Promise<{ url: string }> {
+  const mock = startCli(['mock', '--port', '0', '--quiet']);
+  inProcess.push(mock);
+  const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
+  return { url };
 }
 
 const attack = amplificationBody(createRequest(), maxBodyBytes);
@@ -40,7 +51,7 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
   it('answers the 1 MiB, 500k-item attack with one small 422 naming the list limit', async () => {
     expect(attack.length).toBeGreaterThan(maxBodyBytes - 16);
     expect(attack.length).toBeLessThanOrEqual(maxBodyBytes);
-    const mock = await startMock();
+    const mock = await startMockInProcess();
     const answer = await problems(await postAttack(mock.url));
     expect(answer.status).toBe(422);
     expect(answer.bytes).toBeLessThan(64 * 1024);
@@ -54,7 +65,7 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
   });
 
   it('caps a map the same way: 60k provider keys get one problem', async () => {
-    const mock = await startMock();
+    const mock = await startMockInProcess();
     const keys = Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`K${i}`, 0]));
     const res = await fetch(`${mock.url}/evaluations`, {
       method: 'POST',
@@ -73,7 +84,7 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
   });
 
   it('lists the first 100 problems and counts the rest when no limit is crossed', async () => {
-    const mock = await startMock();
+    const mock = await startMockInProcess();
     const numbers = Array.from({ length: 100 }, (_, i) => i);
     const body = createRequest({
       variant_ids: numbers,

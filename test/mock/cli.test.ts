@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
+import { startCli } from '../helpers/cli.js';
 import { builtCli } from './processes.js';
 
 const { evalkit } = builtCli();
@@ -31,6 +32,7 @@ describe('evalkit mock (built CLI)', () => {
   }, 20_000);
 
   it('stays quiet with --quiet and stops on SIGINT', async () => {
+    // A process: an empty stderr must hold for all the process writes, not only what goes through the CLI's io.
     const mock = evalkit('mock', '--port', '0', '--quiet');
     const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
     expect((await fetch(`${url}/human-evaluations/abc`)).status).toBe(200);
@@ -40,7 +42,7 @@ describe('evalkit mock (built CLI)', () => {
   }, 20_000);
 
   it('exits promptly on SIGTERM while an answer waits out a long latency', async () => {
-    const mock = evalkit('mock', '--port', '0', '--quiet');
+    const mock = startCli(['mock', '--port', '0', '--quiet']);
     const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
     const pending = fetch(`${url}/human-evaluations/abc`, { headers: { Prefer: 'latency=60000' } }).catch(
       (error: Error) => error,
@@ -66,7 +68,7 @@ describe('evalkit mock (built CLI)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-cli-fixtures-'));
     mkdirSync(join(dir, 'human-evaluations'));
     writeFileSync(join(dir, 'human-evaluations', 'x.json'), JSON.stringify({ id: 'x' }));
-    const mock = evalkit('mock', '--port', '0', '--fixtures', dir);
+    const mock = startCli(['mock', '--port', '0', '--fixtures', dir]);
     expect((await mock.exited).code).toBe(2);
     expect(mock.stderr()).toContain(`${join(dir, 'human-evaluations', 'x.json')}: /app_id is required but missing`);
     expect(mock.stdout()).toBe('');
@@ -80,7 +82,7 @@ describe('evalkit mock (built CLI)', () => {
       [['--port', '70000'], /--port must be an integer from 0 to 65535/],
       [['--no-cors', '--cors-origin', 'http://x'], /contradict/],
     ] as Array<[string[], RegExp]>) {
-      const mock = evalkit('mock', '--port', '0', ...args);
+      const mock = startCli(['mock', '--port', '0', ...args]);
       expect((await mock.exited).code).toBe(2);
       expect(mock.stderr()).toMatch(message);
     }

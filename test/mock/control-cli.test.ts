@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { builtCli } from './processes.js';
+import { startCli } from '../helpers/cli.js';
 
-const { evalkit } = builtCli();
-
-describe('evalkit mock: the control room flags (built CLI)', () => {
+describe('evalkit mock: the control room flags (in process)', () => {
   it('prints the control room URL at the root whatever --base-path, and keeps --journal-size requests', async () => {
-    const mock = evalkit('mock', '--port', '0', '--base-path', '/api', '--journal-size', '2', '--quiet');
+    const mock = startCli(['mock', '--port', '0', '--base-path', '/api', '--journal-size', '2', '--quiet']);
     const [, url, room] = (await mock.waitFor(
       /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
       10_000,
@@ -19,7 +17,7 @@ describe('evalkit mock: the control room flags (built CLI)', () => {
   }, 20_000);
 
   it('keeps no journal with --no-journal', async () => {
-    const mock = evalkit('mock', '--port', '0', '--no-journal', '--quiet');
+    const mock = startCli(['mock', '--port', '0', '--no-journal', '--quiet']);
     const [, room] = (await mock.waitFor(/control room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
     expect((await fetch(`${room}requests`)).status).toBe(404);
     mock.process.kill('SIGTERM');
@@ -31,7 +29,7 @@ describe('evalkit mock: the control room flags (built CLI)', () => {
       [['--no-journal', '--journal-size', '5'], /--no-journal and --journal-size contradict/],
       [['--journal-size', '0'], /--journal-size must be an integer from 1 to 100000, got '0'/],
     ] as Array<[string[], RegExp]>) {
-      const mock = evalkit('mock', '--port', '0', ...args);
+      const mock = startCli(['mock', '--port', '0', ...args]);
       expect((await mock.exited).code).toBe(2);
       expect(mock.stderr()).toMatch(message);
       expect(mock.stdout()).toBe('');

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { secret } from './helpers.js';
+import { startCli, type RunningCli } from '../helpers/cli.js';
 import { startChild, type Child } from './processes.js';
+import { secret } from './helpers.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 /** Debian's chromium package; CI installs it (.ci/run). */
@@ -16,7 +17,7 @@ if (!hasChromium) {
   );
 }
 
-const children: Child[] = [];
+const children: Array<Child | RunningCli> = [];
 let browser: Browser | undefined;
 let url = '';
 let dashboard = '';
@@ -25,8 +26,8 @@ beforeAll(async () => {
   if (!hasChromium) return;
   if (!existsSync(join(root, 'dist/mock/index.js')))
     throw new Error('dist/ has no mock: run `npm run build` before these tests');
-  // The mock as users start it, reading the URLs it prints.
-  const mock = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0'], root);
+  // The mock as users start it (in this process), reading the URLs it prints.
+  const mock = startCli(['mock', '--port', '0']);
   children.push(mock);
   const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
   [, url, dashboard] = match as unknown as [string, string, string];
@@ -113,6 +114,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
   it('shows a broken fixture file and keeps serving the previous set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
     cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
+    // A process: with --quiet, the mock reports a refused reload on the process's stderr, not through the CLI's io.
     const mock = startChild(
       process.execPath,
       ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir],

@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-// msw 3 declares Node >= 22.12; on Node 20 it needs these three ES2024/2025 built-ins (see evalkit's test/msw/node20-shims.ts).
+// msw 3 declares Node >= 22.12; on Node 20 it needs these three ES2024/2025 built-ins
+// (see evalkit's test/msw/node20-shims.ts).
 const define = (target, name, value) =>
   name in target || Object.defineProperty(target, name, { configurable: true, writable: true, value });
 define(Promise, 'withResolvers', () => {
@@ -67,8 +68,9 @@ try {
     const valid = (Array.isArray(parsed) ? parsed : [parsed]).every((item) => validate(resource, item).valid);
     const equal = viaMsw.status === viaMock.status && mswText === mockText;
     if (!valid || !equal || viaMsw.status !== 200) failures++;
+    const verdict = `${valid ? 'valid' : 'INVALID'}, ${equal ? 'byte-identical' : 'DIFFERENT'}`;
     console.log(
-      `${method} ${path}: msw ${viaMsw.status}, evalkit mock ${viaMock.status}, ${mswText.length} bytes, ${valid ? 'valid' : 'INVALID'}, ${equal ? 'byte-identical' : 'DIFFERENT'}`,
+      `${method} ${path}: msw ${viaMsw.status}, evalkit mock ${viaMock.status}, ${mswText.length} bytes, ${verdict}`,
     );
   }
 } finally {

@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)(
 
     afterAll(() => session?.close());
 
-    it('starts the worker without an error and answers /api like `evalkit mock --base-path /api --seed storybook`', async () => {
+    it('starts the worker cleanly and answers /api like `evalkit mock --base-path /api --seed storybook`', async () => {
       expect(session?.errors).toEqual([]);
       expect(answer?.status).toBe(200);
       expectValid('HumanEvaluation', JSON.parse(answer?.body ?? 'null'));

@@ -5,7 +5,7 @@ import type { CreateEvaluationRequest, Evaluation, HumanEvaluation, Result } fro
 import { renderResourceTypes } from '../../schemas/types/render.js';
 
 describe('TypeScript types derive from the schemas', () => {
-  it('types/resources.ts is exactly what the schemas render to (run `npm run types` after changing a schema)', async () => {
+  it('types/resources.ts is exactly what the schemas render to (`npm run types` after changing a schema)', async () => {
     const committed = await readFile(new URL('../../schemas/types/resources.ts', import.meta.url), 'utf8');
     expect(committed).toBe(await renderResourceTypes());
   });

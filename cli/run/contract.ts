@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import {
+  ContractOptionError,
+  exitCode,
+  maxConcurrency,
+  runContract,
+  terminalReport,
+  terminalStyle,
+} from '../../contract/index.js';
+import { excessiveNesting } from '../../http/json-body.js';
+import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { headers } from '../headers.js';
+import { boundHeapGrowth } from '../heap-growth.js';
+import { writeOut } from '../output.js';
+import { checkReportPaths, writeReports } from '../reports.js';
+
+async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--create-body cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--create-body ${file} is not JSON`);
+  }
+  const nesting = excessiveNesting(body);
+  if (nesting) throw new UsageError(`--create-body ${file} is ${nesting}`);
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new UsageError(`--create-body ${file} must hold a JSON object`);
+  return body as Record<string, unknown>;
+}
+
+/** PEM CA certificates for --ca. */
+async function caFile(file: string | undefined): Promise<string | undefined> {
+  if (file === undefined) return undefined;
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--ca cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  if (!text.includes('-----BEGIN CERTIFICATE-----'))
+    throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  return text;
+}
+
+/** `evalkit contract`: the suite against a deployment, its terminal report, then the report files asked for. */
+export const run: RunCommand = async (values, io) => {
+  boundHeapGrowth();
+  const baseUrl = stringOption(values, 'base-url');
+  if (baseUrl === undefined) throw new UsageError('--base-url is required');
+  await checkReportPaths(values);
+  const strict = values.strict === true;
+  const options = {
+    baseUrl,
+    ca: await caFile(stringOption(values, 'ca')),
+    insecure: values.insecure === true,
+    strict,
+    humanEvaluationId: stringOption(values, 'human-evaluation-id'),
+    createBody: await createBody(stringOption(values, 'create-body')),
+    headers: headers(values),
+    timeoutMs: integerOption(values, 'timeout', 1, 600_000),
+    readOnly: values['read-only'] === true,
+    examples: integerOption(values, 'examples', 0, 1_000_000),
+    seed: stringOption(values, 'seed'),
+    concurrency: integerOption(values, 'concurrency', 1, maxConcurrency),
+    rateLimit: stringOption(values, 'rate-limit'),
+  };
+  let report;
+  try {
+    report = await runContract(options);
+  } catch (error) {
+    if (error instanceof ContractOptionError) throw new UsageError(error.message);
+    throw error;
+  }
+  // The terminal report first: whatever happens to the files, it is never lost.
+  await writeOut(io.stdout, terminalReport(report, terminalStyle(io.stdout, io.env)));
+  return (await writeReports('contract', values, report, io)) ? exitCode(report, strict) : 2;
+};

@@ -1,0 +1,42 @@
+import { profiles } from '../../generators/profile.js';
+import { isResourceName, resourceNames, type ResourceName } from '../../schemas/index.js';
+import { choiceOption, integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { writeFixtures, writeFixturesToDir } from '../fixtures/write-fixtures.js';
+import { writeOut } from '../output.js';
+
+function resources(values: Record<string, unknown>): ResourceName[] {
+  const name = stringOption(values as never, 'schema');
+  if (name === undefined) return resourceNames;
+  if (!isResourceName(name)) throw new UsageError(`--schema must be one of ${resourceNames.join(', ')}, got '${name}'`);
+  return [name];
+}
+
+/** `evalkit fixtures`: generated instances (or invalid create requests) to stdout, streamed, or one file each. */
+export const run: RunCommand = async (values, io) => {
+  const count = integerOption(values, 'count', 0, 1_000_000) ?? 10;
+  const seed = stringOption(values, 'seed') ?? '1';
+  const profile = choiceOption(values, 'profile', profiles) ?? 'mixed';
+  const format = choiceOption(values, 'format', ['json', 'ndjson'] as const) ?? 'json';
+  const out = stringOption(values, 'out');
+  const invalid = values.invalid === true;
+  if (
+    invalid &&
+    stringOption(values, 'schema') !== undefined &&
+    stringOption(values, 'schema') !== 'CreateEvaluationRequest'
+  ) {
+    throw new UsageError(
+      '--invalid makes CreateEvaluationRequest bodies only; drop --schema or pass --schema CreateEvaluationRequest',
+    );
+  }
+  const plan = {
+    resources: invalid ? (['CreateEvaluationRequest'] as ResourceName[]) : resources(values),
+    count,
+    seed,
+    profile,
+    format,
+    invalid,
+  };
+  if (out === undefined) await writeFixtures(plan, (chunk) => writeOut(io.stdout, chunk));
+  else for (const file of await writeFixturesToDir(plan, out)) io.stderr.write(`wrote ${file}\n`);
+  return 0;
+};

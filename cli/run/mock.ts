@@ -1,0 +1,94 @@
+import { profiles } from '../../generators/profile.js';
+import { maxJournalSize } from '../../mock/control/journal.js';
+import { controlPrefix } from '../../mock/control/prefix.js';
+import { scenarioEntry, type ScenarioKey } from '../../mock/core/scenarios.js';
+import { MockSetupError, startMockServer, type MockServerOptions } from '../../mock/index.js';
+import {
+  choiceOption,
+  integerOption,
+  stringOption,
+  UsageError,
+  type OptionValues,
+  type RunCommand,
+} from '../command.js';
+import { boundHeapGrowth } from '../heap-growth.js';
+import { listenFailure } from '../listen-failure.js';
+import { writeOut } from '../output.js';
+
+/** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
+const scenarioFlags = ['state', 'code', 'latency', 'fault'] as const satisfies readonly ScenarioKey[];
+
+function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
+  const scenario: Record<string, string | boolean> = {};
+  for (const key of scenarioFlags) {
+    const value = stringOption(values, key);
+    if (value === undefined) continue;
+    try {
+      scenarioEntry(key, value);
+    } catch (error) {
+      throw new UsageError(`--${key}: ${(error as Error).message}`);
+    }
+    scenario[key] = value;
+  }
+  if (values.nullable === true) scenario.nullable = true;
+  return scenario;
+}
+
+function journalSizeOption(values: OptionValues): number | undefined {
+  const size = integerOption(values, 'journal-size', 1, maxJournalSize);
+  if (values['no-journal'] !== true) return size;
+  if (size !== undefined) throw new UsageError('--no-journal and --journal-size contradict each other; pass one');
+  return 0;
+}
+
+function corsOption(values: OptionValues): MockServerOptions['cors'] {
+  const origins = values['cors-origin'] as string[] | undefined;
+  if (values['no-cors'] === true) {
+    if (origins) throw new UsageError('--no-cors and --cors-origin contradict each other; pass one');
+    return false;
+  }
+  return origins && !origins.includes('*') ? origins : '*';
+}
+
+/** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
+export const run: RunCommand = async (values, io) => {
+  const quiet = values.quiet === true;
+  const port = integerOption(values, 'port', 0, 65535) ?? 4010;
+  const host = stringOption(values, 'host') ?? '127.0.0.1';
+  const options: MockServerOptions = {
+    port,
+    host,
+    basePath: stringOption(values, 'base-path'),
+    seed: stringOption(values, 'seed'),
+    profile: choiceOption(values, 'profile', profiles),
+    fixturesDir: stringOption(values, 'fixtures'),
+    strictIds: values['strict-ids'] === true,
+    scenario: scenarioOptions(values),
+    scenarioFile: stringOption(values, 'scenarios'),
+    cors: corsOption(values),
+    journalSize: journalSizeOption(values),
+    log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
+  };
+  boundHeapGrowth();
+  let server;
+  try {
+    server = await startMockServer(options);
+  } catch (error) {
+    if (error instanceof MockSetupError) throw new UsageError(error.message);
+    const failure = listenFailure(error, host, port);
+    if (failure !== undefined) {
+      io.stderr.write(`evalkit mock: ${failure}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const stopping = io.untilShutdown();
+  await writeOut(
+    io.stdout,
+    `evalkit mock listening on ${server.url}\ncontrol room: ${new URL(server.url).origin}${controlPrefix}/\n`,
+  );
+  const signal = await stopping;
+  await server.close();
+  if (!quiet) io.stderr.write(`evalkit mock: stopped (${signal})\n`);
+  return 0;
+};

@@ -1,0 +1,65 @@
+import { recordFolder } from '../../api/operations.js';
+import { ContractOptionError, exitCode, terminalReport, terminalStyle } from '../../contract/index.js';
+import {
+  startContractProxy,
+  trafficLine,
+  violationLines,
+  type Judgement,
+  type RecordingEvent,
+} from '../../proxy/index.js';
+import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { headers } from '../headers.js';
+import { listenFailure } from '../listen-failure.js';
+import { writeOut } from '../output.js';
+import { checkReportPaths, writeReports } from '../reports.js';
+
+/** `evalkit proxy`: forwards and judges traffic until SIGINT or SIGTERM, then reports. */
+export const run: RunCommand = async (values, io) => {
+  const target = stringOption(values, 'target');
+  if (target === undefined) throw new UsageError('--target is required');
+  await checkReportPaths(values);
+  const strict = values.strict === true;
+  const style = terminalStyle(io.stdout, io.env);
+  const record = stringOption(values, 'record');
+  const options = {
+    target,
+    port: integerOption(values, 'port', 0, 65535) ?? 4011,
+    host: stringOption(values, 'host') ?? '127.0.0.1',
+    headers: headers(values),
+    ...(record !== undefined ? { recordDir: record } : {}),
+    timeoutMs: integerOption(values, 'timeout', 1, 600_000),
+    strict,
+    onJudgement: (judgement: Judgement) => {
+      for (const line of violationLines(judgement, style)) void writeOut(io.stdout, `${line}\n`);
+    },
+    onRecording: (event: RecordingEvent) => {
+      void writeOut(
+        io.stdout,
+        'recorded' in event ? `recorded ${event.recorded}\n` : `not recorded: ${event.label}: ${event.refused}\n`,
+      );
+    },
+  };
+  let proxy;
+  try {
+    proxy = await startContractProxy(options);
+  } catch (error) {
+    if (error instanceof ContractOptionError) throw new UsageError(error.message);
+    const failure = listenFailure(error, options.host, options.port);
+    if (failure !== undefined) throw new UsageError(failure);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (record !== undefined && code !== undefined)
+      throw new UsageError(`--record cannot create ${record}/${recordFolder} (${code})`);
+    throw error;
+  }
+  const stopping = io.untilShutdown();
+  await writeOut(io.stdout, `evalkit proxy listening on ${proxy.url}, forwarding to ${proxy.report().target}\n`);
+  const signal = await stopping;
+  await proxy.close();
+  const report = proxy.report();
+  await writeOut(
+    io.stdout,
+    `\nevalkit proxy stopped (${signal}): ${trafficLine(proxy.traffic(), proxy.judge)}\n\n` +
+      terminalReport(report, style),
+  );
+  return (await writeReports('proxy', values, report, io)) ? exitCode(report, strict) : 2;
+};

@@ -1,0 +1,5 @@
+/**
+ * Where the control room lives, at the root whatever the base path: the API's paths never start with it. On its own
+ * so that `evalkit mock --help` can name it without loading the control room.
+ */
+export const controlPrefix = '/__evalkit';
