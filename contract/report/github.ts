@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import type { Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import type { Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
 const shownFindings = 20;

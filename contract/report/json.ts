@@ -1,4 +1,4 @@
-import type { Report } from '../run.js';
+import type { Report } from './model.js';
 
 /** The --report-json document: the fixed `summary` and `checks` shape first, then the rest of the report. */
 export function jsonReport(report: Report): string {

@@ -1,5 +1,5 @@
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import type { Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /** XML 1.0 forbids most control characters even escaped; a deployment's text may carry any of them. */
 export function escapeXml(text: string): string {

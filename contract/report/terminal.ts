@@ -1,6 +1,6 @@
-import { escapeControlCharacters as shown } from '../redaction.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import { escapeControlCharacters as shown } from '../../http/redaction.js';
+import type { Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 export interface TerminalStyle {
   colour: boolean;

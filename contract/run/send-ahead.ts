@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../../http/exchange.js';
 import type { Pacer } from './pacing.js';
 
 /** Sends one request from the pacer slot it is run in. */

@@ -1,4 +1,4 @@
-import { seedFrom } from '../generators/index.js';
+import { seedFrom } from '../../generators/index.js';
 
 /**
  * The shapes of identifiers real deployments use (the spec does not show their format): 24-hex MongoDB ObjectIds

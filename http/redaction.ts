@@ -3,7 +3,7 @@
  * `redactReport` before returning it, so every report built from a Report (terminal, JSON, JUnit, HTML, curl
  * reproductions) is redacted whatever it prints; terminal text also goes through `escapeControlCharacters`.
  */
-import { headerPlaceholder, isCredentialQueryName } from '../http/placeholders.js';
+import { headerPlaceholder, isCredentialQueryName } from './placeholders.js';
 
 export interface Secret {
   value: string;
