@@ -141,7 +141,8 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       else if (certificateProblems[code])
         settle({
           kind: 'certificate',
-          message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification`,
+          message:
+            `TLS certificate rejected (${code}): ${certificateProblems[code]}, ` + 'or --insecure to skip verification',
         });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
       else

@@ -49,10 +49,10 @@ export function credentialsOf(baseUrl: URL, headers: Record<string, string>): Se
 
 /** A URL as reports print it: the userinfo password and credential query values as placeholders. */
 export function publicUrl(url: URL): string {
-  const query = [...url.searchParams].map(
-    ([name, value]) =>
-      `${encodeURIComponent(name)}=${isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value)}`,
-  );
+  const query = [...url.searchParams].map(([name, value]) => {
+    const shown = isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value);
+    return `${encodeURIComponent(name)}=${shown}`;
+  });
   const user = url.username ? `${url.username}${url.password ? ':<PASSWORD>' : ''}@` : '';
   return `${url.protocol}//${user}${url.host}${url.pathname}${query.length ? `?${query.join('&')}` : ''}`;
 }

@@ -393,7 +393,12 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
     new Forwarding(target, req, res, record).open(false);
   });
   server.on('connect', (_req, socket: Duplex) =>
-    refuseOnSocket(socket, '405 Method Not Allowed', `CONNECT is refused: this proxy forwards only to ${target.name}`, target),
+    refuseOnSocket(
+      socket,
+      '405 Method Not Allowed',
+      `CONNECT is refused: this proxy forwards only to ${target.name}`,
+      target,
+    ),
   );
   server.on('clientError', (_error, socket: Duplex) =>
     refuseOnSocket(socket, '400 Bad Request', 'the request is not valid HTTP', target),

@@ -26,7 +26,8 @@ export function violationLines(judgement: Judgement, style: TerminalStyle): stri
   const paint = painter(style);
   return judgement.failed.map(
     (check) =>
-      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}${paint('dim', ` [${check.severity}; ${check.spec}]`)}`,
+      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}` +
+      paint('dim', ` [${check.severity}; ${check.spec}]`),
   );
 }
 

@@ -14,7 +14,7 @@ export type CheckId = (typeof definitions)[number]['id'];
 /** Every check, in the order reports list them. */
 export const catalogue: readonly CheckDefinition<CheckId>[] = definitions;
 
-/** The operations of the spec (section 4), as the report names them: `GET /human-evaluations/{evaluation_id}`. */
+/** The operations of the spec (section 4) by key, as the report names them (api/operations.ts, operationLabel). */
 export const operations = Object.fromEntries(
   operationIds.map((id) => [operationTable[id].key, operationLabel(id)]),
 ) as Record<OperationKey, string>;

@@ -23,7 +23,10 @@ export function serverErrorFinding(exchange: Exchange): string {
   return `answered ${exchange.status} (a server error): ${excerpt(exchange.body, exchange.bodyBytes)}`;
 }
 
-/** An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an error). */
+/**
+ * An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an
+ * error).
+ */
 function isOptionalNull(name: ResourceName, data: unknown, issue: ValidationIssue): boolean {
   return (
     issue.keyword === 'type' && valueAt(data, issue.pointer) === null && isOptionalProperty(name, data, issue.pointer)

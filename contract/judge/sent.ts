@@ -11,7 +11,10 @@ export interface Outgoing {
   what?: string;
 }
 
-/** Where a request's ids came from when nobody vouched they exist there, and what to pass instead: a 4xx is no finding. */
+/**
+ * Where a request's ids came from when nobody vouched they exist there, and what to pass instead: a 4xx is no
+ * finding.
+ */
 export interface Unvouched {
   what: string;
   remedy: string;

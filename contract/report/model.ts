@@ -77,6 +77,11 @@ export function summarize(checks: CheckResult[]): Summary {
   };
 }
 
+/** The counts of a run in words: `12 passed, 2 failed (1 errors, 1 warnings), 3 skipped`. */
+export function countsText({ passed, failed, warnings, skipped }: Summary): string {
+  return `${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped`;
+}
+
 function failsRun(checks: CheckResult[], strict: boolean): boolean {
   return checks.some((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
 }

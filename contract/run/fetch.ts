@@ -30,13 +30,16 @@ export async function fetchGivenId(session: Session, id: string, idGiven: boolea
 export async function fetchUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
   const answers: string[] = [];
   for (const { shape, own } of probeOrder(knownIds)) {
-    const what = `an unknown ${shape === 'other' ? 'id of another shape' : shape}${own ? ", the deployment's own shape" : ''}`;
+    const which = shape === 'other' ? 'id of another shape' : shape;
+    const what = `an unknown ${which}${own ? ", the deployment's own shape" : ''}`;
     const exchange = await session.request({
       operation: 'fetch',
       outgoing: fetchRequest(unknownIdOf(shape, seed), what),
       role: { kind: 'unknown-id' },
     });
-    answers.push(`${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`);
+    answers.push(
+      `${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`,
+    );
   }
   session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
 }

@@ -129,7 +129,9 @@ class PropertyRun {
     const inputs = this.drawn.get(arbitrary) ?? fc.sample(arbitrary, { numRuns, seed: this.seed });
     this.drawn.set(arbitrary, inputs);
     const bodies = new Set(inputs.map((input) => JSON.stringify(input.body)));
-    await this.session.sendAhead([...bodies].filter((body) => !this.cache.has(body)).map((body) => createRequest(body)));
+    await this.session.sendAhead(
+      [...bodies].filter((body) => !this.cache.has(body)).map((body) => createRequest(body)),
+    );
     return inputs;
   }
 
@@ -146,8 +148,7 @@ class PropertyRun {
     this.session.verdicts.fail('create.transport', halt.reason);
     if (blame && halt.culprit !== undefined) {
       // Unshrunk: shrinking against a deployment that is gone would blame any body.
-      const finding =
-        'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
+      const finding = 'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
       this.counterexample(id, finding, halt.culprit, 0);
     }
     throw new RunStopped(halt.reason);
@@ -163,7 +164,8 @@ class PropertyRun {
     const inputs = await this.sendInputsAhead(arbitrary, numRuns);
     const property = fc.asyncProperty(arbitrary, (input) => this.holds(id, input, halt));
     const details = await fc.check(property, { numRuns, seed: this.seed });
-    // fc.check stops at the first failure; the answers sent ahead for later inputs are still judged, for echoed secrets.
+    // fc.check stops at the first failure; the answers sent ahead for later inputs are still judged, for echoed
+    // secrets.
     for (const input of inputs) await this.holds(id, input, halt);
     if (!details.failed || !details.counterexample) {
       if (halt.reason === undefined) this.session.verdicts.pass(id);

@@ -3,7 +3,6 @@ import type { Exchange } from '../../http/exchange.js';
 import type { RateLimitedCounts } from '../report/model.js';
 import type { Pacer } from './pacing.js';
 
-
 /** Without a Retry-After, waits double from this (1 s, 2 s, 4 s, …), as clients back off from an unstated limit. */
 const firstBackoffMs = 1000;
 /** A Retry-After of 0 or in the past still waits this long, so a confused deployment is not hammered. */
@@ -52,7 +51,9 @@ export async function sendRetryingAfter429(
         ...exchange,
         failure: {
           kind: 'timeout',
-          message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)`,
+          message:
+            `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout ` +
+            '(raise --timeout or set --rate-limit)',
         },
       };
     }

@@ -67,7 +67,9 @@ function checkCreateBody(body: Record<string, unknown> | undefined): void {
   if (nesting) throw new ContractOptionError(`the create body is ${nesting}`);
   const { issues } = validate('CreateEvaluationRequest', body);
   if (issues.length > 0)
-    throw new ContractOptionError(`the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`);
+    throw new ContractOptionError(
+      `the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`,
+    );
 }
 
 /** Everything a run is about to do, settled from the options before the first request. */
@@ -101,11 +103,23 @@ function plan(options: ContractOptions): Plan {
     ...credentialsOf(baseUrl, headers),
     ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder })),
   ];
-  const session = new Session({ baseUrl, headers, client, secrets, pacing: pacingOptions(options) }, verdicts, canaries);
+  const session = new Session(
+    { baseUrl, headers, client, secrets, pacing: pacingOptions(options) },
+    verdicts,
+    canaries,
+  );
   const request = canaries.inject(
     options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
   );
-  return { options, baseUrl, seed, session, verdicts, request, probes: createProbes(request, options.readOnly ?? false) };
+  return {
+    options,
+    baseUrl,
+    seed,
+    session,
+    verdicts,
+    request,
+    probes: createProbes(request, options.readOnly ?? false),
+  };
 }
 
 /** The valid create request and, when it is accepted, the same with other key names; the ids it created. */
@@ -135,7 +149,11 @@ async function propertySteps({ options, session, seed, verdicts }: Plan, found: 
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   const { options, session } = run;
   // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
-  await fetchGivenId(session, options.humanEvaluationId ?? defaultHumanEvaluationId, options.humanEvaluationId !== undefined);
+  await fetchGivenId(
+    session,
+    options.humanEvaluationId ?? defaultHumanEvaluationId,
+    options.humanEvaluationId !== undefined,
+  );
   const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
   // The unknown ids depend on the created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
   const valid = options.readOnly ? [] : [createRequest(JSON.stringify(run.request))];

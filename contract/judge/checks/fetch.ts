@@ -22,7 +22,9 @@ export const fetchChecks = [
       const answered = (parsed.data as { id?: unknown } | null)?.id;
       if (typeof answered !== 'string') return undefined;
       return once(
-        answered === role.id ? undefined : `${seen.label} answered the record of another id, ${JSON.stringify(answered)}`,
+        answered === role.id
+          ? undefined
+          : `${seen.label} answered the record of another id, ${JSON.stringify(answered)}`,
       );
     },
   }),

@@ -50,6 +50,7 @@ export const propertyChecks = [
     title: 'Property: no invalid create request is answered with a 2xx.',
     spec: '§4.2 request body fields, types and required flags',
     // A status is enough: an answer cut short after a 2xx was still an acceptance.
-    property: ({ status }) => (status !== undefined && status >= 200 && status < 300 ? `accepted with ${status}` : undefined),
+    property: ({ status }) =>
+      status !== undefined && status >= 200 && status < 300 ? `accepted with ${status}` : undefined,
   }),
 ] as const;
