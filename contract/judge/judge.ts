@@ -10,7 +10,7 @@ import type { Verdicts } from './verdicts.js';
  * What an exchange tells besides its checks: the arrays only partly validated, and every undocumented field, which
  * the spec allows (responses may carry extra fields), so a note and never a check.
  */
-export function notesOf(seen: Observation): string[] {
+function notesOf(seen: Observation): string[] {
   return seen.records().flatMap(({ value, where, issues: { cuts } }) => [
     ...(cuts.length > 0
       ? [`${where}: only the first ${maxValidatedItems} items of ${listed(cuts, 'arrays')} were validated`]

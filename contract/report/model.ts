@@ -67,7 +67,7 @@ export interface Report {
   durationMs: number;
 }
 
-export function summarize(checks: CheckResult[]): Summary {
+function summarize(checks: CheckResult[]): Summary {
   const count = (outcome: CheckResult['outcome']) => checks.filter((check) => check.outcome === outcome).length;
   return {
     passed: count('passed'),
@@ -87,7 +87,7 @@ function failsRun(checks: CheckResult[], strict: boolean): boolean {
 }
 
 /** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
-export function verifiedAnything(checks: CheckResult[]): boolean {
+function verifiedAnything(checks: CheckResult[]): boolean {
   return checks.some((check) => check.id.endsWith('.body.json') && check.outcome !== 'skipped');
 }
 
