@@ -30,7 +30,7 @@ export interface Passage {
   /** The answer body, kept only for inspected requests and within the cap, decoded as the contract client does. */
   body: string;
   bodyBytes: number;
-  /** How the answer's bytes decoded (http-client's decodeBody): undefined for plain UTF-8. */
+  /** How the answer's bytes decoded (decodeBody, as http/client.ts decodes): undefined for plain UTF-8. */
   encoding?: BodyEncoding;
   /** The request or the answer was larger than the cap: forwarded whole, kept not at all. */
   overCap: boolean;
