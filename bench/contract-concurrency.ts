@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   });
   try {
     process.stdout.write(
-      `evalkit contract --concurrency against the mock answering after ${latencyMs} ms (node ${process.version}, ${process.platform})\n\n`,
+      `evalkit contract --concurrency against the mock answering after ${latencyMs} ms ` +
+        `(node ${process.version}, ${process.platform})\n\n`,
     );
     process.stdout.write(
       '| in flight | property cases | run | without cases | cases/s | failed checks |\n|---|---|---|---|---|---|\n',
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
       const run = await timed(server.url, concurrency, examples);
       const rate = (examples / (run.ms - suite.ms)) * 1000;
       process.stdout.write(
-        `| ${concurrency} | ${examples} | ${(run.ms / 1000).toFixed(2)} s | ${(suite.ms / 1000).toFixed(2)} s | ${rate.toFixed(0)} | ${run.report.summary.failed} |\n`,
+        `| ${concurrency} | ${examples} | ${(run.ms / 1000).toFixed(2)} s | ${(suite.ms / 1000).toFixed(2)} s | ` +
+          `${rate.toFixed(0)} | ${run.report.summary.failed} |\n`,
       );
     }
     process.stdout.write('\n');
@@ -50,7 +52,8 @@ async function main(): Promise<void> {
       const { ms, report } = await timed(server.url, concurrency, 1000);
       missed ||= concurrency === 16 && ms >= target;
       process.stdout.write(
-        `1,000 property cases at ${String(concurrency).padStart(2)} in flight: ${(ms / 1000).toFixed(2)} s (${report.requests} requests, ${report.summary.failed} checks failed)\n`,
+        `1,000 property cases at ${String(concurrency).padStart(2)} in flight: ${(ms / 1000).toFixed(2)} s ` +
+          `(${report.requests} requests, ${report.summary.failed} checks failed)\n`,
       );
     }
     process.stdout.write(

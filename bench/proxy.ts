@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathFor } from '../api/match.js';
 import { generators } from '../generators/index.js';
 import { validate } from '../schemas/validators/index.js';
 import { freePort } from './free-port.js';
@@ -58,7 +59,7 @@ async function memoryRow(): Promise<string> {
     },
   );
   try {
-    const url = `http://127.0.0.1:${proxyPort}/human-evaluations/huge`;
+    const url = `http://127.0.0.1:${proxyPort}${pathFor('fetchHumanEvaluation', { evaluation_id: 'huge' })}`;
     await waitForUrl(`http://127.0.0.1:${proxyPort}/elsewhere`, proxy, false);
     const idle = rssMib(proxy.pid as number);
     const bytes = await drain(url);
@@ -66,7 +67,10 @@ async function memoryRow(): Promise<string> {
     await drain(url);
     const twice = rssMib(proxy.pid as number);
     const size = (bytes / 1024 / 1024).toFixed(0);
-    return `proxy RSS: ${idle.toFixed(0)} MiB idle, ${once.toFixed(0)} MiB after streaming one ${size} MiB answer through, ${twice.toFixed(0)} MiB after a second`;
+    return (
+      `proxy RSS: ${idle.toFixed(0)} MiB idle, ${once.toFixed(0)} MiB after streaming one ${size} MiB ` +
+      `answer through, ${twice.toFixed(0)} MiB after a second`
+    );
   } finally {
     proxy.kill('SIGTERM');
     target.kill('SIGTERM');
@@ -142,8 +146,9 @@ async function main(): Promise<void> {
     },
   );
   try {
-    const direct = `http://127.0.0.1:${targetPort}/human-evaluations/${id}`;
-    const proxied = `http://127.0.0.1:${proxyPort}/human-evaluations/${id}`;
+    const path = pathFor('fetchHumanEvaluation', { evaluation_id: id });
+    const direct = `http://127.0.0.1:${targetPort}${path}`;
+    const proxied = `http://127.0.0.1:${proxyPort}${path}`;
     await waitForUrl(direct, target);
     await waitForUrl(proxied, proxy);
     for (let index = 0; index < warmup; index++) {
@@ -168,11 +173,13 @@ async function main(): Promise<void> {
     const ms = (value: number) => value.toFixed(3).padStart(8);
     process.stdout.write(
       [
-        `evalkit proxy bench: GET of a ${(body.length / 1024).toFixed(1)} KiB HumanEvaluation, ${perSide} requests per side, one at a time, keep-alive (node ${process.version}, ${process.platform})`,
+        `evalkit proxy bench: GET of a ${(body.length / 1024).toFixed(1)} KiB HumanEvaluation, ${perSide} requests ` +
+          `per side, one at a time, keep-alive (node ${process.version}, ${process.platform})`,
         `                          p50 ms    p99 ms`,
         `direct (bare node:http) ${ms(direct50)}  ${ms(direct99)}`,
         `through evalkit proxy   ${ms(proxied50)}  ${ms(proxied99)}`,
-        `added by the proxy      ${ms(proxied50 - direct50)}  ${ms(proxied99 - direct99)}   (target: p50 added < 2 ms: ${proxied50 - direct50 < 2 ? 'met' : 'NOT met'})`,
+        `added by the proxy      ${ms(proxied50 - direct50)}  ${ms(proxied99 - direct99)}   ` +
+          `(target: p50 added < 2 ms: ${proxied50 - direct50 < 2 ? 'met' : 'NOT met'})`,
         await memoryRow(),
         '',
       ].join('\n'),

@@ -1,21 +1,12 @@
-export {
-  runContract,
-  exitCode,
-  verdictOf,
-  ContractOptionError,
-  type ContractOptions,
-  type Report,
-  type Summary,
-  type Verdict,
-} from './run.js';
-export { redactReport, escapeControlCharacters, publicUrl } from './redaction.js';
-export { catalogue, operations, type CheckDefinition, type Severity } from './catalogue.js';
-export type { CheckResult, Note, Outcome } from './verdicts.js';
-export type { Counterexample } from './properties.js';
-export { defaultHumanEvaluationId } from './checks/fetch.js';
-export { defaultConcurrency, maxConcurrency } from './pacing.js';
-export type { PacingReport } from './session.js';
-export type { RateLimitedCounts } from './retry-after.js';
+export { runContract, type ContractOptions } from './run/run.js';
+export { ContractOptionError } from './options.js';
+export { exitCode, verdictOf, type Report, type Summary, type Verdict } from './report/model.js';
+export { redactReport, escapeControlCharacters, publicUrl } from '../http/redaction.js';
+export { catalogue, operations, type CheckDefinition, type Severity } from './judge/catalogue.js';
+export type { CheckResult, Note, Outcome } from './judge/verdicts.js';
+export type { Counterexample, PacingReport, RateLimitedCounts } from './report/model.js';
+export { defaultHumanEvaluationId } from './run/fetch.js';
+export { defaultConcurrency, maxConcurrency } from './run/pacing.js';
 export { jsonReport } from './report/json.js';
 export { junitReport } from './report/junit.js';
 export { terminalReport, terminalStyle } from './report/terminal.js';

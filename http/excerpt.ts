@@ -17,7 +17,10 @@ export function capped(text: string, max = excerptChars): string {
   return text.length <= max ? text : `${text.slice(0, max)}… (${text.length} characters in all)`;
 }
 
-/** The first characters of a body, quoted, with its full size when cut: `"Internal Server Error"` or `"{…" (4.0 MiB in all)`. */
+/**
+ * The first characters of a body, quoted, with its full size when cut: `"Internal Server Error"` or
+ * `"{…" (4.0 MiB in all)`.
+ */
 export function excerpt(text: string, bytes = Buffer.byteLength(text)): string {
   if (text.length === 0) return '(an empty body)';
   if (text.length <= excerptLength) return JSON.stringify(text);

@@ -27,7 +27,10 @@ export interface Failure {
   message: string;
 }
 
-/** What one request got back. Whatever arrived is kept even on failure, so a partial body is still scanned for secrets. */
+/**
+ * What one request got back. Whatever arrived is kept even on failure, so a partial body is still scanned for
+ * secrets.
+ */
 export interface Exchange {
   request: HttpRequest;
   status?: number;

@@ -70,7 +70,10 @@ export function readJsonBody(
   return nesting ? { problem: `the body is ${nesting}` } : { data };
 }
 
-/** Items of one array validated: past this, a hostile body's hundreds of thousands of wrong items would cost gigabytes. */
+/**
+ * Items of one array validated: past this, a hostile body's hundreds of thousands of wrong items would cost
+ * gigabytes.
+ */
 export const maxValidatedItems = 1000;
 
 /**

@@ -1,6 +1,7 @@
 /**
  * What a credential becomes wherever evalkit prints, stores or reproduces a request: the mock's journal, the
- * contract's reports and curl reproductions, the proxy's reports. One set of placeholders, so a reader learns them once.
+ * contract's reports and curl reproductions, the proxy's reports. One set of placeholders, so a reader learns them
+ * once.
  */
 
 /** What a provider key (an `lm_providers_keys` value) becomes: the spec's own placeholder. */

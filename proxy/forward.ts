@@ -12,8 +12,9 @@ import {
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isKeepAliveRace } from '../contract/http-client.js';
+import { pathOf } from '../api/match.js';
 import { decodeBody } from '../http/body-decoding.js';
+import { isKeepAliveRace } from '../http/client.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
@@ -29,7 +30,7 @@ export interface Passage {
   /** The answer body, kept only for inspected requests and within the cap, decoded as the contract client does. */
   body: string;
   bodyBytes: number;
-  /** How the answer's bytes decoded (http-client's decodeBody): undefined for plain UTF-8. */
+  /** How the answer's bytes decoded (decodeBody, as http/client.ts decodes): undefined for plain UTF-8. */
   encoding?: BodyEncoding;
   /** The request or the answer was larger than the cap: forwarded whole, kept not at all. */
   overCap: boolean;
@@ -133,36 +134,65 @@ function describeError(error: NodeJS.ErrnoException): string {
   return error.code ? `${error.code} (${error.message})` : error.message;
 }
 
-/**
- * The reverse proxy: each request goes to the target alone, whatever its request line names, and each answer streams
- * back as it arrives, status and headers unchanged but for hop-by-hop headers. Bodies of inspected requests are kept
- * up to the cap, so memory stays bounded whatever the body size.
- */
-export async function startForwarding(options: ForwardOptions): Promise<Forwarder> {
+/** The target, and how to reach it, shared by every request the proxy forwards. */
+interface Upstream {
+  options: ForwardOptions;
+  /** The target's path without its trailing slash: every request path is appended to it. */
+  basePath: string;
+  /** How messages name the target: its origin and base path. */
+  name: string;
+  agent: HttpAgent | HttpsAgent;
+  send: typeof httpRequest;
+}
+
+function upstreamOf(options: ForwardOptions): Upstream {
   const { target } = options;
   const basePath = target.pathname.replace(/\/+$/, '');
-  const targetName = `${target.origin}${basePath}`;
   const secure = target.protocol === 'https:';
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
-  const send = secure ? httpsRequest : httpRequest;
+  return {
+    options,
+    basePath,
+    name: `${target.origin}${basePath}`,
+    agent: secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true }),
+    send: secure ? httpsRequest : httpRequest,
+  };
+}
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const raw = req.url ?? '';
-    // Absolute-form (`GET http://elsewhere/`) and `*` would name another origin or none: only paths are forwarded.
-    if (!raw.startsWith('/')) {
-      jsonAnswer(res, 400, {
-        detail: `this proxy forwards only to ${targetName}; the request target must be a path starting with /, got ${JSON.stringify(raw.slice(0, 100))}`,
-      });
-      return;
-    }
+/**
+ * The request's headers as the target gets them: end-to-end ones only, those the proxy is given replacing the
+ * client's of the same name, and Host the target's.
+ */
+function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, target: URL): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {};
+  const kept = endToEnd(req.rawHeaders, req.headers.connection);
+  for (let index = 0; index + 1 < kept.length; index += 2) {
+    const name = kept[index] as string;
+    const value = kept[index + 1] as string;
+    const existing = headers[name];
+    headers[name] = existing === undefined ? value : ([] as string[]).concat(existing as string | string[], value);
+  }
+  const replaced = new Set(Object.keys(given).map((name) => name.toLowerCase()));
+  for (const name of Object.keys(headers)) if (replaced.has(name.toLowerCase())) delete headers[name];
+  return Object.assign(headers, given, { host: target.host });
+}
+
+/** One request's passage as it is forwarded: what is kept of its bodies, reported once whatever ends it. */
+class PassageRecord {
+  readonly passage: Passage;
+  private readonly requestKept: Keeper;
+  private readonly answerKept: Keeper;
+  private reported = false;
+
+  constructor(
+    req: IncomingMessage,
+    private readonly inspected: boolean,
+    maxBodyBytes: number,
+    private readonly passed: (passage: Passage) => void,
+  ) {
     const method = req.method ?? 'GET';
-    const path = raw.split('?')[0] as string;
-    const inspected = options.inspect(method, path);
-    const requestKept = new Keeper(options.maxBodyBytes);
-    const answerKept = new Keeper(options.maxBodyBytes);
-    const passage: Passage = {
+    this.passage = {
       method,
-      path,
+      path: pathOf(req.url ?? ''),
       requestHeaders: req.headers,
       headers: {},
       body: '',
@@ -171,143 +201,209 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
       unreachable: false,
       abandoned: false,
     };
-    let reported = false;
-    const report = (failure?: Failure) => {
-      if (reported) return;
-      reported = true;
-      if (!inspected) return options.passed(passage);
-      passage.requestBody = requestKept.over ? undefined : requestKept.text();
-      Object.assign(passage, answerKept.decoded());
-      passage.overCap = requestKept.over || answerKept.over;
+    this.requestKept = new Keeper(maxBodyBytes);
+    this.answerKept = new Keeper(maxBodyBytes);
+  }
+
+  get done(): boolean {
+    return this.reported;
+  }
+
+  requestChunk(chunk: Buffer): void {
+    if (this.inspected) this.requestKept.add(chunk);
+  }
+
+  answerChunk(chunk: Buffer): void {
+    if (this.inspected) this.answerKept.add(chunk);
+  }
+
+  report(failure?: Failure): void {
+    if (this.reported) return;
+    this.reported = true;
+    const { passage } = this;
+    if (this.inspected) {
+      passage.requestBody = this.requestKept.over ? undefined : this.requestKept.text();
+      Object.assign(passage, this.answerKept.decoded());
+      passage.overCap = this.requestKept.over || this.answerKept.over;
       if (failure) passage.failure = failure;
-      options.passed(passage);
-    };
-
-    const headers: OutgoingHttpHeaders = {};
-    const kept = endToEnd(req.rawHeaders, req.headers.connection);
-    for (let index = 0; index + 1 < kept.length; index += 2) {
-      const name = kept[index] as string;
-      const value = kept[index + 1] as string;
-      const existing = headers[name];
-      headers[name] = existing === undefined ? value : ([] as string[]).concat(existing as string | string[], value);
     }
-    for (const name of Object.keys(headers))
-      if (Object.keys(options.headers).some((given) => given.toLowerCase() === name.toLowerCase()))
-        delete headers[name];
-    Object.assign(headers, options.headers, { host: target.host });
+    this.passed(passage);
+  }
+}
 
-    let requestBytes = 0;
+const truncated: Failure = { kind: 'truncated', message: 'the connection closed before the body was complete' };
+
+/**
+ * One request forwarded to the target and its answer streamed back. A keep-alive connection the target closed just
+ * as it was reused answered nothing: a request that carried no body is sent again once, on a new connection (the
+ * contract client's rule, isKeepAliveRace).
+ */
+class Forwarding {
+  private upstream: ClientRequest | undefined;
+  private requestBytes = 0;
+  private connected = false;
+  private readonly headers: OutgoingHttpHeaders;
+
+  constructor(
+    private readonly target: Upstream,
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly record: PassageRecord,
+  ) {
+    this.headers = upstreamHeaders(req, target.options.headers, target.options.target);
     req.on('data', (chunk: Buffer) => {
-      requestBytes += chunk.length;
-      if (inspected) requestKept.add(chunk);
+      this.requestBytes += chunk.length;
+      record.requestChunk(chunk);
     });
-    let upstream: ClientRequest;
-    const open = (retry: boolean) => {
-      upstream = send({
-        protocol: target.protocol,
-        hostname: target.hostname,
-        port: target.port,
-        method,
-        path: `${basePath}${raw}`,
-        headers,
-        agent,
-      });
-      let connected = false;
-      upstream.on('socket', (socket: Socket) => {
-        if (socket.connecting) socket.once('connect', () => (connected = true));
-        else connected = true;
-      });
-      upstream.setTimeout(options.timeoutMs, () => {
-        const failure: Failure = { kind: 'timeout', message: `no byte from the target for ${options.timeoutMs} ms` };
-        if (!res.headersSent)
-          jsonAnswer(res, 504, {
-            detail: `the target did not answer within ${options.timeoutMs} ms`,
-            target: targetName,
-            cause: 'timeout',
-          });
-        else res.destroy();
-        report(failure);
-        upstream.destroy();
-      });
-      upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (reported) return;
-        // A keep-alive connection the target closed just as it was reused: nothing was answered, and a request that
-        // carried no body is sent again once, on a new connection: the contract client's rule (isKeepAliveRace).
-        if (!retry && req.readableEnded && requestBytes === 0 && isKeepAliveRace(upstream, error, res.headersSent))
-          return open(true);
-        if (!connected) passage.unreachable = true;
-        if (!res.headersSent) {
-          jsonAnswer(res, 502, {
-            detail: connected
-              ? 'the target dropped the connection before answering'
-              : 'the proxy could not reach its target',
-            target: targetName,
-            cause: describeError(error),
-          });
-          report(
-            connected
-              ? {
-                  kind: 'dropped',
-                  message: `the connection was dropped before an answer (${error.code ?? error.message})`,
-                }
-              : undefined,
-          );
-        } else {
-          res.destroy();
-          report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
-        }
-      });
-      upstream.on('response', (incoming) => {
-        passage.status = incoming.statusCode;
-        passage.headers = incoming.headers;
-        res.writeHead(
-          incoming.statusCode ?? 502,
-          incoming.statusMessage,
-          endToEnd(incoming.rawHeaders, incoming.headers.connection),
-        );
-        if (inspected) incoming.on('data', (chunk: Buffer) => answerKept.add(chunk));
-        incoming.pipe(res);
-        incoming.on('close', () => {
-          if (incoming.complete) return;
-          res.destroy();
-          report({ kind: 'truncated', message: 'the connection closed before the body was complete' });
-        });
-      });
-      if (retry) upstream.end();
-      else req.pipe(upstream);
-    };
-    res.on('finish', () => report());
+    res.on('finish', () => record.report());
     res.on('close', () => {
-      if (res.writableFinished || reported) return;
-      passage.abandoned = true;
-      upstream.destroy();
-      report();
+      if (res.writableFinished || record.done) return;
+      record.passage.abandoned = true;
+      this.upstream?.destroy();
+      record.report();
     });
-    open(false);
-  };
+  }
 
-  const server: Server = createServer(handle);
-  const refuse = (socket: Duplex, status: string, detail: string) => {
-    const body = JSON.stringify({ detail, target: targetName });
-    if (socket.writable)
-      socket.end(
-        `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
-    else socket.destroy();
-  };
-  server.on('connect', (_req, socket: Duplex) =>
-    refuse(socket, '405 Method Not Allowed', `CONNECT is refused: this proxy forwards only to ${targetName}`),
-  );
-  server.on('clientError', (_error, socket: Duplex) =>
-    refuse(socket, '400 Bad Request', 'the request is not valid HTTP'),
-  );
-  await new Promise<void>((resolve, reject) => {
+  open(retry: boolean): void {
+    const { target, timeoutMs } = this.target.options;
+    const upstream = this.target.send({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: this.record.passage.method,
+      path: `${this.target.basePath}${this.req.url ?? ''}`,
+      headers: this.headers,
+      agent: this.target.agent,
+    });
+    this.upstream = upstream;
+    this.connected = false;
+    upstream.on('socket', (socket: Socket) => {
+      if (socket.connecting) socket.once('connect', () => (this.connected = true));
+      else this.connected = true;
+    });
+    upstream.setTimeout(timeoutMs, () => this.timedOut(upstream));
+    upstream.on('error', (error: NodeJS.ErrnoException) => this.failed(upstream, error, retry));
+    upstream.on('response', (incoming) => this.answered(incoming));
+    if (retry) upstream.end();
+    else this.req.pipe(upstream);
+  }
+
+  /** No byte from the target for the timeout: a 504 before the answer started, a cut after. */
+  private timedOut(upstream: ClientRequest): void {
+    const { timeoutMs } = this.target.options;
+    if (!this.res.headersSent)
+      jsonAnswer(this.res, 504, {
+        detail: `the target did not answer within ${timeoutMs} ms`,
+        target: this.target.name,
+        cause: 'timeout',
+      });
+    else this.res.destroy();
+    this.record.report({ kind: 'timeout', message: `no byte from the target for ${timeoutMs} ms` });
+    upstream.destroy();
+  }
+
+  private failed(upstream: ClientRequest, error: NodeJS.ErrnoException, retried: boolean): void {
+    const { res, record } = this;
+    if (record.done) return;
+    const resendable = !retried && this.req.readableEnded && this.requestBytes === 0;
+    if (resendable && isKeepAliveRace(upstream, error, res.headersSent)) return this.open(true);
+    if (!this.connected) record.passage.unreachable = true;
+    if (res.headersSent) {
+      res.destroy();
+      record.report(truncated);
+      return;
+    }
+    jsonAnswer(res, 502, {
+      detail: this.connected
+        ? 'the target dropped the connection before answering'
+        : 'the proxy could not reach its target',
+      target: this.target.name,
+      cause: describeError(error),
+    });
+    record.report(
+      this.connected
+        ? { kind: 'dropped', message: `the connection was dropped before an answer (${error.code ?? error.message})` }
+        : undefined,
+    );
+  }
+
+  private answered(incoming: IncomingMessage): void {
+    const { res, record } = this;
+    record.passage.status = incoming.statusCode;
+    record.passage.headers = incoming.headers;
+    res.writeHead(
+      incoming.statusCode ?? 502,
+      incoming.statusMessage,
+      endToEnd(incoming.rawHeaders, incoming.headers.connection),
+    );
+    incoming.on('data', (chunk: Buffer) => record.answerChunk(chunk));
+    incoming.pipe(res);
+    incoming.on('close', () => {
+      if (incoming.complete) return;
+      res.destroy();
+      record.report(truncated);
+    });
+  }
+}
+
+/** A request whose target is no path: absolute-form (`GET http://elsewhere/`) and `*` name another origin or none. */
+function refuseNonPath(res: ServerResponse, raw: string, target: Upstream): void {
+  jsonAnswer(res, 400, {
+    detail:
+      `this proxy forwards only to ${target.name}; the request target must be a path starting with /, ` +
+      `got ${JSON.stringify(raw.slice(0, 100))}`,
+  });
+}
+
+/** Answers on the raw socket what is no HTTP request the proxy forwards (CONNECT, a request that is not HTTP). */
+function refuseOnSocket(socket: Duplex, status: string, detail: string, target: Upstream): void {
+  const body = JSON.stringify({ detail, target: target.name });
+  const head = [
+    `HTTP/1.1 ${status}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
+  if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  else socket.destroy();
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
   });
+}
+
+/**
+ * The reverse proxy: each request goes to the target alone, whatever its request line names, and each answer streams
+ * back as it arrives, status and headers unchanged but for hop-by-hop headers. Bodies of inspected requests are kept
+ * up to the cap, so memory stays bounded whatever the body size.
+ */
+export async function startForwarding(options: ForwardOptions): Promise<Forwarder> {
+  const target = upstreamOf(options);
+  const server: Server = createServer((req, res) => {
+    const raw = req.url ?? '';
+    if (!raw.startsWith('/')) return refuseNonPath(res, raw, target);
+    const inspected = options.inspect(req.method ?? 'GET', pathOf(raw));
+    const record = new PassageRecord(req, inspected, options.maxBodyBytes, options.passed);
+    new Forwarding(target, req, res, record).open(false);
+  });
+  server.on('connect', (_req, socket: Duplex) =>
+    refuseOnSocket(
+      socket,
+      '405 Method Not Allowed',
+      `CONNECT is refused: this proxy forwards only to ${target.name}`,
+      target,
+    ),
+  );
+  server.on('clientError', (_error, socket: Duplex) =>
+    refuseOnSocket(socket, '400 Bad Request', 'the request is not valid HTTP', target),
+  );
+  await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
@@ -315,7 +411,7 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
-        agent.destroy();
+        target.agent.destroy();
       }),
   };
 }

@@ -1,7 +1,9 @@
-import { defaultClientOptions } from '../contract/http-client.js';
-import { checkHeaders, parseBaseUrl, type Report } from '../contract/run.js';
+import { defaultClientOptions } from '../http/client.js';
+import { checkHeaders, parseBaseUrl } from '../contract/options.js';
+import type { Report } from '../contract/report/model.js';
 import { startForwarding, type Passage } from './forward.js';
-import { ExchangeJudge, operationOf, type Judgement } from './judge.js';
+import { ExchangeJudge, type Judgement } from './judge.js';
+import { fetchedId, operationOf } from './operations.js';
 import { Recorder, type RecordingOutcome } from './recording.js';
 import { emptyTraffic, proxyReport, type Traffic } from './summary.js';
 
@@ -20,7 +22,7 @@ export interface ProxyOptions {
   host?: string;
   /** Set on every forwarded request (auth); never reported. */
   headers?: Record<string, string>;
-  /** Record valid fetch answers as `DIR/human-evaluations/<id>.json`. */
+  /** Record valid fetch answers as `DIR/<recordFolder>/<id>.json` (api/operations.ts). */
   recordDir?: string;
   timeoutMs?: number;
   /** Failed warnings fail the run too, as in `contract`. */
@@ -86,7 +88,8 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     if (!judgement) return;
     traffic.checked++;
     options.onJudgement?.(judgement);
-    if (route.operation === 'fetch') record(passage, judgement, route.id as string);
+    const id = route.operation === 'fetch' ? fetchedId(route) : undefined;
+    if (id !== undefined) record(passage, judgement, id);
   };
 
   const forwarder = await startForwarding({

@@ -1,5 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { recordFolder } from '../api/operations.js';
 import { validate } from '../schemas/validators/index.js';
 
 /** What became of one answer offered for recording. */
@@ -12,8 +13,8 @@ export type RecordingOutcome = { recorded: string } | { refused: string };
 const fileSafeId = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 /**
- * Writes each valid 200 answer of `GET /human-evaluations/{id}` as `DIR/human-evaluations/<id>.json`, the layout
- * `evalkit mock --fixtures DIR` serves. An answer that fails the schema, answers another id, or carries any
+ * Writes each valid 200 answer of the fetch operation as `DIR/<recordFolder>/<id>.json` (api/operations.ts), the
+ * layout `evalkit mock --fixtures DIR` serves. An answer that fails the schema, answers another id, or carries any
  * credential the proxy knows of is refused, never written.
  */
 export class Recorder {
@@ -22,7 +23,7 @@ export class Recorder {
   private writes = 0;
 
   private constructor(dir: string) {
-    this.folder = join(dir, 'human-evaluations');
+    this.folder = join(dir, recordFolder);
   }
 
   /** Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss. */

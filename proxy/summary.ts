@@ -1,6 +1,7 @@
 import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
-import { publicUrl, redactReport } from '../contract/redaction.js';
-import { summarize, verdictOf, verifiedAnything, type Report } from '../contract/run.js';
+import { operationIds, operationLabel } from '../api/operations.js';
+import { publicUrl } from '../http/redaction.js';
+import { buildReport, type Report } from '../contract/report/model.js';
 import type { ExchangeJudge, Judgement } from './judge.js';
 
 /** What passed through the proxy, counted. */
@@ -25,7 +26,8 @@ export function violationLines(judgement: Judgement, style: TerminalStyle): stri
   const paint = painter(style);
   return judgement.failed.map(
     (check) =>
-      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}${paint('dim', ` [${check.severity}; ${check.spec}]`)}`,
+      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}` +
+      paint('dim', ` [${check.severity}; ${check.spec}]`),
   );
 }
 
@@ -43,8 +45,13 @@ export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
 
 /** Why the proxy verified nothing: no traffic of the two operations, or no success answer among it. */
 function nothingVerified(traffic: Traffic): string {
-  if (traffic.checked === 0)
-    return `nothing verified: no request of the two operations (GET /human-evaluations/{id}, POST /evaluations) came through the proxy (forwarded ${traffic.forwarded})`;
+  if (traffic.checked === 0) {
+    const operations = operationIds.map(operationLabel).join(', ');
+    return (
+      `nothing verified: no request of the two operations (${operations}) came through the proxy ` +
+      `(forwarded ${traffic.forwarded})`
+    );
+  }
   return `nothing verified: none of the ${traffic.checked} exchanges checked had a success answer to check`;
 }
 
@@ -61,26 +68,21 @@ export function proxyReport(
   strict = false,
 ): Report {
   const reachable = !(traffic.unreachable > 0 && traffic.unreachable === traffic.forwarded);
-  const checks = judge.verdicts.results();
-  const verdict = verdictOf(checks, reachable, strict);
-  const report: Report = {
+  return buildReport({
     target: publicUrl(target),
     reachable,
-    verdict,
-    ...(reachable && !verifiedAnything(checks) ? { headline: nothingVerified(traffic) } : {}),
     strict,
     // The proxy forwards with its own client: it never skips certificate verification.
     insecure: false,
     ...(reachable
       ? {}
       : { stopped: `the target cannot be reached: all ${traffic.unreachable} requests found nothing listening` }),
-    summary: summarize(checks),
-    checks,
+    checks: judge.verdicts.results(),
     notes: judge.verdicts.notes(),
     counterexamples: [],
     requests: traffic.forwarded,
     durationMs,
-  };
-  // The same redaction pass runContract makes, so every report writer gets redacted text whatever its source.
-  return redactReport(report, judge.redactor);
+    nothingVerified: () => nothingVerified(traffic),
+    redactor: judge.redactor,
+  });
 }

@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import { countsText, type Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,
@@ -29,7 +29,10 @@ export function githubAnnotations(report: Report): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** Markdown table cells: GitHub renders HTML in summaries, so text from a deployment is entity-escaped, and kept to one line. */
+/**
+ * Markdown table cells: GitHub renders HTML in summaries, so text from a deployment is entity-escaped, and kept to one
+ * line.
+ */
 function cell(text: string): string {
   const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
   // Markdown first: the entities' own characters must not be escaped again.
@@ -41,19 +44,19 @@ function cell(text: string): string {
 
 function row(check: CheckResult): string {
   const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
-  return `| ${mark} | \`${check.id}\` | ${cell(check.outcome === 'failed' ? check.message : `skipped: ${check.message}`)} | ${cell(check.spec)} |`;
+  const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
+  return `| ${mark} | \`${check.id}\` | ${cell(message)} | ${cell(check.spec)} |`;
 }
 
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */
 export function githubStepSummary(report: Report): string {
-  const { passed, failed, warnings, skipped } = report.summary;
   const listed = report.checks.filter((check) => check.outcome !== 'passed');
   const lines = [
     `## evalkit contract: ${report.verdict}`,
     '',
     ...(report.headline ? [cell(report.headline), ''] : []),
     ...(report.insecure ? ['--insecure: certificates were not verified', ''] : []),
-    `${cell(report.target)}: ${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped, ${report.requests} requests in ${report.durationMs} ms`,
+    `${cell(report.target)}: ${countsText(report.summary)}, ${report.requests} requests in ${report.durationMs} ms`,
     '',
   ];
   if (report.stopped) lines.push(`Stopped: ${cell(report.stopped)}`, '');

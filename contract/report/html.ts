@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import { countsText, type Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
 const shownFindings = 20;
@@ -35,21 +35,34 @@ const script = `document.addEventListener('click', (event) => {
   else fallback();
 });`;
 
-const style = `
-body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1.5rem;color:#1b1f24;background:#fff}
-h1{margin:0 0 .25rem;font-size:1.9rem}h2{margin:1.75rem 0 .5rem;font-size:1.15rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}
-.verdict{padding:1rem 1.25rem;border-radius:8px;margin-bottom:1rem}.PASS{background:#dafbe1}.FAIL{background:#ffebe9}.NOTHING{background:#eaeef2}
-.meta{color:#57606a}ul.checks{list-style:none;padding:0;margin:0}ul.checks>li{padding:.35rem .5rem;border-bottom:1px solid #eaeef2}
-.badge{display:inline-block;min-width:3.2rem;text-align:center;font-weight:600;font-size:.75rem;border-radius:4px;padding:1px 4px;margin-right:.5rem}
-.b-passed{background:#dafbe1;color:#116329}.b-error{background:#ffebe9;color:#a40e26}.b-warning{background:#fff8c5;color:#7d4e00}.b-skipped{background:#eaeef2;color:#57606a}
-code,pre{font:12px/1.4 ui-monospace,monospace}pre{background:#f6f8fa;padding:.6rem;border-radius:6px;white-space:pre-wrap;word-break:break-all;margin:.3rem 0;max-height:22rem;overflow:auto}
-.detail{margin:.4rem 0 .4rem 3.9rem}.label{color:#57606a;font-size:.8rem;margin-top:.5rem}.passed-text,.skip-reason{color:#57606a}
-button{font:inherit;font-size:.8rem;padding:.15rem .6rem;border:1px solid #d0d7de;border-radius:6px;background:#f6f8fa;cursor:pointer}
-.columns{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}`;
+const style = [
+  '',
+  'body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;' +
+    'padding:1.5rem;color:#1b1f24;background:#fff}',
+  'h1{margin:0 0 .25rem;font-size:1.9rem}' +
+    'h2{margin:1.75rem 0 .5rem;font-size:1.15rem;border-bottom:1px solid #d0d7de;padding-bottom:.25rem}',
+  '.verdict{padding:1rem 1.25rem;border-radius:8px;margin-bottom:1rem}.PASS{background:#dafbe1}' +
+    '.FAIL{background:#ffebe9}.NOTHING{background:#eaeef2}',
+  '.meta{color:#57606a}ul.checks{list-style:none;padding:0;margin:0}' +
+    'ul.checks>li{padding:.35rem .5rem;border-bottom:1px solid #eaeef2}',
+  '.badge{display:inline-block;min-width:3.2rem;text-align:center;font-weight:600;' +
+    'font-size:.75rem;border-radius:4px;padding:1px 4px;margin-right:.5rem}',
+  '.b-passed{background:#dafbe1;color:#116329}.b-error{background:#ffebe9;color:#a40e26}' +
+    '.b-warning{background:#fff8c5;color:#7d4e00}.b-skipped{background:#eaeef2;color:#57606a}',
+  'code,pre{font:12px/1.4 ui-monospace,monospace}' +
+    'pre{background:#f6f8fa;padding:.6rem;border-radius:6px;white-space:pre-wrap;' +
+    'word-break:break-all;margin:.3rem 0;max-height:22rem;overflow:auto}',
+  '.detail{margin:.4rem 0 .4rem 3.9rem}.label{color:#57606a;font-size:.8rem;margin-top:.5rem}' +
+    '.passed-text,.skip-reason{color:#57606a}',
+  'button{font:inherit;font-size:.8rem;padding:.15rem .6rem;border:1px solid #d0d7de;' +
+    'border-radius:6px;background:#f6f8fa;cursor:pointer}',
+  '.columns{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}',
+].join('\n');
 
 /** A curl command and its copy button; `id` is unique in the page. */
 function copyable(text: string, id: string): string {
-  return `<pre id="${escapeHtml(id)}">${escapeHtml(text)}</pre><button type="button" data-copy="${escapeHtml(id)}">Copy curl</button>`;
+  const button = `<button type="button" data-copy="${escapeHtml(id)}">Copy curl</button>`;
+  return `<pre id="${escapeHtml(id)}">${escapeHtml(text)}</pre>${button}`;
 }
 
 function badge(check: CheckResult): string {
@@ -80,11 +93,14 @@ function checkItem(check: CheckResult): string {
   ];
   if (check.excerpts) {
     parts.push(
-      `<div class="columns"><div><div class="label">Request</div><pre>${shown(check.excerpts.request)}</pre></div><div><div class="label">Response</div><pre>${shown(check.excerpts.response)}</pre></div></div>`,
+      '<div class="columns">' +
+        `<div><div class="label">Request</div><pre>${shown(check.excerpts.request)}</pre></div>` +
+        `<div><div class="label">Response</div><pre>${shown(check.excerpts.response)}</pre></div></div>`,
     );
   }
   if (check.reproduce) parts.push(`<div class="label">Reproduce</div>${copyable(check.reproduce, `copy-${check.id}`)}`);
-  return `<li class="failed ${check.severity}" data-check="${escapeHtml(check.id)}">${head} ${shown(check.findings[0] ?? check.message)}<div class="detail">${parts.join('')}</div></li>`;
+  const open = `<li class="failed ${check.severity}" data-check="${escapeHtml(check.id)}">`;
+  return `${open}${head} ${shown(check.findings[0] ?? check.message)}<div class="detail">${parts.join('')}</div></li>`;
 }
 
 /**
@@ -95,9 +111,9 @@ function checkItem(check: CheckResult): string {
  */
 export function htmlReport(report: Report): string {
   const { verdict } = report;
-  const { passed, failed, warnings, skipped } = report.summary;
+  const { failed, warnings } = report.summary;
   const errors = failed - warnings;
-  const counts = `${passed} passed, ${failed} failed (${errors} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
+  const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
   const sections: string[] = [];
   for (const operation of new Set(report.checks.map((check) => check.operation))) {
     const checks = report.checks.filter((check) => check.operation === operation);
@@ -105,16 +121,28 @@ export function htmlReport(report: Report): string {
       .filter((note) => note.operation === operation)
       .map((note) => `<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
     sections.push(
-      `<section><h2>${escapeHtml(operation)}</h2><ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`,
+      `<section><h2>${escapeHtml(operation)}</h2>` +
+        `<ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`,
     );
   }
   report.counterexamples.forEach((example, index) => {
     sections.push(
-      `<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>${copyable(example.curl, `copy-example-${index}`)}</section>`,
+      `<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>` +
+        `${copyable(example.curl, `copy-example-${index}`)}</section>`,
     );
   });
   const scriptHash = createHash('sha256').update(script).digest('base64');
-  const policy = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; base-uri 'none'; form-action 'none'`;
+  const policy =
+    `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; ` +
+    "base-uri 'none'; form-action 'none'";
+  const verdictOpen =
+    `<div class="verdict ${verdict.split(' ')[0]}" id="verdict" data-failures="${failed}" ` +
+    `data-errors="${errors}" data-warnings="${warnings}">`;
+  const headline = report.headline ? `<div id="headline">${shown(report.headline)}</div>\n` : '';
+  const insecure = report.insecure ? '<div class="meta">--insecure: certificates were not verified</div>\n' : '';
+  const stopped = report.stopped ? `. Stopped: ${shown(report.stopped)}` : '';
+  const took = `${report.requests} requests in ${report.durationMs} ms`;
+  const meta = `evalkit contract ${escapeHtml(report.target)}: ${took}${stopped}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
@@ -122,10 +150,10 @@ export function htmlReport(report: Report): string {
 <title>evalkit contract ${escapeHtml(verdict)}: ${escapeHtml(report.target)}</title>
 <style>${style}</style></head>
 <body>
-<div class="verdict ${verdict.split(' ')[0]}" id="verdict" data-failures="${failed}" data-errors="${errors}" data-warnings="${warnings}">
+${verdictOpen}
 <h1>${escapeHtml(verdict)}</h1>
-${report.headline ? `<div id="headline">${shown(report.headline)}</div>\n` : ''}${report.insecure ? '<div class="meta">--insecure: certificates were not verified</div>\n' : ''}<div id="counts">${escapeHtml(counts)}</div>
-<div class="meta">evalkit contract ${escapeHtml(report.target)}: ${report.requests} requests in ${report.durationMs} ms${report.stopped ? `. Stopped: ${shown(report.stopped)}` : ''}</div>
+${headline}${insecure}<div id="counts">${escapeHtml(counts)}</div>
+<div class="meta">${meta}</div>
 </div>
 ${sections.join('\n')}
 <script>${script}</script>

@@ -1,4 +1,4 @@
-import type { Report } from '../run.js';
+import type { Report } from './model.js';
 
 /** The --report-json document: the fixed `summary` and `checks` shape first, then the rest of the report. */
 export function jsonReport(report: Report): string {
@@ -28,5 +28,21 @@ export function jsonReport(report: Report): string {
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
-  return `${JSON.stringify({ summary, checks, verdict, ...(headline ? { headline } : {}), strict, insecure, target, reachable, ...(stopped ? { stopped } : {}), notes, counterexamples, requests, ...(pacing ? { pacing } : {}), durationMs }, null, 2)}\n`;
+  const document = {
+    summary,
+    checks,
+    verdict,
+    ...(headline ? { headline } : {}),
+    strict,
+    insecure,
+    target,
+    reachable,
+    ...(stopped ? { stopped } : {}),
+    notes,
+    counterexamples,
+    requests,
+    ...(pacing ? { pacing } : {}),
+    durationMs,
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -1,5 +1,5 @@
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import type { Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 /** XML 1.0 forbids most control characters even escaped; a deployment's text may carry any of them. */
 export function escapeXml(text: string): string {
@@ -29,10 +29,13 @@ function testcase(check: CheckResult, strict: boolean): string {
       ...check.findings,
     ].join('\n'),
   );
-  if (failsBuild(check, strict))
-    return `${open}<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure></testcase>`;
+  if (failsBuild(check, strict)) {
+    const failure = `<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure>`;
+    return `${open}${failure}</testcase>`;
+  }
   // A warning that does not fail the exit code: shown, never red.
-  return `${open}<properties><property name="warning" value="${escapeXml(check.message)}"/></properties><system-out>${text}</system-out></testcase>`;
+  const warning = `<properties><property name="warning" value="${escapeXml(check.message)}"/></properties>`;
+  return `${open}${warning}<system-out>${text}</system-out></testcase>`;
 }
 
 function properties(report: Report): string[] {
@@ -63,7 +66,8 @@ export function junitReport(report: Report): string {
     const failures = checks.filter((check) => failsBuild(check, strict)).length;
     const skipped = checks.filter((check) => check.outcome === 'skipped').length;
     return [
-      `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+      `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" ` +
+        `skipped="${skipped}">`,
       ...properties(report),
       ...checks.map((check) => testcase(check, strict)),
       '  </testsuite>',
@@ -73,14 +77,17 @@ export function junitReport(report: Report): string {
   if (vacuous) {
     const headline = escapeXml(report.headline ?? 'nothing verified');
     suites.push(
-      `  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n    <testcase name="run.verified" classname="run"><failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`,
+      '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n' +
+        '    <testcase name="run.verified" classname="run">' +
+        `<failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`,
     );
   }
   const failures = report.checks.filter((check) => failsBuild(check, strict)).length + (vacuous ? 1 : 0);
   const total = report.checks.length + (vacuous ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${failures}" errors="0" skipped="${report.summary.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${failures}" ` +
+      `errors="0" skipped="${report.summary.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...suites,
     '</testsuites>',
     '',

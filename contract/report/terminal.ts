@@ -1,6 +1,6 @@
-import { escapeControlCharacters as shown } from '../redaction.js';
-import type { Report } from '../run.js';
-import type { CheckResult } from '../verdicts.js';
+import { escapeControlCharacters as shown } from '../../http/redaction.js';
+import { countsText, type Report } from './model.js';
+import type { CheckResult } from '../judge/verdicts.js';
 
 export interface TerminalStyle {
   colour: boolean;
@@ -72,7 +72,8 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     lines.push(
       paint(
         'dim',
-        `429 Too Many Requests: ${retried} waited on and retried, sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`,
+        `429 Too Many Requests: ${retried} waited on and retried, ` +
+          `sending paused ${(waitedMs / 1000).toFixed(1)} s in all${beyond}`,
       ),
       '',
     );
@@ -84,8 +85,8 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
 
 /** The last line: PASS, FAIL or NOTHING VERIFIED, with counts, target and time. */
 function verdictLine(report: Report, paint: ReturnType<typeof painter>): string {
-  const { passed, failed, warnings, skipped } = report.summary;
-  const counts = `${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped, ${report.notes.length} notes`;
+  const { warnings } = report.summary;
+  const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
   return paint(colour, `${report.verdict}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }

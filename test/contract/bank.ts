@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
 import { generators } from '../../generators/index.js';
 import { providerKeyNames } from '../../generators/vocabulary.js';
-import { idShape } from '../../contract/id-shapes.js';
+import { idShape } from '../../contract/run/id-shapes.js';
 import type { Severity } from '../../contract/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { generators, seedFrom } from '../../generators/index.js';
-import { defaultHumanEvaluationId } from '../../contract/checks/fetch.js';
+import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
 import { validate } from '../../schemas/validators/index.js';
 import type { EvaluationState } from '../../generators/vocabulary.js';

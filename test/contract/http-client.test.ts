@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { send, type ClientOptions } from '../../contract/http-client.js';
+import { send, type ClientOptions } from '../../http/client.js';
 
 const servers: Server[] = [];
 afterAll(() =>

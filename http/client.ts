@@ -1,8 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { decodeBody } from '../http/body-decoding.js';
-import { describeSize } from '../http/excerpt.js';
-import type { BodyEncoding, Exchange, Failure, FailureKind, HttpRequest } from '../http/exchange.js';
+import { decodeBody } from './body-decoding.js';
+import { describeSize } from './excerpt.js';
+import type { BodyEncoding, Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
 
 export interface ClientOptions {
   timeoutMs: number;
@@ -141,7 +141,8 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       else if (certificateProblems[code])
         settle({
           kind: 'certificate',
-          message: `TLS certificate rejected (${code}): ${certificateProblems[code]}, or --insecure to skip verification`,
+          message:
+            `TLS certificate rejected (${code}): ${certificateProblems[code]}, ` + 'or --insecure to skip verification',
         });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
       else

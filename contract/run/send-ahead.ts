@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../../http/exchange.js';
 import type { Pacer } from './pacing.js';
 
 /** Sends one request from the pacer slot it is run in. */
@@ -17,8 +17,8 @@ interface Ahead {
  * its answer from here: the report is the same at any concurrency.
  *
  * At most `window` answers (the concurrency) are held, in flight or waiting to be judged: a hostile deployment's
- * 4 MB answers to a thousand property cases must not all sit in memory at once. Taking an answer frees its place for the
- * next request in the queue; a request whose check asks for it before its turn is sent at once.
+ * 4 MB answers to a thousand property cases must not all sit in memory at once. Taking an answer frees its place for
+ * the next request in the queue; a request whose check asks for it before its turn is sent at once.
  *
  * After `maxTimeouts` timed-out answers the pacer is halted: a hanging deployment would make every request still
  * queued cost a full timeout. What was not sent is undefined.

@@ -1,10 +1,12 @@
-import { catalogue, operations, type CheckDefinition } from './catalogue.js';
-import { capped } from '../http/excerpt.js';
+import type { OperationKey } from '../../api/operations.js';
+import { capped } from '../../http/excerpt.js';
+import { catalogue, operations, type CheckDefinition, type CheckId } from './catalogue.js';
+import type { Judged } from './define.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
 export interface CheckResult {
-  id: string;
+  id: CheckId;
   operation: string;
   severity: CheckDefinition['severity'];
   outcome: Outcome;
@@ -40,14 +42,14 @@ const keptNotes = 50;
  * it fails if any evaluation failed, passes if it was evaluated and nothing failed, and is skipped otherwise.
  */
 export class Verdicts {
-  private readonly findings = new Map<string, string[]>();
-  private readonly findingCounts = new Map<string, number>();
-  private readonly notesDropped = new Map<string, number>();
-  private readonly evaluated = new Set<string>();
-  private readonly skipReasons = new Map<string, string>();
+  private readonly findings = new Map<CheckId, string[]>();
+  private readonly findingCounts = new Map<CheckId, number>();
+  private readonly notesDropped = new Map<OperationKey, number>();
+  private readonly evaluated = new Set<CheckId>();
+  private readonly skipReasons = new Map<CheckId, string>();
   private readonly noteSet = new Map<string, Note>();
-  private readonly reproductions = new Map<string, string>();
-  private readonly evidence = new Map<string, Excerpts>();
+  private readonly reproductions = new Map<CheckId, string>();
+  private readonly evidence = new Map<CheckId, Excerpts>();
   private current: string | undefined;
   private currentExcerpts: (() => Excerpts) | undefined;
 
@@ -60,12 +62,12 @@ export class Verdicts {
     this.currentExcerpts = excerpts;
   }
 
-  pass(id: string): void {
+  pass(id: CheckId): void {
     this.evaluated.add(id);
   }
 
   /** Records a finding; `reproduce` names the request explicitly where it is not the one being judged. */
-  fail(id: string, finding: string, reproduce = this.current): void {
+  fail(id: CheckId, finding: string, reproduce = this.current): void {
     this.evaluated.add(id);
     const list = this.findings.get(id) ?? [];
     if (list.length < keptFindings) list.push(capped(finding));
@@ -79,16 +81,24 @@ export class Verdicts {
   }
 
   /** Passes when `finding` is undefined, fails with it otherwise. */
-  expect(id: string, finding: string | undefined): void {
+  expect(id: CheckId, finding: string | undefined): void {
     if (finding === undefined) this.pass(id);
     else this.fail(id, finding);
   }
 
-  skip(id: string, reason: string): void {
+  /** Records what a check's code made of one exchange. */
+  record(id: CheckId, judged: Judged): void {
+    if (judged === undefined) return;
+    if ('skip' in judged) return this.skip(id, judged.skip);
+    if (judged.length === 0) this.pass(id);
+    for (const finding of judged) this.fail(id, finding);
+  }
+
+  skip(id: CheckId, reason: string): void {
     if (!this.skipReasons.has(id)) this.skipReasons.set(id, reason);
   }
 
-  note(operation: keyof typeof operations, message: string): void {
+  note(operation: OperationKey, message: string): void {
     const key = `${operation} ${message}`;
     if (this.noteSet.has(key)) return;
     if ([...this.noteSet.values()].filter((note) => note.operation === operations[operation]).length >= keptNotes) {
@@ -122,7 +132,7 @@ export class Verdicts {
 
   notes(): Note[] {
     const dropped = [...this.notesDropped].map(([operation, count]) => ({
-      operation: operations[operation as keyof typeof operations],
+      operation: operations[operation],
       message: `and ${count} more undocumented fields`,
     }));
     return [...this.noteSet.values(), ...dropped];

@@ -4,9 +4,9 @@ import {
   schemas,
   type JsonSchema,
   type ResourceName,
-} from '../schemas/index.js';
-import { validatorFor } from '../schemas/validators/index.js';
-import { pointerOf, pointerTokens } from '../schemas/validators/json-pointer.js';
+} from '../../schemas/index.js';
+import { validatorFor } from '../../schemas/validators/index.js';
+import { pointerOf, pointerTokens } from '../../schemas/validators/json-pointer.js';
 
 /** Questions the checks ask of the schemas, so no field list is ever restated outside schemas/. */
 

@@ -1,4 +1,4 @@
-import { isRfc3339DateTime } from '../schemas/validators/date-time.js';
+import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
 
 const parts = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
 

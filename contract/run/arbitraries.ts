@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { providerKeyNames } from '../generators/vocabulary.js';
-import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { providerKeyNames } from '../../generators/vocabulary.js';
+import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
 
 /**
  * Property names of a map (the create request's only one is lm_providers_keys, whose names the spec leaves

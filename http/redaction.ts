@@ -3,7 +3,7 @@
  * `redactReport` before returning it, so every report built from a Report (terminal, JSON, JUnit, HTML, curl
  * reproductions) is redacted whatever it prints; terminal text also goes through `escapeControlCharacters`.
  */
-import { headerPlaceholder, isCredentialQueryName } from '../http/placeholders.js';
+import { headerPlaceholder, isCredentialQueryName } from './placeholders.js';
 
 export interface Secret {
   value: string;
@@ -49,10 +49,10 @@ export function credentialsOf(baseUrl: URL, headers: Record<string, string>): Se
 
 /** A URL as reports print it: the userinfo password and credential query values as placeholders. */
 export function publicUrl(url: URL): string {
-  const query = [...url.searchParams].map(
-    ([name, value]) =>
-      `${encodeURIComponent(name)}=${isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value)}`,
-  );
+  const query = [...url.searchParams].map(([name, value]) => {
+    const shown = isCredentialQueryName(name) ? headerPlaceholder(name) : encodeURIComponent(value);
+    return `${encodeURIComponent(name)}=${shown}`;
+  });
   const user = url.username ? `${url.username}${url.password ? ':<PASSWORD>' : ''}@` : '';
   return `${url.protocol}//${user}${url.host}${url.pathname}${query.length ? `?${query.join('&')}` : ''}`;
 }

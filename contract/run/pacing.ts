@@ -1,12 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PacingReport } from '../report/model.js';
 
-/** How hard a run may press a deployment. */
-export interface PacingOptions {
-  /** Requests in flight at once, at most. */
-  concurrency: number;
-  /** Requests started per second, at most; none: no cap. */
-  ratePerSecond?: number;
-}
+/** How hard a run may press a deployment: requests in flight at once, and started per second. */
+export type PacingOptions = Omit<PacingReport, 'rateLimited'>;
 
 /**
  * Staging servers are shared by a team, so the default stays below what one person's browser already does to them:

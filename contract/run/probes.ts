@@ -1,6 +1,7 @@
-import { invalidCases } from '../generators/invalid.js';
-import { createRequest } from './checks/create.js';
-import { isSuccess, type Outgoing, type Session } from './session.js';
+import { invalidCases } from '../../generators/invalid.js';
+import type { Outgoing } from '../judge/sent.js';
+import { createRequest } from './requests.js';
+import type { Session } from './session.js';
 
 /** A create request that must not be accepted, and the rule it breaks. */
 export interface Probe {
@@ -36,11 +37,7 @@ export function probeRequest(probe: Probe): Outgoing {
 
 export async function runProbes(session: Session, probes: Probe[]): Promise<void> {
   for (const probe of probes) {
-    const exchange = await session.request('create', probeRequest(probe));
-    if (exchange.failure || exchange.status === undefined) continue;
-    session.verdicts.expect(
-      'create.invalid.rejected',
-      isSuccess(exchange) ? `${probe.rule}: accepted with ${exchange.status}` : undefined,
-    );
+    const accepted = (status: number) => `${probe.rule}: accepted with ${status}`;
+    await session.request({ operation: 'create', outgoing: probeRequest(probe), role: { kind: 'invalid', accepted } });
   }
 }

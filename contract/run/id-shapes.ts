@@ -1,4 +1,4 @@
-import { seedFrom } from '../generators/index.js';
+import { seedFrom } from '../../generators/index.js';
 
 /**
  * The shapes of identifiers real deployments use (the spec does not show their format): 24-hex MongoDB ObjectIds
@@ -26,8 +26,10 @@ export function unknownIdOf(shape: IdShape, seed: string): string {
   const digits = hex(seed, 32);
   if (shape === 'ObjectId') return digits.slice(0, 24);
   // Version 4 and the RFC 9562 variant bits, so a strict UUID parser accepts it.
-  if (shape === 'UUID')
-    return `${digits.slice(0, 8)}-${digits.slice(8, 12)}-4${digits.slice(13, 16)}-a${digits.slice(17, 20)}-${digits.slice(20, 32)}`;
+  if (shape === 'UUID') {
+    const part = (from: number, to: number) => digits.slice(from, to);
+    return `${part(0, 8)}-${part(8, 12)}-4${part(13, 16)}-a${part(17, 20)}-${part(20, 32)}`;
+  }
   return `evalkit-unknown-${digits.slice(0, 12)}`;
 }
 

@@ -1,16 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../../http/exchange.js';
+import type { RateLimitedCounts } from '../report/model.js';
 import type { Pacer } from './pacing.js';
-
-/** What 429 answers cost a run. A 429 is never a failure by itself: it is waited on and the request sent again. */
-export interface RateLimitedCounts {
-  /** 429 answers waited on and retried. */
-  retried: number;
-  /** 429 answers whose wait would have passed the timeout: each is its request's transport failure. */
-  beyondTimeout: number;
-  /** How long sending was paused for them: waits asked for together overlap, and count once. */
-  waitedMs: number;
-}
 
 /** Without a Retry-After, waits double from this (1 s, 2 s, 4 s, …), as clients back off from an unstated limit. */
 const firstBackoffMs = 1000;
@@ -60,7 +51,9 @@ export async function sendRetryingAfter429(
         ...exchange,
         failure: {
           kind: 'timeout',
-          message: `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout (raise --timeout or set --rate-limit)`,
+          message:
+            `answered 429 Too Many Requests (${why}): waiting would pass the ${timeoutMs} ms timeout ` +
+            '(raise --timeout or set --rate-limit)',
         },
       };
     }

@@ -1,7 +1,6 @@
-import { seedFrom } from '../generators/index.js';
-import { providerKeyNames } from '../generators/vocabulary.js';
-import { credentialField } from '../api/credentials.js';
-import type { Exchange } from '../http/exchange.js';
+import { seedFrom } from '../../generators/index.js';
+import { providerKeyNames } from '../../generators/vocabulary.js';
+import { credentialField } from '../../api/credentials.js';
 
 /** The lm_providers_keys names a create body carries. */
 export function keyNames(body: Record<string, unknown>): string[] {
@@ -39,8 +38,6 @@ export function otherKeyNames(used: readonly string[]): string[] {
  */
 export class Canaries {
   private readonly values: string[] = [];
-  /** Real credentials seen in passing traffic (the proxy), oldest first. */
-  private readonly watched: string[] = [];
 
   constructor(private readonly seed: string) {}
 
@@ -69,30 +66,7 @@ export class Canaries {
     return { ...body, [credentialField]: Object.fromEntries(names.map((name, index) => [name, this.value(index)])) };
   }
 
-  /**
-   * A credential the proxy saw a client send: it is scanned for and redacted like a canary. Only the latest
-   * `maxWatched` are kept, so a proxy that runs for days holds a bounded list.
-   */
-  watch(value: string, maxWatched = 1_000): void {
-    // As with header values, replacing every short string would garble findings and protect nothing.
-    if (value.length < 4 || this.watched.includes(value)) return;
-    this.watched.push(value);
-    if (this.watched.length > maxWatched) this.watched.shift();
-  }
-
   all(): readonly string[] {
-    return this.watched.length > 0 ? [...this.values, ...this.watched] : this.values;
-  }
-
-  /** Where in a response (body, header names) any canary appears. */
-  echoes(exchange: Exchange): string[] {
-    const values = this.all();
-    const places: string[] = [];
-    if (values.some((value) => exchange.body.includes(value))) places.push('the body');
-    for (const [name, raw] of Object.entries(exchange.headers)) {
-      const text = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
-      if (values.some((value) => text.includes(value) || name.includes(value))) places.push(`header ${name}`);
-    }
-    return places;
+    return this.values;
   }
 }

@@ -1,0 +1,189 @@
+import { credentialField } from '../../../api/credentials.js';
+import { isDocumentedEvaluatorConfig } from '../../../schemas/validators/index.js';
+import type { Exchange } from '../../../http/exchange.js';
+import { defineCheck, once, perItem } from '../define.js';
+import { echoPlaces } from '../echoes.js';
+import { isObject, type Fields, type Observation } from '../observation.js';
+import { responseChecks, statusSuccess } from './response.js';
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** A 4xx: a 429 is the deployment's pace, not a verdict on the body, and a 5xx has its own check. */
+export function isRefusal(exchange: Exchange): boolean {
+  const { status } = exchange;
+  return !exchange.failure && status !== undefined && status >= 400 && status < 500 && status !== 429;
+}
+
+/** The create request a success answer must match, when the answer is an array to match it against. */
+function matched(seen: Observation): { request: Fields; records: Fields[] } | undefined {
+  const { role } = seen.sent;
+  const parsed = seen.sent.operation === 'create' ? seen.data() : undefined;
+  if (!parsed || !Array.isArray(parsed.data) || role.kind !== 'expected' || !role.request) return undefined;
+  return { request: role.request, records: parsed.data.filter(isObject) };
+}
+
+/** One Evaluation per requested variant: as many records as variants, each variant in exactly one record. */
+function perVariantFinding(request: Fields, records: Fields[], label: string): string | undefined {
+  const requested = strings(request.variant_ids);
+  const answered = records.flatMap((record) => strings(record.variant_ids));
+  const missing = requested.filter((id) => answered.filter((other) => other === id).length !== 1);
+  if (records.length === requested.length && missing.length === 0) return undefined;
+  const notOnce = missing.length ? `; not in exactly one: ${missing.join(', ')}` : '';
+  return `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${notOnce}`;
+}
+
+function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
+  const findings: string[] = [];
+  if (typeof record.app_id === 'string' && record.app_id !== request.app_id)
+    findings.push(`${where}: app_id ${record.app_id} is not the requested ${String(request.app_id)}`);
+  // testset_id is optional in an Evaluation: only a present one can differ.
+  if (typeof record.testset_id === 'string' && record.testset_id !== request.testset_id)
+    findings.push(`${where}: testset_id ${record.testset_id} is not the requested ${String(request.testset_id)}`);
+  return findings;
+}
+
+interface AggregatedResult {
+  config: unknown;
+  /** Where the result's evaluator_config is, as a JSON pointer after the record's place. */
+  at: string;
+}
+
+/** Every aggregated result of the answer's records, in order. */
+function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
+  if (!matched(seen)) return undefined;
+  return seen.objectRecords().flatMap(({ fields, where }) =>
+    (Array.isArray(fields.aggregated_results) ? fields.aggregated_results : []).map((result: unknown, index) => ({
+      config: isObject(result) ? result.evaluator_config : undefined,
+      at: `${where}/aggregated_results/${index}/evaluator_config`,
+    })),
+  );
+}
+
+const noAggregatedResults = {
+  skip: 'aggregated_results empty: the service computes them in the background (not a failure)',
+};
+
+/** The checks of the create operation, in the catalogue's order. */
+export const createChecks = [
+  ...responseChecks('create'),
+  statusSuccess('create', 'The given create request is answered with a 2xx.', '§4.2 request body (required)'),
+  defineCheck({
+    id: 'create.secrets.echo',
+    operation: 'create',
+    severity: 'error',
+    title: `No submitted ${credentialField} value appears in any response, body or headers, error responses included.`,
+    spec:
+      `§4.2 "${credentialField} values ... a credential supplied by the caller per provider; it is never echoed" ` +
+      '(issue 4 verdict: found anywhere, an error)',
+    // Every answer, whatever it was for; only an answer can be scanned: a request that got none proves nothing.
+    code: (seen) => {
+      if (seen.secrets.length === 0 || seen.status === undefined) return undefined;
+      const echoes = echoPlaces(seen.secrets, seen.exchange);
+      return once(
+        echoes.length > 0
+          ? `${seen.label} (${seen.status}) echoed a submitted ${credentialField} value in ${echoes.join(' and ')}`
+          : undefined,
+      );
+    },
+  }),
+  defineCheck({
+    id: 'create.provider-keys.accepted',
+    operation: 'create',
+    severity: 'error',
+    title:
+      `A create request that is accepted is accepted with other ${credentialField} names too ` +
+      '(well-known, lower case, digits, dashes, non-ASCII).',
+    spec: `§4.2 ${credentialField} "object: arbitrary property names, string values" (a valid request refused)`,
+    // With all the other names at once, a success passes and a refusal is for the run to narrow down, name by name.
+    code: (seen) => {
+      const { role } = seen.sent;
+      if (role.kind !== 'key-names') return undefined;
+      if (!role.alone) return seen.success ? [] : undefined;
+      const { name, used } = role.alone;
+      if (!isRefusal(seen.exchange)) return [];
+      const names = used.map((other) => JSON.stringify(other)).join(', ');
+      return [
+        `${seen.label} with ${credentialField} named ${JSON.stringify(name)} answered ${seen.status}, ` +
+          `the same body with ${names} was accepted: a valid request refused`,
+      ];
+    },
+  }),
+  defineCheck({
+    id: 'create.body.per-variant',
+    operation: 'create',
+    severity: 'warning',
+    title: 'One Evaluation per requested variant.',
+    spec: '§4.2 "builds evaluations for ... a list of variants"',
+    code: (seen) => {
+      const answer = matched(seen);
+      return answer ? once(perVariantFinding(answer.request, answer.records, seen.label)) : undefined;
+    },
+  }),
+  defineCheck({
+    id: 'create.body.request-ids',
+    operation: 'create',
+    severity: 'warning',
+    title: "Each Evaluation's app_id and testset_id are the request's.",
+    spec: '§4.2 "builds evaluations for an application ... and a test set"',
+    code: (seen) => {
+      const answer = matched(seen);
+      if (!answer) return undefined;
+      return perItem(seen.objectRecords(), ({ fields, where }) => {
+        const findings = requestIdFindings(answer.request, fields, where);
+        return findings.length ? findings.join('; ') : undefined;
+      });
+    },
+  }),
+  defineCheck({
+    id: 'create.body.evaluator-configs',
+    operation: 'create',
+    severity: 'warning',
+    title: 'Aggregated results only name requested evaluator configs.',
+    spec: '§4.2 "aggregated results per evaluator configuration"',
+    code: (seen) => {
+      const results = aggregatedResults(seen);
+      if (!results) return undefined;
+      if (results.length === 0) return noAggregatedResults;
+      const requested = new Set(strings(matched(seen)?.request.evaluators_configs));
+      return perItem(
+        results.filter(({ config }) => isDocumentedEvaluatorConfig(config)),
+        ({ config, at }) => {
+          const id = (config as Fields).id as string;
+          return requested.has(id) ? undefined : `${at}: config ${id} was not requested`;
+        },
+      );
+    },
+  }),
+  defineCheck({
+    id: 'create.body.evaluator-config.known',
+    operation: 'create',
+    severity: 'warning',
+    title: 'Each evaluator_config matches the documented EvaluatorConfig (the spec declares others it does not show).',
+    spec: '§2.4 "declared as one of several alternatives (anyOf); only the shape above is given"',
+    code: (seen) => {
+      const results = aggregatedResults(seen);
+      if (!results) return undefined;
+      if (results.length === 0) return noAggregatedResults;
+      return perItem(results, ({ config, at }) =>
+        isDocumentedEvaluatorConfig(config)
+          ? undefined
+          : `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
+      );
+    },
+  }),
+  defineCheck({
+    id: 'create.invalid.rejected',
+    operation: 'create',
+    severity: 'warning',
+    title:
+      'Invalid create requests (a rule broken, malformed JSON, a non-JSON Content-Type) are not answered with a 2xx.',
+    spec: '§4.2 request body fields, types and required flags',
+    code: (seen) => {
+      const { role } = seen.sent;
+      if (role.kind !== 'invalid' || !seen.complete) return undefined;
+      return once(seen.success ? role.accepted(seen.status as number) : undefined);
+    },
+  }),
+] as const;

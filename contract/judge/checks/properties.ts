@@ -1,0 +1,56 @@
+import { formatIssue } from '../../../schemas/validators/index.js';
+import type { Exchange } from '../../../http/exchange.js';
+import { readJsonBody } from '../../../http/json-body.js';
+import { defineCheck } from '../define.js';
+import { schemaIssues, serverErrorFinding } from '../observation.js';
+import { listed } from './response.js';
+
+/** A valid case's answer: complete, no 5xx, and a success body that is an array of valid Evaluations. */
+function successBodyFinding(exchange: Exchange): string | undefined {
+  if (exchange.failure) return exchange.failure.message;
+  const status = exchange.status ?? 0;
+  if (status >= 500) return serverErrorFinding(exchange);
+  if (status < 200 || status >= 300) return undefined;
+  const read = readJsonBody(exchange);
+  if ('problem' in read) return `answered ${status}; ${read.problem}`;
+  const { data } = read;
+  if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
+  for (const [index, record] of data.entries()) {
+    const { errors } = schemaIssues('Evaluation', record);
+    if (errors.length > 0) return `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`;
+  }
+  return undefined;
+}
+
+/** The property checks, each judging one case's answer; the run draws the cases, shrinks failures and records. */
+export const propertyChecks = [
+  defineCheck({
+    id: 'create.properties.valid',
+    operation: 'create',
+    severity: 'error',
+    title: 'Property: any valid create request gets a complete answer, not a 5xx, and a success body validates.',
+    spec: '§4.2 "Successful response: a JSON array of Evaluation (2.2)."',
+    property: successBodyFinding,
+  }),
+  defineCheck({
+    id: 'create.properties.invalid.5xx',
+    operation: 'create',
+    severity: 'error',
+    title: 'Property: any invalid create request gets a complete answer, not a 5xx.',
+    spec: '§4.2 request body (issue: any 5xx is an error)',
+    property: (exchange) => {
+      if (exchange.failure) return exchange.failure.message;
+      return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
+    },
+  }),
+  defineCheck({
+    id: 'create.properties.invalid.rejected',
+    operation: 'create',
+    severity: 'warning',
+    title: 'Property: no invalid create request is answered with a 2xx.',
+    spec: '§4.2 request body fields, types and required flags',
+    // A status is enough: an answer cut short after a 2xx was still an acceptance.
+    property: ({ status }) =>
+      status !== undefined && status >= 200 && status < 300 ? `accepted with ${status}` : undefined,
+  }),
+] as const;

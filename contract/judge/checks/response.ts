@@ -1,0 +1,197 @@
+import { operationOfKey, operationTable, type OperationKey } from '../../../api/operations.js';
+import { formatIssue } from '../../../schemas/validators/index.js';
+import { isJsonMediaType, mediaType } from '../../../http/media-type.js';
+import { maxJsonDepth } from '../../../http/json-body.js';
+import { defineCheck, once, perItem } from '../define.js';
+import { periodFinding } from '../instants.js';
+import { serverErrorFinding, type Observation } from '../observation.js';
+import { variantArrays } from '../schema-walk.js';
+
+const responseSpec = {
+  fetch: '§4.1 "Successful response: one HumanEvaluation (2.1)."',
+  create: '§4.2 "Successful response: a JSON array of Evaluation (2.2)."',
+} as const satisfies Record<OperationKey, string>;
+
+/** Issues listed in one finding: a body with 300,000 wrong items gets the first few and the count. */
+const listedIssues = 10;
+
+export function listed(items: string[], what: string): string {
+  return items.length <= listedIssues
+    ? items.join(', ')
+    : `${items.slice(0, listedIssues).join(', ')} (${items.length} ${what} in all)`;
+}
+
+/** The finding of a body that should be an array of records but is not an array at all. */
+function notAnArray(seen: Observation, data: unknown): string | undefined {
+  const { response } = operationTable[operationOfKey(seen.sent.operation)];
+  if (!response.array || Array.isArray(data)) return undefined;
+  return `${seen.label}: the body is ${data === null ? 'null' : typeof data}, not a JSON array of ${response.resource}`;
+}
+
+/**
+ * The checks every operation's answers get, one id per operation: a complete answer, no 5xx, and a success body that
+ * is JSON, validates and holds together. The body checks read the records of a success answer to a request that
+ * should succeed.
+ */
+export function responseChecks<const O extends OperationKey>(operation: O) {
+  const spec = responseSpec[operation];
+  const mine = (seen: Observation) => seen.sent.operation === operation;
+  /** Every answer but a property case's, which its property judges. */
+  const judged = (seen: Observation) => mine(seen) && seen.sent.role.kind !== 'property';
+  return [
+    defineCheck({
+      id: `${operation}.transport`,
+      operation,
+      severity: 'error',
+      title:
+        'Every request gets a complete answer: in time, within the size cap, no dropped connection, ' +
+        'no redirect to another origin.',
+      spec: `${spec} (an answer must arrive whole to be one)`,
+      code: (seen) => {
+        if (!judged(seen)) return undefined;
+        const { failure } = seen.exchange;
+        return once(failure ? `${seen.label}: ${failure.message}` : undefined);
+      },
+    }),
+    defineCheck({
+      id: `${operation}.status.5xx`,
+      operation,
+      severity: 'error',
+      title: 'No request, valid or invalid, is answered with a 5xx.',
+      spec:
+        '§7 "Error status codes ... not shown": whatever the client sent, a 5xx is the server failing ' +
+        '(issue 4 verdict)',
+      code: (seen) =>
+        judged(seen) && seen.status !== undefined
+          ? once(seen.status >= 500 ? `${seen.label} ${serverErrorFinding(seen.exchange)}` : undefined)
+          : undefined,
+    }),
+    defineCheck({
+      id: `${operation}.body.json`,
+      operation,
+      severity: 'error',
+      title: `A success body is JSON: UTF-8, parseable, nested at most ${maxJsonDepth} levels deep.`,
+      spec: `${spec} (JSON exchanged between systems is UTF-8, RFC 8259 §8.1; deeper bodies are not walked)`,
+      code: (seen) => {
+        const read = mine(seen) ? seen.body() : undefined;
+        if (read === undefined) return undefined;
+        return 'problem' in read ? [`${seen.label}: ${read.problem.replace(/^the body/, 'the success body')}`] : [];
+      },
+    }),
+    defineCheck({
+      id: `${operation}.body.bom`,
+      operation,
+      severity: 'warning',
+      title: 'A success body starts without a byte order mark.',
+      spec:
+        'RFC 8259 §8.1 "Implementations MUST NOT add a byte order mark (U+FEFF) to the beginning of a ' +
+        'networked-transmitted JSON text."',
+      code: (seen) =>
+        mine(seen) && seen.accepted
+          ? once(
+              seen.exchange.encoding === 'bom'
+                ? `${seen.label}: the success body starts with a byte order mark`
+                : undefined,
+            )
+          : undefined,
+    }),
+    defineCheck({
+      id: `${operation}.body.schema`,
+      operation,
+      severity: 'error',
+      title: 'A success body validates against the schema (required fields, types, RFC 3339 date-times).',
+      spec,
+      code: (seen) => {
+        const parsed = mine(seen) ? seen.data() : undefined;
+        if (!parsed) return undefined;
+        const wrong = notAnArray(seen, parsed.data);
+        if (wrong) return [wrong];
+        return perItem(seen.records(), ({ where, issues: { errors } }) =>
+          errors.length > 0 ? `${where}: ${listed(errors.map(formatIssue), 'issues')}` : undefined,
+        );
+      },
+    }),
+    defineCheck({
+      id: `${operation}.body.nulls`,
+      operation,
+      severity: 'warning',
+      title: 'Optional fields are absent rather than null (null is not their type).',
+      spec:
+        operation === 'fetch'
+          ? '§2.1 field types (all required today: a null there is a schema error)'
+          : '§2.2-2.4 optional fields are typed; null is not among the types',
+      code: (seen) =>
+        mine(seen)
+          ? perItem(seen.records(), ({ where, issues: { nulls } }) => {
+              const pointers = nulls.map((issue) => issue.pointer);
+              return nulls.length > 0 ? `${where}: optional ${listed(pointers, 'fields')} sent as null` : undefined;
+            })
+          : undefined,
+    }),
+    defineCheck({
+      id: `${operation}.content-type`,
+      operation,
+      severity: 'warning',
+      title: 'A success answers with a JSON Content-Type.',
+      spec,
+      code: (seen) => {
+        if (!mine(seen) || !seen.accepted) return undefined;
+        const type = mediaType(seen.exchange.headers);
+        return once(isJsonMediaType(type) ? undefined : `${seen.label}: success with Content-Type ${type ?? '(none)'}`);
+      },
+    }),
+    defineCheck({
+      id: `${operation}.body.variants`,
+      operation,
+      severity: 'warning',
+      title: 'The variant arrays of a record have one length.',
+      spec:
+        operation === 'fetch'
+          ? '§2.1 variant_ids, variant_names, variants_revision_ids, revisions'
+          : '§2.2 variant_ids, variant_names, variant_revision_ids, revisions',
+      code: (seen) => {
+        if (!mine(seen)) return undefined;
+        return perItem(seen.objectRecords(), ({ fields, where }) => {
+          const lengths = variantArrays(seen.resource)
+            .filter((key) => Array.isArray(fields[key]))
+            .map((key) => `${key} ${(fields[key] as unknown[]).length}`);
+          const distinct = new Set(lengths.map((entry) => entry.split(' ')[1]));
+          return distinct.size > 1 ? `${where}: variant arrays of unequal length (${lengths.join(', ')})` : undefined;
+        });
+      },
+    }),
+    defineCheck({
+      id: `${operation}.body.timestamps`,
+      operation,
+      severity: 'warning',
+      title: 'created_at is not later than updated_at (compared as instants).',
+      spec: '§2.1/§2.2 created_at, updated_at: date-time',
+      code: (seen) =>
+        mine(seen) ? perItem(seen.objectRecords(), ({ fields, where }) => periodFinding(fields, where)) : undefined,
+    }),
+  ] as const;
+}
+
+/**
+ * The status check of a request that should succeed. Transport failures and 5xx have their own checks. A 4xx for an
+ * id or body nobody vouched for is no finding, since a real deployment lacks generated ids: the check is skipped,
+ * saying what was made up and what to pass instead.
+ */
+export function statusSuccess<const O extends OperationKey>(operation: O, title: string, spec: string) {
+  return defineCheck({
+    id: `${operation}.status.success`,
+    operation,
+    severity: 'warning',
+    title,
+    spec,
+    code: (seen) => {
+      const { role } = seen.sent;
+      if (seen.sent.operation !== operation || role.kind !== 'expected' || !seen.complete) return undefined;
+      const status = seen.status as number;
+      if (status >= 500) return undefined;
+      if (seen.success) return [];
+      if (role.unvouched) return { skip: `${role.unvouched.what} was answered ${status}; ${role.unvouched.remedy}` };
+      return [`${seen.label} answered ${status}`];
+    },
+  });
+}

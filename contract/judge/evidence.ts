@@ -1,0 +1,55 @@
+import { capped } from '../../http/excerpt.js';
+import type { Exchange } from '../../http/exchange.js';
+import { headerPlaceholder } from '../../http/placeholders.js';
+import { publicUrl } from '../../http/redaction.js';
+import { shellQuote as quote } from '../../http/shell.js';
+import type { Outgoing } from './sent.js';
+import type { Excerpts } from './verdicts.js';
+
+/**
+ * What a report shows of an exchange besides its findings: a curl command that replays the request and excerpts of
+ * the request and the answer, every credential replaced by its placeholder.
+ */
+export class Evidence {
+  constructor(
+    private readonly baseUrl: URL,
+    /** The names of the headers sent with every request; their values are never shown. */
+    private readonly headerNames: readonly string[],
+    private readonly redact: (text: string) => string,
+  ) {}
+
+  /** The request's URL: its path under the base URL's path, without the base URL's query. */
+  url(path: string): URL {
+    const url = new URL(this.baseUrl);
+    url.pathname = `${this.baseUrl.pathname.replace(/\/+$/, '')}${path}`;
+    url.search = '';
+    url.hash = '';
+    return url;
+  }
+
+  /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
+  curl(outgoing: Outgoing): string {
+    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing.path)))];
+    if (outgoing.body !== undefined)
+      parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
+    for (const name of this.headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
+    if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
+    return parts.join(' ');
+  }
+
+  /**
+   * The request and the answer as a person reads them, redacted before they are cut, so a credential can never survive
+   * in a cut prefix.
+   */
+  excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
+    const request = [
+      `${outgoing.method} ${this.url(outgoing.path).pathname}`,
+      ...(outgoing.body !== undefined ? ['', outgoing.body] : []),
+    ].join('\n');
+    const type = exchange.headers['content-type'];
+    const status =
+      exchange.status === undefined ? `no answer (${exchange.failure?.message ?? 'none'})` : `HTTP ${exchange.status}`;
+    const response = [status, ...(type !== undefined ? [`content-type: ${type}`] : []), '', exchange.body].join('\n');
+    return { request: capped(this.redact(request)), response: capped(this.redact(response)) };
+  }
+}

@@ -1,0 +1,37 @@
+import { maxValidatedItems } from '../../http/json-body.js';
+import { catalogue } from './catalogue.js';
+import type { Evidence } from './evidence.js';
+import type { Observation } from './observation.js';
+import { listed } from './checks/response.js';
+import { undeclaredFields } from './schema-walk.js';
+import type { Verdicts } from './verdicts.js';
+
+/**
+ * What an exchange tells besides its checks: the arrays only partly validated, and every undocumented field, which
+ * the spec allows (responses may carry extra fields), so a note and never a check.
+ */
+function notesOf(seen: Observation): string[] {
+  return seen.records().flatMap(({ value, where, issues: { cuts } }) => [
+    ...(cuts.length > 0
+      ? [`${where}: only the first ${maxValidatedItems} items of ${listed(cuts, 'arrays')} were validated`]
+      : []),
+    // Indices vary per record; the note is about the field.
+    ...undeclaredFields(seen.resource, value).map(
+      (pointer) =>
+        `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`,
+    ),
+  ]);
+}
+
+/**
+ * Judges one exchange with every check of the catalogue that applies to it, and notes what it tells. A failure found
+ * now belongs to this exchange: its curl command and excerpts come from `evidence` (a property case has none: its
+ * property reports it, shrunk).
+ */
+export function judgeExchange(verdicts: Verdicts, seen: Observation, evidence: Evidence): void {
+  const { outgoing } = seen.sent;
+  if (seen.sent.role.kind !== 'property')
+    verdicts.judging(evidence.curl(outgoing), () => evidence.excerpts(outgoing, seen.exchange));
+  for (const check of catalogue) if (check.code) verdicts.record(check.id, check.code(seen));
+  for (const note of notesOf(seen)) verdicts.note(seen.sent.operation, note);
+}

@@ -1,0 +1,129 @@
+import { operationOfKey, operationTable } from '../../api/operations.js';
+import type { ResourceName } from '../../schemas/index.js';
+import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
+import { valueAt } from '../../schemas/validators/json-pointer.js';
+import { excerpt } from '../../http/excerpt.js';
+import type { Exchange } from '../../http/exchange.js';
+import { readJsonBody, validatedView } from '../../http/json-body.js';
+import { isOptionalProperty } from './schema-walk.js';
+import { labelOf, type Sent } from './sent.js';
+
+export type Fields = Record<string, unknown>;
+
+export function isObject(value: unknown): value is Fields {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function isSuccess(exchange: Exchange): boolean {
+  return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
+}
+
+/** A 5xx in words: a server error with its status and what its body says, never a transport failure. */
+export function serverErrorFinding(exchange: Exchange): string {
+  return `answered ${exchange.status} (a server error): ${excerpt(exchange.body, exchange.bodyBytes)}`;
+}
+
+/**
+ * An optional field sent as null: the spec's types exclude null, but real deployments do it (a warning, not an
+ * error).
+ */
+function isOptionalNull(name: ResourceName, data: unknown, issue: ValidationIssue): boolean {
+  return (
+    issue.keyword === 'type' && valueAt(data, issue.pointer) === null && isOptionalProperty(name, data, issue.pointer)
+  );
+}
+
+export interface SchemaIssues {
+  errors: ValidationIssue[];
+  /** Optional fields sent as null. */
+  nulls: ValidationIssue[];
+  /** Arrays cut to the validated length. */
+  cuts: string[];
+}
+
+/** A record's validation issues, split into errors and optional fields sent as null. */
+export function schemaIssues(name: ResourceName, record: unknown): SchemaIssues {
+  const { view, cuts } = validatedView(record);
+  const { issues } = validate(name, view);
+  const nulls = issues.filter((issue) => isOptionalNull(name, view, issue));
+  return { errors: issues.filter((issue) => !nulls.includes(issue)), nulls, cuts };
+}
+
+/** One record of a success body, where the report says it is, and its validation issues (computed once). */
+export interface BodyRecord {
+  value: unknown;
+  where: string;
+  issues: SchemaIssues;
+}
+
+/**
+ * One exchange as the checks read it: what was sent and why, what came back, and views of the answer computed once
+ * however many checks read them (the parsed body, its records and their validation issues).
+ */
+export class Observation {
+  readonly label: string;
+  /** The resource a success body holds (one, or an array of them). */
+  readonly resource: ResourceName;
+  private read: ReturnType<typeof readJsonBody> | undefined;
+  private recordList: BodyRecord[] | undefined;
+
+  constructor(
+    readonly sent: Sent,
+    readonly exchange: Exchange,
+    /** The secret values sent (canaries, watched credentials), scanned for in every answer. */
+    readonly secrets: readonly string[],
+  ) {
+    this.label = labelOf(sent.outgoing);
+    this.resource = operationTable[operationOfKey(sent.operation)].response.resource;
+  }
+
+  get status(): number | undefined {
+    return this.exchange.status;
+  }
+
+  /** An answer arrived whole. */
+  get complete(): boolean {
+    return !this.exchange.failure && this.exchange.status !== undefined;
+  }
+
+  get success(): boolean {
+    return isSuccess(this.exchange);
+  }
+
+  /** A success answer to a request that should succeed: its body is checked. */
+  get accepted(): boolean {
+    return this.sent.role.kind === 'expected' && this.success;
+  }
+
+  /** The accepted answer's body, parsed, or why it is not JSON. */
+  body(): ReturnType<typeof readJsonBody> | undefined {
+    if (!this.accepted) return undefined;
+    this.read ??= readJsonBody(this.exchange);
+    return this.read;
+  }
+
+  /** The accepted answer's parsed body; undefined when there is none or it is not JSON. */
+  data(): { data: unknown } | undefined {
+    const read = this.body();
+    return read && !('problem' in read) ? read : undefined;
+  }
+
+  /** The records of the parsed body: the one record of a fetch, each item of a create's array (none if no array). */
+  records(): BodyRecord[] {
+    if (this.recordList) return this.recordList;
+    const parsed = this.data();
+    const { operation } = this.sent;
+    const values = !parsed ? [] : operation === 'fetch' ? [parsed.data] : Array.isArray(parsed.data) ? parsed.data : [];
+    this.recordList = values.map((value, index) => ({
+      value,
+      where: operation === 'fetch' ? this.label : `${this.label} /${index}`,
+      issues: schemaIssues(this.resource, value),
+    }));
+    return this.recordList;
+  }
+
+  /** The records that are JSON objects, with their fields. */
+  objectRecords(): Array<BodyRecord & { fields: Fields }> {
+    return this.records().flatMap((record) => (isObject(record.value) ? [{ ...record, fields: record.value }] : []));
+  }
+}

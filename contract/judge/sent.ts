@@ -1,0 +1,50 @@
+import type { OperationKey } from '../../api/operations.js';
+
+/** A request as the contract sends it, or as the proxy saw a client send it. */
+export interface Outgoing {
+  method: 'GET' | 'POST';
+  /** Relative to the base URL, e.g. the create operation's path. */
+  path: string;
+  body?: string;
+  contentType?: string;
+  /** What the request is, when its path does not say: `an unknown UUID`. */
+  what?: string;
+}
+
+/**
+ * Where a request's ids came from when nobody vouched they exist there, and what to pass instead: a 4xx is no
+ * finding.
+ */
+export interface Unvouched {
+  what: string;
+  remedy: string;
+}
+
+/**
+ * What a request was for, which decides the checks its answer gets beyond the ones every answer gets.
+ * - `expected`: it should succeed (the given id, the valid create request, a proxied request); `id` is the id asked
+ *   for, `request` the create request the answer must match, `unvouched` set when a 4xx is no finding.
+ * - `unknown-id`: an id that cannot exist. `invalid`: a create request that must be refused; `accepted` words a 2xx.
+ * - `key-names`: the accepted create request with other lm_providers_keys names; `alone` for one name, after a refusal.
+ * - `repeat`: a request whose answer only gets the checks every answer gets.
+ * - `property`: a property case, judged by its property (shrunk by the run); only echoes are judged per answer.
+ */
+export type Role =
+  | { kind: 'expected'; id?: string; request?: Record<string, unknown>; unvouched?: Unvouched }
+  | { kind: 'unknown-id' }
+  | { kind: 'invalid'; accepted(status: number): string }
+  | { kind: 'key-names'; alone?: { name: string; used: readonly string[] } }
+  | { kind: 'repeat' }
+  | { kind: 'property' };
+
+/** One request and what it was for. */
+export interface Sent {
+  operation: OperationKey;
+  outgoing: Outgoing;
+  role: Role;
+}
+
+/** How the report names an exchange: `POST /evaluations`; never headers, never a body. */
+export function labelOf(outgoing: Outgoing): string {
+  return `${outgoing.method} ${outgoing.path}${outgoing.what ? ` (${outgoing.what})` : ''}`;
+}

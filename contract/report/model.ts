@@ -1,0 +1,153 @@
+import { redactReport, type Redactor } from '../../http/redaction.js';
+import type { CheckResult, Note } from '../judge/verdicts.js';
+
+/** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
+export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
+
+export interface Summary {
+  passed: number;
+  failed: number;
+  /** Failed warning-level checks (also counted in `failed`). */
+  warnings: number;
+  skipped: number;
+}
+
+/** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
+export interface Counterexample {
+  check: string;
+  finding: string;
+  /** With secrets replaced by placeholders. */
+  body: string;
+  curl: string;
+  shrinks: number;
+}
+
+/** What 429 answers cost a run. A 429 is never a failure by itself: it is waited on and the request sent again. */
+export interface RateLimitedCounts {
+  /** 429 answers waited on and retried. */
+  retried: number;
+  /** 429 answers whose wait would have passed the timeout: each is its request's transport failure. */
+  beyondTimeout: number;
+  /** How long sending was paused for them: waits asked for together overlap, and count once. */
+  waitedMs: number;
+}
+
+/** How the run was paced, and what 429 answers cost it. */
+export interface PacingReport {
+  /** Requests in flight at once, at most. */
+  concurrency: number;
+  /** Requests started per second, at most; none: no cap. */
+  ratePerSecond?: number;
+  rateLimited: RateLimitedCounts;
+}
+
+export interface Report {
+  /** The base URL with its credentials as placeholders. */
+  target: string;
+  reachable: boolean;
+  verdict: Verdict;
+  /** Why nothing was verified, with the likely fix, when the verdict is NOTHING VERIFIED. */
+  headline?: string;
+  strict: boolean;
+  /** Certificates were not verified (--insecure). */
+  insecure: boolean;
+  /** Why the run ended early, when it did. */
+  stopped?: string;
+  summary: Summary;
+  checks: CheckResult[];
+  notes: Note[];
+  counterexamples: Counterexample[];
+  /** Requests sent, redirects and 429 retries not counted. */
+  requests: number;
+  /**
+   * The concurrency and rate limit of the run, and the 429 answers it waited on; absent from the proxy's report,
+   * which sends no request of its own.
+   */
+  pacing?: PacingReport;
+  durationMs: number;
+}
+
+function summarize(checks: CheckResult[]): Summary {
+  const count = (outcome: CheckResult['outcome']) => checks.filter((check) => check.outcome === outcome).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    warnings: checks.filter((check) => check.outcome === 'failed' && check.severity === 'warning').length,
+    skipped: count('skipped'),
+  };
+}
+
+/** The counts of a run in words: `12 passed, 2 failed (1 errors, 1 warnings), 3 skipped`. */
+export function countsText({ passed, failed, warnings, skipped }: Summary): string {
+  return `${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped`;
+}
+
+function failsRun(checks: CheckResult[], strict: boolean): boolean {
+  return checks.some((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
+}
+
+/** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
+function verifiedAnything(checks: CheckResult[]): boolean {
+  return checks.some((check) => check.id.endsWith('.body.json') && check.outcome !== 'skipped');
+}
+
+/**
+ * The verdict line's word, for `contract` and `proxy` alike: FAIL on a failure that fails the run (with `strict`, any
+ * failure) or an unreachable target; NOTHING VERIFIED when no success body could be checked; PASS otherwise.
+ */
+export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boolean): Verdict {
+  return failsRun(checks, strict) || !reachable ? 'FAIL' : verifiedAnything(checks) ? 'PASS' : 'NOTHING VERIFIED';
+}
+
+/**
+ * 0 no error-level failure; 1 an error-level failure (with `strict`, any failure) or nothing verified at all; 2 the
+ * deployment was not reachable.
+ */
+export function exitCode(report: Report, strict = report.strict): number {
+  if (!report.reachable) return 2;
+  return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) ? 1 : 0;
+}
+
+/** What a run (active or proxied) saw, from which its report is built. */
+export interface ReportInput {
+  target: string;
+  reachable: boolean;
+  strict: boolean;
+  insecure: boolean;
+  stopped?: string;
+  checks: CheckResult[];
+  notes: Note[];
+  counterexamples: Counterexample[];
+  requests: number;
+  pacing?: PacingReport;
+  durationMs: number;
+  /** Why nothing was verified, asked only when nothing was. */
+  nothingVerified(): string;
+  /** Every credential the run knows of. */
+  redactor: Redactor;
+}
+
+/**
+ * The report of a run, with its verdict and summary, every string redacted: the one place every report's text passes,
+ * so whatever a deployment echoed, no credential leaves in clear and every writer reads the same model.
+ */
+export function buildReport(input: ReportInput): Report {
+  const { checks, reachable, strict, stopped, pacing } = input;
+  const report: Report = {
+    target: input.target,
+    reachable,
+    verdict: verdictOf(checks, reachable, strict),
+    ...(reachable && !verifiedAnything(checks) ? { headline: input.nothingVerified() } : {}),
+    strict,
+    insecure: input.insecure,
+    ...(stopped ? { stopped } : {}),
+    summary: summarize(checks),
+    checks,
+    notes: input.notes,
+    counterexamples: input.counterexamples,
+    requests: input.requests,
+    ...(pacing ? { pacing } : {}),
+    durationMs: input.durationMs,
+  };
+  return redactReport(report, input.redactor);
+}

@@ -1,0 +1,45 @@
+import { schemas } from '../../schemas/index.js';
+import { probeOrder, unknownIdOf } from './id-shapes.js';
+import { fetchRequest } from './requests.js';
+import type { Session } from './session.js';
+
+/** The id fetched when none is given: the schema's example, which mocks (Prism's static one included) serve. */
+export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Array<{ id: string }>)[0]?.id as string;
+
+/**
+ * The fetch of an id that should exist. `idGiven`: the user named it; a generated id may well not exist on a real
+ * deployment, so a 4xx for it is no finding.
+ */
+export async function fetchGivenId(session: Session, id: string, idGiven: boolean): Promise<void> {
+  const unvouched = idGiven
+    ? undefined
+    : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
+  await session.request({
+    operation: 'fetch',
+    outgoing: fetchRequest(id),
+    role: { kind: 'expected', id, ...(unvouched ? { unvouched } : {}) },
+  });
+}
+
+/**
+ * Fetches of ids that cannot exist, one per id shape, the deployment's own shape (learnt from `knownIds`: the given
+ * id, created Evaluations' ids) first: a 2xx means the deployment invents records; a 5xx (its own check) for one shape
+ * only is named with that shape. A note says which shape got what. Sent one at a time, not ahead: on a deployment
+ * that hangs or rate-limits fetches, the run stops after the second timeout whatever the concurrency.
+ */
+export async function fetchUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
+  const answers: string[] = [];
+  for (const { shape, own } of probeOrder(knownIds)) {
+    const which = shape === 'other' ? 'id of another shape' : shape;
+    const what = `an unknown ${which}${own ? ", the deployment's own shape" : ''}`;
+    const exchange = await session.request({
+      operation: 'fetch',
+      outgoing: fetchRequest(unknownIdOf(shape, seed), what),
+      role: { kind: 'unknown-id' },
+    });
+    answers.push(
+      `${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`,
+    );
+  }
+  session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
+}

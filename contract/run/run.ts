@@ -1,0 +1,233 @@
+import { generators } from '../../generators/index.js';
+import { formatIssue, validate } from '../../schemas/validators/index.js';
+import { defaultClientOptions, type ClientOptions } from '../../http/client.js';
+import { excessiveNesting } from '../../http/json-body.js';
+import { secretPlaceholder } from '../../http/placeholders.js';
+import { credentialsOf, publicUrl, type Secret } from '../../http/redaction.js';
+import { catalogue } from '../judge/catalogue.js';
+import { Verdicts } from '../judge/verdicts.js';
+import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
+import { buildReport, type Counterexample, type Report } from '../report/model.js';
+import { Canaries, keyValues } from './canaries.js';
+import { createValid, tryOtherKeyNames } from './create.js';
+import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
+import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
+import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
+import { propertyChecks, runProperties } from './properties.js';
+import { createRequest } from './requests.js';
+import { RunStopped, Session, UnreachableError } from './session.js';
+
+export interface ContractOptions {
+  /** May carry a path: `https://host/api`. */
+  baseUrl: string;
+  /** An id that exists there; default: the schema's example id, which mocks serve. */
+  humanEvaluationId?: string;
+  /** A create request valid for that deployment; default: a generated one. */
+  createBody?: Record<string, unknown>;
+  /** Sent with every request (auth); never reported. */
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  maxBodyBytes?: number;
+  /** Sends no request that could create data. */
+  readOnly?: boolean;
+  /** Property-based create requests, half valid and half invalid. */
+  examples?: number;
+  seed?: string;
+  /** Requests in flight at once (default 4, safe for a shared staging server). The report is the same at any value. */
+  concurrency?: number;
+  /** Requests started per second at most: a number, or text such as `5/s`. Default: no cap. */
+  rateLimit?: number | string;
+  /** PEM certificates of the CAs to trust (self-signed or private CAs). */
+  ca?: string;
+  /** Skips certificate verification; every report says so. */
+  insecure?: boolean;
+  /** Failed warnings fail the run too. */
+  strict?: boolean;
+}
+
+function pacingOptions(options: ContractOptions): PacingOptions {
+  const concurrency = options.concurrency ?? defaultConcurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > maxConcurrency) {
+    throw new ContractOptionError(`--concurrency must be an integer from 1 to ${maxConcurrency}, got '${concurrency}'`);
+  }
+  if (options.rateLimit === undefined) return { concurrency };
+  const ratePerSecond = parseRate(String(options.rateLimit));
+  if (ratePerSecond === undefined)
+    throw new ContractOptionError(
+      '--rate-limit must be requests per second above 0 and up to 10000, such as 5/s or 0.5/s, ' +
+        `got '${options.rateLimit}'`,
+    );
+  return { concurrency, ratePerSecond };
+}
+
+/** A create body the user gave must be one the run can send: not absurdly nested, and a valid create request. */
+function checkCreateBody(body: Record<string, unknown> | undefined): void {
+  if (body === undefined) return;
+  const nesting = excessiveNesting(body);
+  if (nesting) throw new ContractOptionError(`the create body is ${nesting}`);
+  const { issues } = validate('CreateEvaluationRequest', body);
+  if (issues.length > 0)
+    throw new ContractOptionError(
+      `the create body is not a valid create request: ${issues.map(formatIssue).join(', ')}`,
+    );
+}
+
+/** Everything a run is about to do, settled from the options before the first request. */
+interface Plan {
+  options: ContractOptions;
+  baseUrl: URL;
+  seed: string;
+  session: Session;
+  verdicts: Verdicts;
+  /** The valid create request, canaries in place of the user's keys. */
+  request: Record<string, unknown>;
+  probes: Probe[];
+}
+
+/** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
+function plan(options: ContractOptions): Plan {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const seed = options.seed ?? '1';
+  checkCreateBody(options.createBody);
+  const verdicts = new Verdicts();
+  const canaries = new Canaries(seed);
+  const headers = options.headers ?? {};
+  checkHeaders(headers);
+  const client: ClientOptions = {
+    timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs,
+    maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes,
+    ca: options.ca,
+    insecure: options.insecure,
+  };
+  const secrets: Secret[] = [
+    ...credentialsOf(baseUrl, headers),
+    ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder })),
+  ];
+  const session = new Session(
+    { baseUrl, headers, client, secrets, pacing: pacingOptions(options) },
+    verdicts,
+    canaries,
+  );
+  const request = canaries.inject(
+    options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
+  );
+  return {
+    options,
+    baseUrl,
+    seed,
+    session,
+    verdicts,
+    request,
+    probes: createProbes(request, options.readOnly ?? false),
+  };
+}
+
+/** The valid create request and, when it is accepted, the same with other key names; the ids it created. */
+async function createSteps({ options, session, request, verdicts }: Plan): Promise<string[]> {
+  if (options.readOnly) return [];
+  const created = await createValid(session, request, options.createBody !== undefined);
+  if (created.accepted) await tryOtherKeyNames(session, request);
+  else
+    verdicts.skip(
+      'create.provider-keys.accepted',
+      'the create request was not accepted: nothing to compare other key names with',
+    );
+  return created.ids;
+}
+
+/** The property cases, or why they are skipped. */
+async function propertySteps({ options, session, seed, verdicts }: Plan, found: Counterexample[]): Promise<void> {
+  const examples = options.examples ?? 0;
+  if (examples > 0 && !options.readOnly) return runProperties(session, { examples, seed }, found);
+  const reason = options.readOnly
+    ? '--read-only: property-based create requests could create data'
+    : 'not run: pass --examples N';
+  for (const id of propertyChecks) verdicts.skip(id, reason);
+}
+
+/** Every step of a run, in its order (docs/contract.md, Probes). */
+async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
+  const { options, session } = run;
+  // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
+  await fetchGivenId(
+    session,
+    options.humanEvaluationId ?? defaultHumanEvaluationId,
+    options.humanEvaluationId !== undefined,
+  );
+  const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
+  // The unknown ids depend on the created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
+  const valid = options.readOnly ? [] : [createRequest(JSON.stringify(run.request))];
+  await session.sendAhead([...valid, ...run.probes.map(probeRequest)]);
+  knownIds.push(...(await createSteps(run)));
+  await fetchUnknownIds(session, knownIds, run.seed);
+  await runProbes(session, run.probes);
+  await propertySteps(run, found);
+}
+
+/** How a run ended: whether the deployment could be reached, and why it stopped early, if it did. */
+interface Ending {
+  reachable: boolean;
+  stopped?: string;
+}
+
+/** Runs the steps; a deployment that cannot be reached or keeps hanging ends the run early, with a report. */
+async function runUntilStopped(run: Plan, found: Counterexample[]): Promise<Ending> {
+  try {
+    await runSteps(run, found);
+    return { reachable: true };
+  } catch (error) {
+    if (error instanceof UnreachableError)
+      return { reachable: false, stopped: `the deployment cannot be reached: ${error.message}` };
+    if (error instanceof RunStopped) return { reachable: true, stopped: error.message };
+    throw error;
+  }
+}
+
+/** The checks no step reached, each skipped saying why. */
+function skipUnreached({ options, verdicts }: Plan, ending: Ending): void {
+  if (ending.stopped)
+    for (const check of catalogue) verdicts.skip(check.id, 'not reached: the run stopped early (see stopped)');
+  if (options.readOnly)
+    for (const check of catalogue.filter((candidate) => candidate.operation === 'create'))
+      verdicts.skip(check.id, '--read-only: no valid create request sent');
+}
+
+/** The likely cause of a run that verified nothing, read off the statuses every request got. */
+function nothingVerified(statuses: Map<number, number>): string {
+  const seen = [...statuses.keys()].sort((a, b) => a - b);
+  if (seen.length === 0) return 'nothing verified: no request got a complete answer';
+  if (seen.every((status) => status === 404))
+    return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
+  if (seen.every((status) => status === 401 || status === 403))
+    return `nothing verified: every request was answered ${seen.join('/')}: pass credentials with --header`;
+  const answers = seen.map((status) => `${status} ×${statuses.get(status)}`).join(', ');
+  return (
+    `nothing verified: no success answer to check (answers: ${answers}): ` +
+    'pass --human-evaluation-id and --create-body that exist there'
+  );
+}
+
+/** Checks a deployment against the contract. Never throws for anything the deployment does. */
+export async function runContract(options: ContractOptions): Promise<Report> {
+  const started = performance.now();
+  const run = plan(options);
+  const counterexamples: Counterexample[] = [];
+  const ending = await runUntilStopped(run, counterexamples);
+  skipUnreached(run, ending);
+  const { session, verdicts } = run;
+  return buildReport({
+    target: publicUrl(run.baseUrl),
+    reachable: ending.reachable,
+    strict: options.strict ?? false,
+    insecure: options.insecure ?? false,
+    ...(ending.stopped ? { stopped: ending.stopped } : {}),
+    checks: verdicts.results(),
+    notes: verdicts.notes(),
+    counterexamples,
+    requests: session.requests,
+    pacing: session.pacing,
+    durationMs: Math.round(performance.now() - started),
+    nothingVerified: () => nothingVerified(session.statuses),
+    redactor: session.redactor,
+  });
+}

@@ -1,0 +1,130 @@
+import { operationLabel, operationOfKey } from '../../api/operations.js';
+import { send, type ClientOptions } from '../../http/client.js';
+import type { Exchange } from '../../http/exchange.js';
+import { secretPlaceholder } from '../../http/placeholders.js';
+import { Redactor, type Secret } from '../../http/redaction.js';
+import { echoPlaces } from '../judge/echoes.js';
+import { Evidence } from '../judge/evidence.js';
+import { judgeExchange } from '../judge/judge.js';
+import { Observation } from '../judge/observation.js';
+import type { Outgoing, Sent } from '../judge/sent.js';
+import type { Verdicts } from '../judge/verdicts.js';
+import type { PacingReport, RateLimitedCounts } from '../report/model.js';
+import type { Canaries } from './canaries.js';
+import { Pacer, type PacingOptions } from './pacing.js';
+import { sendRetryingAfter429 } from './retry-after.js';
+import { SendAhead } from './send-ahead.js';
+
+/**
+ * Raised when the very first request finds nothing listening, or a certificate that does not verify: the run
+ * stops and the CLI exits 2.
+ */
+export class UnreachableError extends Error {}
+
+/** Raised when the deployment keeps hanging: every further request would cost a full timeout. */
+export class RunStopped extends Error {}
+
+/** Timeouts tolerated before the run stops, so a hanging deployment costs seconds, not minutes. */
+const maxTimeouts = 2;
+
+/** Two identical requests share a key; their answers are taken in the order they were sent. */
+function requestKey(outgoing: Outgoing): string {
+  return `${outgoing.method} ${outgoing.path} ${outgoing.contentType ?? ''}\n${outgoing.body ?? ''}`;
+}
+
+/** Where a run sends, with what, and what it knows to keep out of every output. */
+export interface SessionTarget {
+  baseUrl: URL;
+  headers: Record<string, string>;
+  client: ClientOptions;
+  /** What the user gave as credentials (base URL, headers, their own provider keys). */
+  secrets: readonly Secret[];
+  pacing: PacingOptions;
+}
+
+/**
+ * Sends every request of a run with the user's headers, paced and sent ahead, waiting out 429s, and has each answer
+ * judged by the catalogue's checks as it is taken, in the run's own order.
+ */
+export class Session {
+  private answered = 0;
+  private timeouts = 0;
+  private readonly pacer: Pacer;
+  private readonly ahead: SendAhead;
+  private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
+  private readonly evidence: Evidence;
+  /** How many answers each status got, for telling why a run verified nothing. */
+  readonly statuses = new Map<number, number>();
+  readonly redactor: Redactor;
+
+  constructor(
+    private readonly target: SessionTarget,
+    readonly verdicts: Verdicts,
+    readonly canaries: Canaries,
+  ) {
+    this.redactor = new Redactor(() => [
+      ...target.secrets,
+      ...canaries.all().map((value) => ({ value, placeholder: secretPlaceholder })),
+    ]);
+    this.pacer = new Pacer(target.pacing);
+    this.ahead = new SendAhead(this.pacer, maxTimeouts);
+    this.evidence = new Evidence(target.baseUrl, Object.keys(target.headers), (text) => this.redact(text));
+  }
+
+  /** The text with every credential and canary replaced by its placeholder. */
+  redact(text: string): string {
+    return this.redactor.text(text);
+  }
+
+  /** Requests sent so far, 429 retries and redirects not counted. */
+  get requests(): number {
+    return this.ahead.sent;
+  }
+
+  get pacing(): PacingReport {
+    return { ...this.pacer.options, rateLimited: { ...this.rateLimited } };
+  }
+
+  /** A curl command that replays a request, credentials as placeholders. */
+  curl(outgoing: Outgoing): string {
+    return this.evidence.curl(outgoing);
+  }
+
+  /**
+   * Sends these requests now, as many at once as the pacing allows, for `request` to judge later in the callers' own
+   * order: whatever the concurrency, answers are judged, and findings recorded, in the same order.
+   */
+  sendAhead(outgoings: readonly Outgoing[]): Promise<void> {
+    return this.ahead.sendAll(
+      outgoings.map((outgoing) => ({ key: requestKey(outgoing), send: () => this.transmit(outgoing) })),
+    );
+  }
+
+  private transmit(outgoing: Outgoing): Promise<Exchange | undefined> {
+    const { headers: given, client } = this.target;
+    const headers: Record<string, string> = { accept: 'application/json', ...given };
+    if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
+    const request = { method: outgoing.method, url: this.evidence.url(outgoing.path), headers, body: outgoing.body };
+    // A 429 echoing a secret is judged, not retried: a retry would hide the echo.
+    const echoes = (exchange: Exchange) => echoPlaces(this.canaries.all(), exchange).length > 0;
+    return sendRetryingAfter429(this.pacer, () => send(request, client), client.timeoutMs, this.rateLimited, echoes);
+  }
+
+  /** Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. */
+  async request(sent: Sent): Promise<Exchange> {
+    const stopped = `stopped after ${maxTimeouts} requests timed out`;
+    if (this.timeouts >= maxTimeouts) throw new RunStopped(stopped);
+    const exchange = await this.ahead.take(requestKey(sent.outgoing), () => this.transmit(sent.outgoing));
+    if (exchange === undefined) throw new RunStopped(stopped);
+    const first = this.answered === 0;
+    this.answered++;
+    if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {
+      throw new UnreachableError(`${operationLabel(operationOfKey(sent.operation))}: ${exchange.failure.message}`);
+    }
+    if (exchange.status !== undefined)
+      this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
+    if (exchange.failure?.kind === 'timeout') this.timeouts++;
+    judgeExchange(this.verdicts, new Observation(sent, exchange, this.canaries.all()), this.evidence);
+    return exchange;
+  }
+}
