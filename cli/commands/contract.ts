@@ -1,4 +1,4 @@
-import { defaultConcurrency, maxConcurrency } from '../../contract/pacing.js';
+import { defaultConcurrency, maxConcurrency } from '../../contract/run/pacing.js';
 import type { Command } from '../command.js';
 import { reportOptions } from '../report-options.js';
 
