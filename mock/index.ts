@@ -3,7 +3,7 @@ export { closeMockApp, createMockApp, type MockOptions } from './node/app.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './node/server.js';
 export { createMockCore, type MockCore } from './core/handle.js';
 export { handleFetch } from './core/fetch.js';
-export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/exchange.js';
+export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/request-answer.js';
 export type { MockCoreOptions } from './core/options.js';
 export type { CorsOrigins } from './core/cors.js';
 export { defaultCreatedState } from './core/evaluations.js';

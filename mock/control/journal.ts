@@ -1,5 +1,5 @@
 import type { ValidationDetail } from '../core/errors.js';
-import type { RequestHeaders } from '../core/exchange.js';
+import type { RequestHeaders } from '../core/request-answer.js';
 import type { Fault } from '../core/faults.js';
 import type { ResolvedScenario } from '../core/scenarios.js';
 import type { JournalBody } from './redaction.js';

@@ -1,6 +1,6 @@
 import { credentialField } from '../../api/credentials.js';
 import { headerPlaceholder, secretPlaceholder } from '../../http/placeholders.js';
-import type { RequestHeaders } from '../core/exchange.js';
+import type { RequestHeaders } from '../core/request-answer.js';
 
 /** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
 const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);

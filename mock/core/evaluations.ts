@@ -1,7 +1,7 @@
 import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
-import type { MockAnswer, MockRequest } from './exchange.js';
+import type { MockAnswer, MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
 import { withNulls } from './nullable.js';

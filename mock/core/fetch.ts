@@ -1,4 +1,4 @@
-import type { BodySource, MockAnswer } from './exchange.js';
+import type { BodySource, MockAnswer } from './request-answer.js';
 import type { MockCore } from './handle.js';
 import { undecodable, unsupportedEncoding } from './request-body.js';
 

@@ -1,5 +1,5 @@
 import { generators, seedFrom } from '../../generators/index.js';
-import type { MockAnswer, MockRequest } from './exchange.js';
+import type { MockAnswer, MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';

@@ -1,4 +1,4 @@
-import { headerValue, type MockRequest } from './exchange.js';
+import { headerValue, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
 

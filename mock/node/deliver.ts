@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { MockAnswer } from '../core/exchange.js';
+import type { MockAnswer } from '../core/request-answer.js';
 
 function writeHead(res: ServerResponse, answer: MockAnswer): void {
   res.statusCode = answer.status;

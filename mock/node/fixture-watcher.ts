@@ -1,22 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import type { FixtureStatus } from '../control/admin-routes.js';
 import { FixtureError, type Fixture } from '../core/fixture-set.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one reload once they have settled. */
 export const fixtureReloadDebounceMs = 100;
-
-/** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
-export interface FixtureStatus {
-  dir: string;
-  fixtures: number;
-  /** When the set in use was loaded. */
-  loaded_at: string;
-  /** Problems of the last reload, which was refused: the set in use is the previous one. Empty when it loaded. */
-  problems: string[];
-  /** When the last refused reload was tried. */
-  failed_at: string | null;
-}
 
 /**
  * Reloads `--fixtures DIR` when a file in `DIR/human-evaluations` changes. The set is replaced in place only when the

@@ -9,7 +9,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { cors, type CorsOrigins } from '../core/cors.js';
 import { HttpProblem } from '../core/errors.js';
-import { jsonAnswer } from '../core/exchange.js';
+import { jsonAnswer } from '../core/request-answer.js';
 import { headersTimeoutMs, maxBodyBytes, requestTimeoutMs } from '../core/limits.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';

@@ -58,14 +58,6 @@ export function problemAnswer(problem: HttpProblem, headers: Record<string, stri
   return answer;
 }
 
-/** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
-export function pathOf(url: string): string {
-  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const end = url.indexOf('?', start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
-}
-
 /** The first value of a header (node:http gives arrays for a few repeated ones). */
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name];
