@@ -6,10 +6,11 @@ import { mockCore } from '../mock/core/handle.js';
 import { resolveMockOptions } from '../mock/core/options.js';
 
 /**
- * What recording a GET in the control room's journal costs, in one process with no network: a core nobody observes
- * and one the journal observes answer the same GET in alternate rounds, and the difference of CPU time per request is
- * the journal's (the observer hook and garbage collection of the entries it keeps included). On a loaded machine this figure holds where the
- * journal on / off rows of bench:mock, measured over HTTP in other processes, swing by several percent.
+ * What recording a GET in the control room's journal costs, in one process with no network: a core nobody observes and
+ * one the journal observes answer the same GET in alternate rounds, and the difference of CPU time per request is the
+ * journal's (the observer hook and garbage collection of the entries it keeps included). On a loaded machine this
+ * figure holds where the journal on / off rows of bench:mock, measured over HTTP in other processes, swing by several
+ * percent.
  * Usage: npm run bench:journal [-- REQUESTS_PER_ROUND]   (default 300000)
  */
 const requests = Number(process.argv[2] ?? 300_000);

@@ -6,7 +6,7 @@ export { handleFetch } from './core/fetch.js';
 export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/request-answer.js';
 export type { MockCoreOptions } from './core/options.js';
 export type { CorsOrigins } from './core/cors.js';
-export { defaultCreatedState } from './core/evaluations.js';
+export { defaultCreatedState } from './core/create-evaluations.js';
 export { scenarioKeys, parsePrefer, ScenarioError, type Scenario } from './core/scenarios.js';
 export { scenarioCodes } from './core/scenario-answers.js';
 export { FixtureError } from './core/fixture-set.js';

@@ -90,7 +90,9 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   return {
     owns(url) {
       const path = pathOf(url);
-      return path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/');
+      return (
+        path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/')
+      );
     },
     wantsEvents: ({ method, url }) => method === 'GET' && pathOf(url) === eventsPath,
     serve,

@@ -57,7 +57,10 @@ export interface PageEventSource {
 
 export interface PageWindow {
   document: PageDocument;
-  fetch(url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<{
+  fetch(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<{
     status: number;
     text(): Promise<string>;
   }>;
@@ -67,7 +70,7 @@ export interface PageWindow {
 
 /** What the page is told by the mock, in its JSON config element. */
 export interface DashboardConfig {
-  /** Each operation's id and its label (`GET /human-evaluations/{evaluation_id}`), from api/operations.ts. */
+  /** Each operation's id and its label (operationLabel in api/operations.ts: method and path template). */
   operations: { id: string; label: string }[];
   /** Each scenario key's control: a list of its values, or free text checked by the mock on PUT. */
   controls: Record<string, readonly (string | number)[] | 'text'>;
@@ -154,7 +157,10 @@ export function dashboardScript(window: PageWindow): void {
 
   function block(title: string, value: unknown): PageFragment {
     const wrap = document.createDocumentFragment();
-    wrap.append(element('h3', title), element('pre', typeof value === 'string' ? value : JSON.stringify(value, null, 2)));
+    wrap.append(
+      element('h3', title),
+      element('pre', typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+    );
     return wrap;
   }
 
@@ -279,7 +285,8 @@ export function dashboardScript(window: PageWindow): void {
 
   function renderFixtures(data: FixtureStatus | { dir: null }): void {
     const panel = byId('fixtures');
-    if (data.dir === null) return panel.replaceChildren(element('span', 'No fixtures folder (--fixtures DIR).', 'muted'));
+    if (data.dir === null)
+      return panel.replaceChildren(element('span', 'No fixtures folder (--fixtures DIR).', 'muted'));
     panel.replaceChildren(element('p', data.fixtures + ' fixture(s) from ' + data.dir + ', loaded ' + data.loaded_at));
     if (data.problems.length > 0) {
       const refused = 'Last reload refused at ' + data.failed_at + ', still serving the previous set:';

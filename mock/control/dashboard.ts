@@ -34,7 +34,10 @@ td, th { text-align: left; padding: .2em .4em; border-bottom: 1px solid #eef0f3;
 #requests tbody tr { cursor: pointer; }
 #requests tbody tr:hover, #requests tbody tr.selected { background: #eaf2ff; }
 .s2 { color: #17803d; } .s4 { color: #b25e00; } .s5 { color: #c62828; font-weight: 600; }
-pre { background: #f3f4f6; padding: .5em; overflow: auto; max-height: 22em; white-space: pre-wrap; word-break: break-all; margin: .2em 0 .6em; }
+pre {
+  background: #f3f4f6; padding: .5em; overflow: auto; max-height: 22em; white-space: pre-wrap; word-break: break-all;
+  margin: .2em 0 .6em;
+}
 fieldset { border: 1px solid #dde1e7; border-radius: 4px; margin: 0 0 .6em; }
 label { display: inline-block; margin: .2em .8em .2em 0; }
 input[type=text] { width: 8em; }
@@ -62,7 +65,8 @@ function page(config: string): string {
 <div class="column">
 <section class="requests">
 <h2>Requests <button id="clear">Clear</button> <span id="journal-status" class="problem"></span></h2>
-<table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>ms</th></tr></thead><tbody id="request-rows"></tbody></table>
+<table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>ms</th></tr></thead>
+<tbody id="request-rows"></tbody></table>
 </section>
 <section>
 <h2>Scenario per operation</h2>
@@ -78,7 +82,9 @@ function page(config: string): string {
 <div id="fixtures"></div>
 </section>
 </div>
-<section id="details"><p class="muted">Select a request to see its headers, bodies, problems and a curl command.</p></section>
+<section id="details">
+<p class="muted">Select a request to see its headers, bodies, problems and a curl command.</p>
+</section>
 </main>
 <script type="application/json" id="evalkit-config">${config}</script>
 <script>${script}</script>

@@ -6,7 +6,9 @@ import type { JournalBody } from './redaction.js';
 
 /** The default number of requests the journal keeps (`--journal-size`). */
 export const defaultJournalSize = 500;
-/** Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory. */
+/**
+ * Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory.
+ */
 export const journalProblemsCap = 100;
 
 /**

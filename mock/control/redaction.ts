@@ -94,7 +94,8 @@ function namesCredentialField(raw: Uint8Array): boolean {
   return false;
 }
 
-const withheld = `[withheld: it names ${credentialField}, and it is not valid JSON or is over ${redactionParseCap / 1024} KiB]`;
+const parseCapKiB = redactionParseCap / 1024;
+const withheld = `[withheld: it names ${credentialField}, and it is not valid JSON or is over ${parseCapKiB} KiB]`;
 
 /** The body with every credential replaced, as JSON text; undefined when it is not JSON (or nests too deep for V8). */
 function redactedJson(text: string): { value: unknown; json: string } | undefined {
@@ -109,9 +110,9 @@ function redactedJson(text: string): { value: unknown; json: string } | undefine
 
 /**
  * A request body made safe to keep: credentials replaced, then cut at the cap. Redaction comes before the cut, so a
- * credential can never survive in a truncated prefix; a body that names the credential field but does not parse, or
- * is too large to parse cheaply, is not kept at all, since its values cannot be found reliably. A large body that does not name the field is cut
- * without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
+ * credential can never survive in a truncated prefix; a body that names the credential field but does not parse, or is
+ * too large to parse cheaply, is not kept at all, since its values cannot be found reliably. A large body that does not
+ * name the field is cut without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
  */
 export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
   if (raw === undefined || raw.length === 0) return undefined;

@@ -12,7 +12,9 @@ function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
-/** An answer of the core as a Fetch Response; a `reset` fault is a network error, as fetch reports a dropped connection. */
+/**
+ * An answer of the core as a Fetch Response; a `reset` fault is a network error, as fetch reports a dropped connection.
+ */
 export function toResponse(answer: MockAnswer, method: string): Response {
   if (answer.fault === 'reset') return Response.error();
   const body =

@@ -2,8 +2,8 @@ import { matchPath, pathOf, relativeToBase, type PathMatch } from '../../api/mat
 import { operation, operationIds, type OperationId } from '../../api/operations.js';
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
-import { createEvaluations } from './evaluations.js';
-import { fetchHumanEvaluation } from './human-evaluations.js';
+import { createEvaluations } from './create-evaluations.js';
+import { fetchHumanEvaluation } from './fetch-human-evaluation.js';
 import { observable, type AnswerObserver } from './observe.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './request-answer.js';
@@ -67,10 +67,11 @@ export function mockCore(config: MockConfig): MockCore {
         : create(body, request, headers);
     },
   };
-  const others = Object.fromEntries(
-    operationIds.map((id) => [id, otherMethods(operation(id).methods)]),
-  ) as Record<OperationId, ReturnType<typeof otherMethods>>;
-  // operationLabel's form with the base path in it: `GET /api/human-evaluations/{evaluation_id}`.
+  const others = Object.fromEntries(operationIds.map((id) => [id, otherMethods(operation(id).methods)])) as Record<
+    OperationId,
+    ReturnType<typeof otherMethods>
+  >;
+  // operationLabel's form with the base path in it, for each operation of api/operations.ts.
   const served = operationIds.map((id) => `${operation(id).method} ${base}${operation(id).path}`);
   const notFound = new HttpProblem(404, `Not Found: this mock serves ${served.join(' and ')}`);
   const report = config.log ?? ((line: string) => console.error(line));
@@ -95,8 +96,7 @@ export function mockCore(config: MockConfig): MockCore {
     const target = locate(request.url);
     if (target === undefined || target.kind === 'unknown') throw notFound;
     const method = request.method;
-    if (!operation(target.operation).methods.includes(method))
-      return others[target.operation](method, headers);
+    if (!operation(target.operation).methods.includes(method)) return others[target.operation](method, headers);
     if (target.kind === 'undecodable') throw badPath;
     return operations[target.operation](target.params, request, headers);
   }

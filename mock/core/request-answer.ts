@@ -16,7 +16,7 @@ export type BodySource = Uint8Array | (() => Uint8Array | Promise<Uint8Array>);
 /** What the core answers: plain data, framework-free. */
 export interface MockRequest {
   method: string;
-  /** The path and query as sent, e.g. `/api/human-evaluations/6637c0a2?x=1` (an absolute URL works too). */
+  /** The path and query as sent, e.g. `/api/evaluations?x=1` (an absolute URL works too). */
   url: string;
   headers: RequestHeaders;
   body?: BodySource;

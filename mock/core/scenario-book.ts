@@ -93,7 +93,9 @@ export class ScenarioBook {
     return this.byId.get(id) ?? this.byOperation.fetchHumanEvaluation;
   }
 
-  /** The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book. */
+  /**
+   * The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book.
+   */
   toData(): ScenarioFileData {
     const operationsData: ScenarioFileData['operations'] = {};
     for (const name of operationIds) {

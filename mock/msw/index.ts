@@ -11,7 +11,9 @@ export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
    * unknown ones with the mock's 404; at the root only the two operations are, so the app's other requests pass by.
    */
   baseUrl?: string;
-  /** Wait before every answer: `MS` or `'MIN-MAX'` (the `latency` scenario key, which a Prefer header still overrides). */
+  /**
+   * Wait before every answer: `MS` or `'MIN-MAX'` (the `latency` scenario key, which a Prefer header still overrides).
+   */
   latency?: number | string;
   /**
    * Also answer the control room under `/__evalkit` on the same origins, as `evalkit mock` does: the journal of what

@@ -13,7 +13,7 @@ import { readScenarioFile } from './scenario-file.js';
 export interface MockOptions extends MockCoreOptions {
   /** A JSON scenario config file (docs/mock.md), in place of `scenarios`. */
   scenarioFile?: string;
-  /** Serve DIR/human-evaluations/<id>.json, in place of `fixtures`; every file is validated at start-up. */
+  /** Serve DIR/<recordFolder>/<id>.json (api/operations.ts), in place of `fixtures`; each is validated at start-up. */
   fixturesDir?: string;
   /** Where request log lines (and unforeseen errors) go; none when absent. */
   log?: (line: string) => void;

@@ -1,5 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { recordFolder } from '../../api/operations.js';
 import type { FixtureStatus } from '../control/admin-routes.js';
 import { FixtureError, type Fixture } from '../core/fixture-set.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
@@ -8,9 +9,9 @@ import { loadFixtureFolder } from './fixtures-folder.js';
 export const fixtureReloadDebounceMs = 100;
 
 /**
- * Reloads `--fixtures DIR` when a file in `DIR/human-evaluations` changes. The set is replaced in place only when the
- * whole folder loads; a broken file keeps the previous set in use, and its problems are logged and kept for the
- * dashboard until a reload succeeds.
+ * Reloads `--fixtures DIR` when a file in its record folder (recordFolder, api/operations.ts) changes. The set is
+ * replaced in place only when the whole folder loads; a broken file keeps the previous set in use, and its problems are
+ * logged and kept for the dashboard until a reload succeeds.
  */
 export class FixtureWatcher {
   private readonly watcher: FSWatcher;
@@ -25,7 +26,7 @@ export class FixtureWatcher {
     private readonly changed: (status: FixtureStatus) => void,
   ) {
     this.state = { dir, fixtures: fixtures.size, loaded_at: new Date().toISOString(), problems: [], failed_at: null };
-    this.watcher = watch(join(dir, 'human-evaluations'), () => this.schedule());
+    this.watcher = watch(join(dir, recordFolder), () => this.schedule());
     // Watching is a convenience: it must not keep a process alive, nor crash it when the folder goes away.
     this.watcher.unref();
     this.watcher.on('error', (error) => this.log(`evalkit mock: fixtures: stopped watching ${dir} (${error.message})`));
@@ -62,7 +63,8 @@ export class FixtureWatcher {
       const problems = error instanceof FixtureError ? [...error.problems] : [(error as Error).message];
       this.state = { ...this.state, problems, failed_at: new Date().toISOString() };
       this.log(
-        `evalkit mock: fixtures: reload refused, still serving the previous ${this.fixtures.size} fixture(s):\n  ${problems.join('\n  ')}`,
+        `evalkit mock: fixtures: reload refused, still serving the previous ${this.fixtures.size} ` +
+          `fixture(s):\n  ${problems.join('\n  ')}`,
       );
     }
     this.changed(this.state);

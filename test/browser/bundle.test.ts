@@ -7,7 +7,7 @@ import { builtinsIn, bundleForBrowser } from '../../bench/browser-bundle.js';
 const source = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 describe('browser bundles (esbuild, platform browser, msw external)', () => {
-  for (const entry of ['mock/msw/index.ts', 'fixtures/factories.ts']) {
+  for (const entry of ['mock/msw/index.ts', 'generators/factories.ts']) {
     it(`${entry} bundles with no Node built-in, within 200 KB gzipped`, async () => {
       const { code, metafile } = await bundleForBrowser(source(entry), { external: ['msw'] });
       expect(builtinsIn(metafile, builtinModules)).toEqual([]);

@@ -9,7 +9,8 @@ const decoder = new TextDecoder();
 
 /** The operation's own method, with a valid body where it takes one. */
 async function send(basePath: string, path: string, method: string): Promise<{ status: number; json: unknown }> {
-  const headers = method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {};
+  const headers =
+    method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {};
   const answer: MockAnswer = await createMockCore({ basePath }).handle({
     method,
     url: `${basePath}${path}`,

@@ -49,7 +49,9 @@ describe('evalkit/msw with its control room (createHandlers({ controlRoom: true 
       `GET ${fetchPath('seen-1')} 200`,
     ]);
     expect(entries[0]?.problems).not.toEqual([]);
-    expect(entries[1]?.request.body).toEqual(createRequest({ lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' } }));
+    expect(entries[1]?.request.body).toEqual(
+      createRequest({ lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' } }),
+    );
     expect(entries[2]?.request.headers.authorization).toBe('<AUTHORIZATION>');
     expect(JSON.stringify(entries)).not.toContain(secret);
   });

@@ -32,9 +32,9 @@ export type FetchHumanEvaluation = (
 ) => MockAnswer | Promise<MockAnswer>;
 
 /**
- * GET /human-evaluations/{evaluation_id}: the fixture of that id, or a record generated from (seed, id) whose id is
- * the one asked for, so the same id always gets the same body and different ids get different ones. Generated
- * bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
+ * The fetch operation (fetchHumanEvaluation in api/operations.ts): the fixture of that id, or a record generated from
+ * (seed, id) whose id is the one asked for, so the same id always gets the same body and different ids get different
+ * ones. Generated bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
  */
 export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
   const cache = new LruCache<string, Uint8Array>(cachedBodies);
