@@ -5,6 +5,7 @@ export { createMockCore, type MockCore } from './core/handle.js';
 export { handleFetch } from './core/fetch.js';
 export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/request-answer.js';
 export type { MockCoreOptions } from './core/options.js';
+export type { AnsweredRequest, AnswerObserver } from './core/observe.js';
 export type { CorsOrigins } from './core/cors.js';
 export { defaultCreatedState } from './core/create-evaluations.js';
 export { scenarioKeys, parsePrefer, ScenarioError, type Scenario } from './core/scenarios.js';
