@@ -33,8 +33,6 @@ export interface ControlRoomHandle {
   /** Whether a request asks for the event stream, which only an adapter that can stream answers. */
   wantsEvents(request: Pick<MockRequest, 'method' | 'url'>): boolean;
   serve(request: MockRequest): Promise<MockAnswer>;
-  /** Absent when the journal is off. */
-  journal: Journal | undefined;
   /** Stops keeping the core's answers. */
   close(): void;
 }
@@ -96,7 +94,6 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
     },
     wantsEvents: ({ method, url }) => method === 'GET' && pathOf(url) === eventsPath,
     serve,
-    journal,
     close: () => stop?.(),
   };
 }
