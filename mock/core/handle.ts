@@ -37,8 +37,11 @@ type OperationHandler = (
 
 const badPath = new HttpProblem(400, 'The request path is not valid percent-encoded UTF-8');
 
+/** What answers a method an operation's path does not take. */
+type OtherMethod = (method: string, headers: Record<string, string>) => MockAnswer;
+
 /** 405 with Allow, as the HTTP spec asks (Prism leaves Allow out); a plain OPTIONS gets 204 and the same Allow. */
-function otherMethods(allowed: readonly string[]): (method: string, headers: Record<string, string>) => MockAnswer {
+function otherMethods(allowed: readonly string[]): OtherMethod {
   const allow = [...allowed, 'OPTIONS'].join(', ');
   const notAllowed = new HttpProblem(405, 'Method Not Allowed', { Allow: allow });
   return (method, headers) => {
@@ -67,10 +70,8 @@ export function mockCore(config: MockConfig): MockCore {
         : create(body, request, headers);
     },
   };
-  const others = Object.fromEntries(operationIds.map((id) => [id, otherMethods(operation(id).methods)])) as Record<
-    OperationId,
-    ReturnType<typeof otherMethods>
-  >;
+  const refusals = operationIds.map((id) => [id, otherMethods(operation(id).methods)] as const);
+  const others = Object.fromEntries(refusals) as Record<OperationId, OtherMethod>;
   // operationLabel's form with the base path in it, for each operation of api/operations.ts.
   const served = operationIds.map((id) => `${operation(id).method} ${base}${operation(id).path}`);
   const notFound = new HttpProblem(404, `Not Found: this mock serves ${served.join(' and ')}`);
