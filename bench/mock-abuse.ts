@@ -3,6 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pathFor } from '../api/match.js';
 import { headersTimeoutMs, maxBodyBytes, requestTimeoutMs } from '../mock/core/limits.js';
 import { amplificationBody } from './attack-bodies.js';
 import { peakRss, root, startServer, type Server } from './server-process.js';
@@ -24,7 +25,8 @@ const slowByteEveryMs = 5_000;
 const mib = 2 ** 20;
 const evalkit = join(root, 'bin/evalkit.js');
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
-const readyPath = '/human-evaluations/ready';
+const readyPath = pathFor('fetchHumanEvaluation', { evaluation_id: 'ready' });
+const createPath = pathFor('createEvaluation');
 
 const createRequest = {
   app_id: '6637c0a25368ef07b03a64a0',
@@ -41,7 +43,7 @@ function startMock(): Promise<Server> {
 
 async function postAttack(server: Server): Promise<{ status: number; bytes: number; problems: number; ms: number }> {
   const start = performance.now();
-  const res = await fetch(`${server.url}/evaluations`, {
+  const res = await fetch(`${server.url}${createPath}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: attack,
@@ -80,7 +82,7 @@ async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
     const { answers, cpuMs } = await inTurn(mock);
     // The floor answers the very bytes the mock sent.
     const answerFile = join(mkdtempSync(join(tmpdir(), 'evalkit-bench-')), 'answer.json');
-    const res = await fetch(`${mock.url}/evaluations`, {
+    const res = await fetch(`${mock.url}${createPath}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: attack,
@@ -94,16 +96,19 @@ async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
     const statuses = [...new Set(answers.map((answer) => answer.status))].join(', ');
     return [
       [
-        `1 MiB attack (${attackItems} numbers in variant_ids), ${sequentialAttacks} in turn: status ${statuses}, ${answers[0]?.problems} problem(s) listed`,
+        `1 MiB attack (${attackItems} numbers in variant_ids), ${sequentialAttacks} in turn: status ` +
+          `${statuses}, ${answers[0]?.problems} problem(s) listed`,
         undefined,
       ],
       [`422 size: ${largest} bytes at most (target < 64 KB)`, largest < 64 * 1024],
       [
-        `round trip, 1 MiB upload included: median ${percentile(times, 50).toFixed(1)} ms, slowest ${Math.max(...times).toFixed(1)} ms (target < 50 ms)`,
+        `round trip, 1 MiB upload included: median ${percentile(times, 50).toFixed(1)} ms, slowest ` +
+          `${Math.max(...times).toFixed(1)} ms (target < 50 ms)`,
         Math.max(...times) < 50,
       ],
       [
-        `same upload to a bare node:http server (the floor): median ${percentile(bareTimes, 50).toFixed(1)} ms, slowest ${Math.max(...bareTimes).toFixed(1)} ms`,
+        `same upload to a bare node:http server (the floor): median ` +
+          `${percentile(bareTimes, 50).toFixed(1)} ms, slowest ${Math.max(...bareTimes).toFixed(1)} ms`,
         undefined,
       ],
       [`mock CPU per attack: ${cpuMs.toFixed(1)} ms (bare server: ${bare.cpuMs.toFixed(1)} ms)`, undefined],
@@ -141,7 +146,9 @@ async function silentClients(): Promise<[string, boolean]> {
   const server = await startMock();
   const sockets: Socket[] = [];
   try {
-    const request = `POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ${attack.length}\r\n\r\n${attack}`;
+    const request =
+      `POST ${createPath} HTTP/1.1\r\nHost: mock\r\nContent-Type: ` +
+      `application/json\r\nContent-Length: ${attack.length}\r\n\r\n${attack}`;
     for (let i = 0; i < silentAttackers; i++) sockets.push(await openSocket(server));
     // Paused sockets read nothing: the answers stay with the mock and the kernel.
     await Promise.all(
@@ -172,7 +179,8 @@ async function slowClient(): Promise<[string, boolean]> {
     const socket = await openSocket(server);
     const body = JSON.stringify({ ...createRequest, variant_ids: ['v1'] });
     socket.write(
-      `POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      `POST ${createPath} HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `${body.length}\r\n\r\n`,
     );
     const start = performance.now();
     let sent = 0;
@@ -189,7 +197,8 @@ async function slowClient(): Promise<[string, boolean]> {
     const status = /^HTTP\/1\.1 (\d+)/.exec(answer)?.[1] ?? 'none';
     const bound = Math.max(headersTimeoutMs, requestTimeoutMs) / 1000;
     return [
-      `a byte every ${slowByteEveryMs / 1000} s: closed after ${seconds.toFixed(1)} s with ${status} (${sent} body bytes sent; bound ${bound} s, checked each second)`,
+      `a byte every ${slowByteEveryMs / 1000} s: closed after ${seconds.toFixed(1)} s with ${status} ` +
+        `(${sent} body bytes sent; bound ${bound} s, checked each second)`,
       status === '408' && seconds <= bound + 2,
     ];
   } finally {

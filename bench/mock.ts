@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type RequestSpec, type Result } from 'autocannon';
+import { pathFor } from '../api/match.js';
 import { renderOpenApi } from '../api/openapi.js';
 import { root, startServer, type Server } from './server-process.js';
 import { median } from './stats.js';
@@ -28,7 +29,9 @@ const evalkit = join(root, 'bin/evalkit.js');
 const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 const id = '6637c0a25368ef07b03a64cd';
-const getPath = `/human-evaluations/${id}`;
+const fetchPath = (evaluationId: string) => pathFor('fetchHumanEvaluation', { evaluation_id: evaluationId });
+const createPath = pathFor('createEvaluation');
+const getPath = fetchPath(id);
 const createBody = JSON.stringify({
   app_id: '6637c0a25368ef07b03a64a0',
   variant_ids: ['6637c0a25368ef07b03a64b1', '6637c0a25368ef07b03a64b2'],
@@ -41,7 +44,7 @@ const createBody = JSON.stringify({
 type Load = RequestSpec & { path: string };
 const post: Load = {
   method: 'POST',
-  path: '/evaluations',
+  path: createPath,
   headers: { 'content-type': 'application/json' },
   body: createBody,
 };
@@ -50,8 +53,8 @@ let fresh = 0;
 /** Every request a new id: the mock generates and serializes each body (the LRU cache never hits). */
 const getNewIds: Load = {
   method: 'GET',
-  path: '/human-evaluations/',
-  setupRequest: (request) => ({ ...request, path: `/human-evaluations/bench-${fresh++}` }),
+  path: fetchPath('bench'),
+  setupRequest: (request) => ({ ...request, path: fetchPath(`bench-${fresh++}`) }),
 };
 
 const createRequest = JSON.parse(createBody) as Record<string, unknown>;
@@ -64,13 +67,13 @@ function mixedRequest(n: number): RequestSpec {
   const round = Math.floor(n / 5);
   const json = (body: Record<string, unknown>): RequestSpec => ({
     method: 'POST',
-    path: '/evaluations',
+    path: createPath,
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...createRequest, ...body }),
   });
   switch (n % 5) {
     case 0:
-      return { method: 'GET', path: `/human-evaluations/mixed-${n}` };
+      return { method: 'GET', path: fetchPath(`mixed-${n}`) };
     case 1:
       return json({
         app_id: `app-${n}`,
@@ -227,7 +230,8 @@ async function main(): Promise<void> {
     const mixedMemory = await rssAfterLoad(mixedMock, [], [mixed]);
     mixedMock.child.kill('SIGTERM');
     const mixedTarget = [
-      `mock RSS after ${Math.round(mixedMemory.served / 1000)}k mixed requests (new ids, POSTs of varied size, 404s, 422s): ${(mixedMemory.rss / 2 ** 20).toFixed(0)} MB (target <= 150 MB)`,
+      `mock RSS after ${Math.round(mixedMemory.served / 1000)}k mixed requests (new ids, POSTs of varied ` +
+        `size, 404s, 422s): ${(mixedMemory.rss / 2 ** 20).toFixed(0)} MB (target <= 150 MB)`,
       mixedMemory.rss <= 150 * 2 ** 20,
     ] as [string, boolean];
     if (mixedOnly) {
@@ -319,11 +323,13 @@ async function main(): Promise<void> {
     const mockPost = cpu('mock POST (2 variants, 3 configs)');
     const targets: Array<[string, boolean | undefined]> = [
       ...Object.entries(journalCosts).map(([id, cost]): [string, boolean] => [
-        `mock GET (${id}) CPU, journal on / --no-journal: ${cost.ratio.toFixed(2)}x, median of ${cost.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
+        `mock GET (${id}) CPU, journal on / --no-journal: ${cost.ratio.toFixed(2)}x, median of ` +
+          `${cost.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
         cost.ratio <= 1.1,
       ]),
       [
-        `mock GET CPU / bare Express, paired: ${mockVsBare.ratio.toFixed(2)}x, median of ${mockVsBare.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
+        `mock GET CPU / bare Express, paired: ${mockVsBare.ratio.toFixed(2)}x, median of ` +
+          `${mockVsBare.ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (target <= 1.1x)`,
         mockVsBare.ratio <= 1.1,
       ],
       [
@@ -339,20 +345,24 @@ async function main(): Promise<void> {
         cpu('prism dynamic POST') >= 5 * mockPost,
       ],
       [
-        `mock p99 at ${connections} connections: ${Math.max(...mockRows.map((row) => row.p99)).toFixed(1)} ms (target < 20 ms)`,
+        `mock p99 at ${connections} connections: ` +
+          `${Math.max(...mockRows.map((row) => row.p99)).toFixed(1)} ms (target < 20 ms)`,
         mockRows.every((row) => row.p99 < 20),
       ],
       [
-        `mock RSS after ${Math.round(memory.served / 1000)}k requests: ${(memory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
+        `mock RSS after ${Math.round(memory.served / 1000)}k requests: ` +
+          `${(memory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
         memory.rss < 150 * 2 ** 20,
       ],
       [
-        `bare Express route RSS after ${Math.round(bareMemory.served / 1000)}k requests (the floor, for reference): ${(bareMemory.rss / 2 ** 20).toFixed(0)} MB`,
+        `bare Express route RSS after ${Math.round(bareMemory.served / 1000)}k requests (the floor, for ` +
+          `reference): ${(bareMemory.rss / 2 ** 20).toFixed(0)} MB`,
         undefined,
       ],
       mixedTarget,
       [
-        `mock RSS after ${Math.round(cappedMemory.served / 1000)}k requests, --max-old-space-size=${cappedHeapMb}: ${(cappedMemory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
+        `mock RSS after ${Math.round(cappedMemory.served / 1000)}k requests, ` +
+          `--max-old-space-size=${cappedHeapMb}: ${(cappedMemory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,
         cappedMemory.rss < 150 * 2 ** 20,
       ],
     ];

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import express from 'express';
+import { operationTable } from '../api/operations.js';
 
 /**
  * The baselines, one per process: `node dist/bench/servers.js KIND PORT BODY_FILE` (the mock runs as `evalkit mock`).
@@ -35,7 +36,8 @@ async function start(): Promise<void> {
   const body = readFileSync(bodyFile as string);
   if (kind === 'express') {
     const app = express();
-    app.get('/human-evaluations/:evaluation_id', (_req, res) => {
+    // The fetch operation's path template in Express's words: `{evaluation_id}` becomes `:evaluation_id`.
+    app.get(operationTable.fetchHumanEvaluation.path.replace(/\{(\w+)\}/g, ':$1'), (_req, res) => {
       res.type('application/json').send(body);
     });
     await new Promise<void>((resolve) => app.listen(port, '127.0.0.1', () => resolve()));

@@ -1,32 +1,47 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pathOf } from '../../api/match.js';
 import { renderOpenApi } from '../../api/openapi.js';
 import { HttpProblem, internalError } from '../core/errors.js';
-import { jsonAnswer, pathOf, problemAnswer, type MockAnswer } from '../core/exchange.js';
+import { jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
 import { readJsonBody } from '../core/request-body.js';
 import { ScenarioError } from '../core/scenarios.js';
 import { serialize } from '../core/serialize.js';
-import { deliver } from '../node/deliver.js';
-import { readBody } from '../node/read-body.js';
 import { dashboardPage } from './dashboard.js';
 import { entryView } from './entry-view.js';
-import type { EventStream } from './event-stream.js';
-import type { FixtureWatcher } from '../node/fixture-watcher.js';
 import type { Journal } from './journal.js';
 import type { ScenarioStore } from './scenario-store.js';
 import { controlPrefix } from './prefix.js';
+
+/** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
+export interface FixtureStatus {
+  dir: string;
+  fixtures: number;
+  /** When the set in use was loaded. */
+  loaded_at: string;
+  /** Problems of the last reload, which was refused: the set in use is the previous one. Empty when it loaded. */
+  problems: string[];
+  /** When the last refused reload was tried. */
+  failed_at: string | null;
+}
+
+/** Where the control room's events go (the Node server's text/event-stream); named events, or plain messages. */
+export interface EventSink {
+  /** Whether anyone listens: the room skips building an event nobody would receive. */
+  readonly listening: boolean;
+  send(data: unknown, event?: string): void;
+}
 
 /** What the admin routes work on. */
 export interface ControlRoom {
   /** Absent with `--no-journal`. */
   journal: Journal | undefined;
-  events: EventStream;
+  events: EventSink | undefined;
   scenarios: ScenarioStore;
-  /** Absent without `--fixtures`. */
-  fixtures: FixtureWatcher | undefined;
+  /** The fixtures folder's state; absent without `--fixtures`. */
+  fixtures: (() => FixtureStatus) | undefined;
   log: (line: string) => void;
 }
 
-type Route = (req: IncomingMessage, res: ServerResponse) => MockAnswer | undefined | Promise<MockAnswer | undefined>;
+type Route = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
 
 function json(status: number, value: unknown): MockAnswer {
   // The control room's answers change with every request: no cache may keep one.
@@ -34,9 +49,13 @@ function json(status: number, value: unknown): MockAnswer {
 }
 
 const journalOff = new HttpProblem(404, 'The request journal is off (the mock was started with --no-journal)');
+const noEventStream = new HttpProblem(
+  404,
+  `The event stream is served by evalkit mock's server only: read ${controlPrefix}/requests instead`,
+);
 
-function limitOf(req: IncomingMessage, capacity: number): number {
-  const raw = new URL(req.url ?? '/', 'http://mock').searchParams.get('limit');
+function limitOf(request: MockRequest, capacity: number): number {
+  const raw = new URL(request.url, 'http://mock').searchParams.get('limit');
   if (raw === null) return capacity;
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
     throw new HttpProblem(422, [
@@ -51,16 +70,12 @@ function requireJournal(room: ControlRoom): Journal {
   return room.journal;
 }
 
-/** The scenario config a PUT carries: JSON as the core reads any body (415, 413, 400, 422 for no body). */
-async function scenarioBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  return readJsonBody({ method: 'PUT', url: req.url ?? '/', headers: req.headers, body: () => readBody(req, res) });
-}
-
 function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>>> {
   // Both made on first use and kept: they never change while the mock runs.
-  let page: MockAnswer | undefined;
+  let page: Promise<MockAnswer> | undefined;
   let openApi: Uint8Array | undefined;
   const dashboard = () => (page ??= dashboardPage(room.journal?.capacity ?? 0));
+  const send = (data: unknown, event: string) => room.events?.send(data, event);
   return {
     '': { GET: dashboard },
     '/': { GET: dashboard },
@@ -69,26 +84,26 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
         jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), { 'Cache-Control': 'no-store' }),
     },
     '/requests': {
-      GET: (req) => {
+      GET: (request) => {
         const journal = requireJournal(room);
-        return json(200, { requests: journal.list(limitOf(req, journal.capacity)).map(entryView) });
+        return json(200, { requests: journal.list(limitOf(request, journal.capacity)).map(entryView) });
       },
       DELETE: () => {
         requireJournal(room).clear();
-        room.events.send({}, 'cleared');
+        send({}, 'cleared');
         return { status: 204, headers: {} };
       },
     },
     '/events': {
-      GET: (req, res) => {
-        room.events.open(req, res);
-        return undefined;
+      GET: () => {
+        throw noEventStream;
       },
     },
     '/scenario': {
       GET: () => json(200, room.scenarios.current()),
-      PUT: async (req, res) => {
-        const body = await scenarioBody(req, res);
+      // The scenario config is JSON as the core reads any body: 415, 413, 400, and 422 for no body.
+      PUT: async (request) => {
+        const body = await readJsonBody(request);
         let data;
         try {
           data = room.scenarios.replace(body);
@@ -96,30 +111,28 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
           if (!(error instanceof ScenarioError)) throw error;
           throw new HttpProblem(422, `scenario: ${error.message}; the scenario in force is unchanged`);
         }
-        room.events.send(data, 'scenario');
+        send(data, 'scenario');
         return json(200, data);
       },
       DELETE: () => {
         const data = room.scenarios.restore();
-        room.events.send(data, 'scenario');
+        send(data, 'scenario');
         return json(200, data);
       },
     },
     '/fixtures': {
       GET: () =>
-        json(
-          200,
-          room.fixtures?.status() ?? { dir: null, fixtures: 0, loaded_at: null, problems: [], failed_at: null },
-        ),
+        json(200, room.fixtures?.() ?? { dir: null, fixtures: 0, loaded_at: null, problems: [], failed_at: null }),
     },
   };
 }
 
 /**
- * The control room's HTTP interface under `/__evalkit` (docs/mock.md, "Control room"). It sends no CORS headers on
- * purpose: another origin's page can neither read the journal nor change the scenario of a developer's mock.
+ * The control room's HTTP interface under `/__evalkit` (docs/mock.md, "Control room"), in the core's currency: a
+ * MockRequest in, a MockAnswer out, so it answers behind any adapter. It sends no CORS headers on purpose: another
+ * origin's page can neither read the journal nor change the scenario of a developer's mock.
  */
-export function adminRoutes(room: ControlRoom): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function adminRoutes(room: ControlRoom): (request: MockRequest) => Promise<MockAnswer> {
   const table = routes(room);
   const notFound = new HttpProblem(
     404,
@@ -128,20 +141,18 @@ export function adminRoutes(room: ControlRoom): (req: IncomingMessage, res: Serv
       .map((path) => `${controlPrefix}${path}`)
       .join(', ')}`,
   );
-  return async (req, res) => {
-    let answer: MockAnswer | undefined;
+  return async (request) => {
     try {
-      const path = pathOf(req.url ?? '/').slice(controlPrefix.length);
+      const path = pathOf(request.url).slice(controlPrefix.length);
       const methods = Object.hasOwn(table, path) ? table[path] : undefined;
       if (!methods) throw notFound;
-      const route = Object.hasOwn(methods, req.method ?? '') ? methods[req.method as string] : undefined;
+      const route = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
       if (!route) throw new HttpProblem(405, 'Method Not Allowed', { Allow: Object.keys(methods).join(', ') });
-      answer = await route(req, res);
+      return await route(request);
     } catch (error) {
       if (!(error instanceof HttpProblem))
         room.log(`evalkit mock: control room: internal error: ${(error as Error).message}`);
-      answer = problemAnswer(error instanceof HttpProblem ? error : internalError, {});
+      return problemAnswer(error instanceof HttpProblem ? error : internalError, {});
     }
-    if (answer) deliver(res, answer);
   };
 }

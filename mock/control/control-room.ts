@@ -1,46 +1,37 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { MockAnswer } from '../core/exchange.js';
-import type { Fixture } from '../core/fixture-set.js';
-import { MockSetupError } from '../core/setup-error.js';
+import { pathOf } from '../../api/match.js';
+import type { MockCore } from '../core/handle.js';
+import type { AnsweredRequest } from '../core/observe.js';
+import type { MockAnswer, MockRequest } from '../core/request-answer.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
-import { adminRoutes } from './admin-routes.js';
-import { controlPrefix } from './prefix.js';
+import { MockSetupError } from '../core/setup-error.js';
+import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
+import { controlPrefix, eventsPath } from './prefix.js';
 import { entryView } from './entry-view.js';
-import { EventStream } from './event-stream.js';
-import { FixtureWatcher } from '../node/fixture-watcher.js';
 import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
 import { keptAnswerBody, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
 
 export interface ControlRoomOptions {
+  /** The core whose answers the journal keeps. */
+  core: MockCore;
   /** The core's scenario holder, swapped by `PUT /__evalkit/scenario`. */
   scenarios: ScenarioHolder;
-  /** `--fixtures DIR` and the map the core serves from it: watched and reloaded in place. */
-  fixturesDir?: string;
-  fixtures?: Map<string, Fixture>;
   /** Requests kept; 0 turns the journal off. Default 500. */
   journalSize?: number;
+  /** Where events go (journal entries, `cleared`, `scenario`): the Node server's event stream; none when absent. */
+  events?: EventSink;
+  /** The fixtures folder's state, when the adapter serves one (`--fixtures DIR`). */
+  fixtures?: () => FixtureStatus;
   log: (line: string) => void;
 }
 
-/** One request the adapter answered, as the journal needs it. */
-export interface Exchange {
-  req: IncomingMessage;
-  /** Epoch ms at arrival. */
-  arrived: number;
-  /** From arrival to the answer being ready (latency included). */
-  durationMs: number;
-  /** The body bytes the core had read, if it read any. */
-  body: Uint8Array | undefined;
-  answer: MockAnswer;
-}
-
 export interface ControlRoomHandle {
-  /** Whether a request is the control room's (anything under /__evalkit), not the API's. */
+  /** Whether a request is the control room's (anything under /__evalkit, on any origin), not the API's. */
   owns(url: string): boolean;
-  serve(req: IncomingMessage, res: ServerResponse): Promise<void>;
-  /** Records an answered request in the journal; undefined when the journal is off, so callers skip the bookkeeping. */
-  record: ((exchange: Exchange) => void) | undefined;
+  /** Whether a request asks for the event stream, which only an adapter that can stream answers. */
+  wantsEvents(request: Pick<MockRequest, 'method' | 'url'>): boolean;
+  serve(request: MockRequest): Promise<MockAnswer>;
+  /** Stops keeping the core's answers. */
   close(): void;
 }
 
@@ -52,57 +43,55 @@ function journalOf(size: number | undefined): Journal | undefined {
   return capacity === 0 ? undefined : new Journal(capacity);
 }
 
+/** Keeps an answered request in the journal, its credentials redacted first. */
+function record(journal: Journal, { request, body, answer, arrived, durationMs }: AnsweredRequest): void {
+  journal.record({
+    id: 0,
+    time: arrived,
+    method: request.method,
+    url: request.url,
+    status: answer.status,
+    durationMs: Math.round(durationMs * 100) / 100,
+    scenario: answer.scenario,
+    fault: answer.fault,
+    requestHeaders: redactHeaders(request.headers),
+    requestBody: redactBody(body),
+    answerHeaders: answer.headers,
+    answerBody: keptAnswerBody(answer.body),
+    answerBytes: answer.body?.length ?? 0,
+    problems: answer.problems,
+  });
+}
+
 /**
- * The control room (docs/mock.md, "Control room"): a journal of requests with their credentials redacted, an event
- * stream of it, the server scenario at run time, a dashboard, and a fixtures folder reloaded on change.
+ * The control room (docs/mock.md, "Control room"): a journal of the core's requests with their credentials redacted,
+ * the server scenario at run time, a dashboard, and the fixtures folder's state. It works on the core's requests and
+ * answers alone, so it runs wherever the core does; the event stream and the fixtures watcher are the Node server's.
  */
 export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   const journal = journalOf(options.journalSize);
-  const events = new EventStream();
-  const fixtures =
-    options.fixturesDir !== undefined && options.fixtures
-      ? new FixtureWatcher(options.fixturesDir, options.fixtures, options.log, (status) =>
-          events.send(status, 'fixtures'),
-        )
-      : undefined;
-  journal?.subscribe((record) => {
-    if (events.listening) events.send(entryView(record));
-  });
+  const events = options.events;
+  if (journal && events)
+    journal.subscribe((entry) => {
+      if (events.listening) events.send(entryView(entry));
+    });
+  const stop = journal ? options.core.observe((answered) => record(journal, answered)) : undefined;
   const serve = adminRoutes({
     journal,
     events,
     scenarios: new ScenarioStore(options.scenarios),
-    fixtures,
+    fixtures: options.fixtures,
     log: options.log,
   });
   return {
-    owns: (url) =>
-      url.startsWith(controlPrefix) &&
-      (url.length === controlPrefix.length || url[controlPrefix.length] === '/' || url[controlPrefix.length] === '?'),
-    serve,
-    record:
-      journal &&
-      (({ req, arrived, durationMs, body, answer }) => {
-        journal.record({
-          id: 0,
-          time: arrived,
-          method: req.method ?? 'GET',
-          url: req.url ?? '/',
-          status: answer.status,
-          durationMs: Math.round(durationMs * 100) / 100,
-          scenario: answer.scenario,
-          fault: answer.fault,
-          requestHeaders: redactHeaders(req.headers),
-          requestBody: redactBody(body),
-          answerHeaders: answer.headers,
-          answerBody: keptAnswerBody(answer.body),
-          answerBytes: answer.body?.length ?? 0,
-          problems: answer.problems,
-        });
-      }),
-    close() {
-      fixtures?.close();
-      events.close();
+    owns(url) {
+      const path = pathOf(url);
+      return (
+        path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/')
+      );
     },
+    wantsEvents: ({ method, url }) => method === 'GET' && pathOf(url) === eventsPath,
+    serve,
+    close: () => stop?.(),
   };
 }

@@ -1,5 +1,6 @@
+import type { ValidationDetail } from '../core/errors.js';
 import { shellQuote } from '../../http/shell.js';
-import { pathOf } from '../core/exchange.js';
+import { pathOf } from '../../api/match.js';
 import { scenarioValues } from '../core/scenarios.js';
 import type { JournalRecord } from './journal.js';
 import { answerBodyView, headerTexts, redactHeaders, type JournalBody } from './redaction.js';
@@ -10,7 +11,32 @@ const maxShownPath = 2048;
 /** Headers curl sets itself, or that describe one connection rather than the request. */
 const transportHeaders = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
 
-function bodyView(body: JournalBody | undefined): Record<string, unknown> {
+/** A request's or an answer's part of an entry. */
+export interface PartView {
+  headers: Record<string, string>;
+  /** JSON when whole, text otherwise; null for no body. */
+  body: unknown;
+  body_bytes: number;
+  body_truncated: boolean;
+}
+
+/** A journal entry in the interface's JSON shape (docs/mock.md, "Control room"), as the dashboard reads it too. */
+export interface EntryView {
+  id: number;
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  scenario: Record<string, string | number | boolean> | null;
+  fault: string | null;
+  request: PartView;
+  response: PartView;
+  problems: readonly ValidationDetail[];
+  curl: string;
+}
+
+function bodyView(body: JournalBody | undefined): Omit<PartView, 'headers'> {
   return body
     ? { body: body.body, body_bytes: body.bytes, body_truncated: body.truncated }
     : { body: null, body_bytes: 0, body_truncated: false };
@@ -35,7 +61,7 @@ function curlCommand(record: JournalRecord, path: string, headers: Record<string
 }
 
 /** A journal record in the interface's JSON shape (docs/mock.md, "Control room"), made when someone reads it. */
-export function entryView(record: JournalRecord): Record<string, unknown> {
+export function entryView(record: JournalRecord): EntryView {
   const path = pathOf(record.url).slice(0, maxShownPath);
   const requestHeaders = headerTexts(record.requestHeaders);
   return {

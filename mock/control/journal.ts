@@ -1,5 +1,5 @@
 import type { ValidationDetail } from '../core/errors.js';
-import type { RequestHeaders } from '../core/exchange.js';
+import type { RequestHeaders } from '../core/request-answer.js';
 import type { Fault } from '../core/faults.js';
 import type { ResolvedScenario } from '../core/scenarios.js';
 import type { JournalBody } from './redaction.js';
@@ -8,7 +8,9 @@ import type { JournalBody } from './redaction.js';
 export const defaultJournalSize = 500;
 /** The largest `--journal-size`: 500 entries hold at most about 8 MB of bodies, this many at most 1.6 GB. */
 export const maxJournalSize = 100_000;
-/** Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory. */
+/**
+ * Problems kept per entry: a 422 listing thousands adds nothing a developer reads, and would pin its list in memory.
+ */
 export const journalProblemsCap = 100;
 
 /**

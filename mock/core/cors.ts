@@ -1,4 +1,4 @@
-import { headerValue, type MockAnswer, type MockRequest } from './exchange.js';
+import { headerValue, type MockAnswer, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 
 /** Which browser origins may call the mock: any (`*`, the default: a UI on any dev port works at once) or a list. */

@@ -1,4 +1,4 @@
-import type { BodySource, MockAnswer } from './exchange.js';
+import type { BodySource, MockAnswer, MockRequest } from './request-answer.js';
 import type { MockCore } from './handle.js';
 import { undecodable, unsupportedEncoding } from './request-body.js';
 
@@ -12,7 +12,9 @@ function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
-/** An answer of the core as a Fetch Response; a `reset` fault is a network error, as fetch reports a dropped connection. */
+/**
+ * An answer of the core as a Fetch Response; a `reset` fault is a network error, as fetch reports a dropped connection.
+ */
 export function toResponse(answer: MockAnswer, method: string): Response {
   if (answer.fault === 'reset') return Response.error();
   const body =
@@ -44,17 +46,21 @@ function decoded(bytes: Uint8Array, encoding: string): BodySource {
 }
 
 /**
- * The core behind the Fetch API: a `Request` in, a `Response` out (MSW handlers, service workers, edge runtimes).
- * The body is read before the core sees the request: a fetch body is already in memory, and its length stands in for
- * the Content-Length header that a Request object does not carry.
+ * A Fetch `Request` as the core reads it. The body is read here: a fetch body is already in memory, and its length
+ * stands in for the Content-Length header that a Request object does not carry.
  */
-export async function handleFetch(core: MockCore, request: Request): Promise<Response> {
+export async function mockRequestOf(request: Request): Promise<MockRequest> {
   const headers: Record<string, string> = Object.fromEntries(request.headers);
   const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
   if (body !== undefined && body.length > 0 && headers['content-length'] === undefined)
     headers['content-length'] = String(body.length);
   const encoding = headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
   const source = body === undefined || encoding === 'identity' ? body : decoded(body, encoding);
-  const answer = await core.handle({ method: request.method, url: request.url, headers, body: source });
+  return { method: request.method, url: request.url, headers, body: source };
+}
+
+/** The core behind the Fetch API: a `Request` in, a `Response` out (MSW handlers, service workers, edge runtimes). */
+export async function handleFetch(core: MockCore, request: Request): Promise<Response> {
+  const answer = await core.handle(await mockRequestOf(request));
   return toResponse(answer, request.method);
 }

@@ -1,30 +1,47 @@
+import { matchPath, pathOf, relativeToBase, type PathMatch } from '../../api/match.js';
+import { operation, operationIds, type OperationId } from '../../api/operations.js';
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
-import { createEvaluations } from './evaluations.js';
-import { pathOf, problemAnswer as answerOf, type MockAnswer, type MockRequest } from './exchange.js';
-import { fetchHumanEvaluation } from './human-evaluations.js';
+import { createEvaluations } from './create-evaluations.js';
+import { fetchHumanEvaluation } from './fetch-human-evaluation.js';
+import { observable, type AnswerObserver } from './observe.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
+import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './request-answer.js';
 import { readJsonBody } from './request-body.js';
 
 /** The mock with no framework in it: a request in, an answer out. Every adapter (Express, MSW, a test) wraps this. */
 export interface MockCore {
-  /** Answers one request; synchronous unless the request's body is read asynchronously or a latency applies. Never throws. */
+  /**
+   * Answers one request; synchronous unless the request's body is read asynchronously or a latency applies.
+   * Never throws.
+   */
   handle(request: MockRequest): MockAnswer | Promise<MockAnswer>;
   /**
-   * Whether a URL is the mock's to answer: any path under its base path, or, served at the root, the two operations'
+   * Whether a URL is the mock's to answer: any path under its base path, or, served at the root, the operations'
    * paths only (so a host app's other requests pass by, e.g. in a service worker).
    */
   serves(url: string): boolean;
+  /**
+   * Tells `observer` of every request answered from now on, once its answer is settled and before the adapter
+   * delivers it (the control room's journal listens here). Returns the function that stops it.
+   */
+  observe(observer: AnswerObserver): () => void;
 }
 
-const humanEvaluationPath = '/human-evaluations/';
-const evaluationsPath = '/evaluations';
-type Target = { operation: 'fetchHumanEvaluation'; rawId: string } | { operation: 'createEvaluation' };
+/** What answers an operation whose method and path matched: its decoded path parameters in. */
+type OperationHandler = (
+  params: Record<string, string>,
+  request: MockRequest,
+  headers: Record<string, string>,
+) => MockAnswer | Promise<MockAnswer>;
 
 const badPath = new HttpProblem(400, 'The request path is not valid percent-encoded UTF-8');
 
+/** What answers a method an operation's path does not take. */
+type OtherMethod = (method: string, headers: Record<string, string>) => MockAnswer;
+
 /** 405 with Allow, as the HTTP spec asks (Prism leaves Allow out); a plain OPTIONS gets 204 and the same Allow. */
-function otherMethods(allowed: string[]): (method: string, headers: Record<string, string>) => MockAnswer {
+function otherMethods(allowed: readonly string[]): OtherMethod {
   const allow = [...allowed, 'OPTIONS'].join(', ');
   const notAllowed = new HttpProblem(405, 'Method Not Allowed', { Allow: allow });
   return (method, headers) => {
@@ -32,15 +49,6 @@ function otherMethods(allowed: string[]): (method: string, headers: Record<strin
     headers.Allow = allow;
     return { status: 204, headers };
   };
-}
-
-function decodeId(raw: string): string {
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw badPath;
-  }
 }
 
 /** A core made from settled options (adapters that read files settle them first). */
@@ -53,12 +61,20 @@ export function mockCore(config: MockConfig): MockCore {
     strictIds: config.strictIds,
   });
   const create = createEvaluations(config.scenarios);
-  const fetchOthers = otherMethods(['GET', 'HEAD']);
-  const createOthers = otherMethods(['POST']);
-  const notFound = new HttpProblem(
-    404,
-    `Not Found: this mock serves GET ${base}/human-evaluations/{evaluation_id} and POST ${base}/evaluations`,
-  );
+  const operations: Record<OperationId, OperationHandler> = {
+    fetchHumanEvaluation: (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers),
+    createEvaluation: (_params, request, headers) => {
+      const body = readJsonBody(request);
+      return body instanceof Promise
+        ? body.then((parsed) => create(parsed, request, headers))
+        : create(body, request, headers);
+    },
+  };
+  const refusals = operationIds.map((id) => [id, otherMethods(operation(id).methods)] as const);
+  const others = Object.fromEntries(refusals) as Record<OperationId, OtherMethod>;
+  // operationLabel's form with the base path in it, for each operation of api/operations.ts.
+  const served = operationIds.map((id) => `${operation(id).method} ${base}${operation(id).path}`);
+  const notFound = new HttpProblem(404, `Not Found: this mock serves ${served.join(' and ')}`);
   const report = config.log ?? ((line: string) => console.error(line));
 
   function problemAnswer(error: unknown, headers: Record<string, string>): MockAnswer {
@@ -69,53 +85,41 @@ export function mockCore(config: MockConfig): MockCore {
     return answerOf(problem, headers);
   }
 
-  /** Which operation a URL names (with the raw id of a fetch), `null` under the base path but no operation's, undefined outside. */
-  function locate(url: string): Target | null | undefined {
-    let path = pathOf(url);
-    // Paths match case-sensitively, as Starlette's do; one trailing slash is forgiven, as Express forgives it.
-    if (base !== '') {
-      if (!path.startsWith(base) || (path.length > base.length && path[base.length] !== '/')) return undefined;
-      path = path.slice(base.length);
-    }
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    if (path.startsWith(humanEvaluationPath)) {
-      const rawId = path.slice(humanEvaluationPath.length);
-      return rawId === '' || rawId.includes('/') ? null : { operation: 'fetchHumanEvaluation', rawId };
-    }
-    return path === evaluationsPath ? { operation: 'createEvaluation' } : null;
+  /** Where a URL lands under the base path (api/match.ts); undefined outside the base path. */
+  function locate(url: string): PathMatch | undefined {
+    const path = relativeToBase(pathOf(url), base);
+    return path === undefined ? undefined : matchPath(path);
   }
 
   function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
     const preflight = withCors?.(request, headers);
     if (preflight) return preflight;
     const target = locate(request.url);
-    if (!target) throw notFound;
+    if (target === undefined || target.kind === 'unknown') throw notFound;
     const method = request.method;
-    if (target.operation === 'fetchHumanEvaluation') {
-      if (method !== 'GET' && method !== 'HEAD') return fetchOthers(method, headers);
-      return fetchOne(decodeId(target.rawId), request, headers);
-    }
-    if (method !== 'POST') return createOthers(method, headers);
-    const body = readJsonBody(request);
-    return body instanceof Promise
-      ? body.then((parsed) => create(parsed, request, headers))
-      : create(body, request, headers);
+    if (!operation(target.operation).methods.includes(method)) return others[target.operation](method, headers);
+    if (target.kind === 'undecodable') throw badPath;
+    return operations[target.operation](target.params, request, headers);
   }
 
+  function answer(request: MockRequest): MockAnswer | Promise<MockAnswer> {
+    const headers: Record<string, string> = {};
+    try {
+      const answered = route(request, headers);
+      return answered instanceof Promise ? answered.catch((error: unknown) => problemAnswer(error, headers)) : answered;
+    } catch (error) {
+      return problemAnswer(error, headers);
+    }
+  }
+
+  const { handle, observe } = observable(answer, report);
   return {
     serves(url) {
       const target = locate(url);
-      return base === '' ? Boolean(target) : target !== undefined;
+      return base === '' ? target !== undefined && target.kind !== 'unknown' : target !== undefined;
     },
-    handle(request) {
-      const headers: Record<string, string> = {};
-      try {
-        const answer = route(request, headers);
-        return answer instanceof Promise ? answer.catch((error: unknown) => problemAnswer(error, headers)) : answer;
-      } catch (error) {
-        return problemAnswer(error, headers);
-      }
-    },
+    handle,
+    observe,
   };
 }
 

@@ -24,7 +24,10 @@ export const requestTimeoutMs = 30_000;
 
 const requestProperties = Object.entries(schemas.CreateEvaluationRequest.properties as Record<string, JsonSchema>);
 const required = new Set(requiredProperties('CreateEvaluationRequest'));
-/** The fields the limits apply to, read off the request schema: its required strings (ids), its lists (of ids), its maps. */
+/**
+ * The fields the limits apply to, read off the request schema: its required strings (ids), its lists (of ids), its
+ * maps.
+ */
 const idFields = requestProperties
   .filter(([name, schema]) => schema.type === 'string' && required.has(name))
   .map(([name]) => name);

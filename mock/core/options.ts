@@ -19,9 +19,15 @@ export interface MockCoreOptions {
   seed?: string | number;
   /** How much of each resource is shown (generators' profiles). Default `mixed`. */
   profile?: Profile;
-  /** A server-wide scenario, with the keys and values of the Prefer header, e.g. `{ state: 'failed', latency: '50-200' }`. */
+  /**
+   * A server-wide scenario, with the keys and values of the Prefer header, e.g.
+   * `{ state: 'failed', latency: '50-200' }`.
+   */
   scenario?: Record<string, string | number | boolean>;
-  /** A scenario config, as in a `--scenarios` file (docs/mock.md); `scenario` and `seed`/`profile` override its `scenario` section. */
+  /**
+   * A scenario config, as in a `--scenarios` file (docs/mock.md); `scenario` and `seed`/`profile` override its
+   * `scenario` section.
+   */
   scenarios?: unknown;
   /** HumanEvaluation records to serve by their id; each is validated when the core is made. */
   fixtures?: Iterable<unknown>;

@@ -1,4 +1,5 @@
-import { headerValue, type MockRequest } from './exchange.js';
+import { isJsonRequestMediaType, mediaTypeOf } from '../../http/media-type.js';
+import { headerValue, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
 
@@ -23,12 +24,6 @@ const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** application/json or any `+json` type, as type-is reads them: the media type alone, parameters and case aside. */
-function isJsonMediaType(contentType: string): boolean {
-  const media = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  return media === 'application/json' || /^[a-z0-9!#$&^_.-]+\/[a-z0-9!#$&^_.-]+\+json$/.test(media);
-}
-
 function announcesBody(request: MockRequest): boolean {
   return (
     request.headers['transfer-encoding'] !== undefined ||
@@ -37,13 +32,14 @@ function announcesBody(request: MockRequest): boolean {
 }
 
 /**
- * 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. A request
- * with no body is let through whatever its type: FastAPI never looks at the type of an empty body and answers 422.
+ * 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. A
+ * request with no body is let through whatever its type: FastAPI never looks at the type of an empty body and answers
+ * 422.
  */
 function requireJson(request: MockRequest): void {
   if (!announcesBody(request)) return;
   const contentType = headerValue(request.headers, 'content-type');
-  if (contentType === undefined || !isJsonMediaType(contentType)) throw unsupportedType;
+  if (contentType === undefined || !isJsonRequestMediaType(mediaTypeOf(contentType))) throw unsupportedType;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
     throw unsupportedCharset;
@@ -51,7 +47,9 @@ function requireJson(request: MockRequest): void {
   if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
 }
 
-/** An object or array met in the walk, with the way back to the root so a location is spelt only when one is reported. */
+/**
+ * An object or array met in the walk, with the way back to the root so a location is spelt only when one is reported.
+ */
 interface Container {
   value: object;
   depth: number;

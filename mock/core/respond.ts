@@ -1,7 +1,7 @@
-import { headerValue, jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from './exchange.js';
+import { headerValue, jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { waitLatency } from './latency.js';
-import type { Operation } from './operations.js';
+import type { OperationId } from '../../api/operations.js';
 import { scenarioAnswer } from './scenario-answers.js';
 import { formatScenario, parsePrefer, ScenarioError, type ResolvedScenario } from './scenarios.js';
 
@@ -30,7 +30,7 @@ export function requestScenario(
 
 function answer(
   scenario: ResolvedScenario,
-  operation: Operation,
+  operation: OperationId,
   headers: Record<string, string>,
   body: () => Uint8Array,
 ): MockAnswer {
@@ -55,7 +55,7 @@ function answer(
  */
 export function respond(
   scenario: ResolvedScenario,
-  operation: Operation,
+  operation: OperationId,
   headers: Record<string, string>,
   body: () => Uint8Array,
 ): MockAnswer | Promise<MockAnswer> {

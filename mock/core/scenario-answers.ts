@@ -1,5 +1,5 @@
 import { HttpProblem } from './errors.js';
-import type { Operation } from './operations.js';
+import type { OperationId } from '../../api/operations.js';
 
 /**
  * The error answers a scenario can ask for, with bodies like the real service's: FastAPI `{"detail": ...}`
@@ -12,7 +12,7 @@ const common: Record<number, HttpProblem> = {
   503: new HttpProblem(503, 'Service Unavailable', { 'Retry-After': '30' }),
 };
 
-const answers: Record<Operation, Record<number, HttpProblem>> = {
+const answers: Record<OperationId, Record<number, HttpProblem>> = {
   fetchHumanEvaluation: {
     ...common,
     404: new HttpProblem(404, 'Evaluation not found'),
@@ -35,7 +35,7 @@ export function isScenarioCode(code: number): boolean {
 }
 
 /** The canned error answer of an operation for a scenario code other than 200. */
-export function scenarioAnswer(operation: Operation, code: number): HttpProblem {
+export function scenarioAnswer(operation: OperationId, code: number): HttpProblem {
   const answer = answers[operation][code];
   if (!answer) throw new Error(`no scenario answer for ${operation} ${code}`);
   return answer;

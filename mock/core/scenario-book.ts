@@ -1,5 +1,5 @@
 import { isJsonObject } from '../../schemas/json-object.js';
-import { isOperation, operations, type Operation } from './operations.js';
+import { isOperationId, operationIds, type OperationId } from '../../api/operations.js';
 import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, type Scenario } from './scenarios.js';
 
 /**
@@ -9,7 +9,7 @@ import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, typ
  */
 export interface ScenarioFile {
   scenario: Scenario;
-  operations: Partial<Record<Operation, Scenario>>;
+  operations: Partial<Record<OperationId, Scenario>>;
   humanEvaluations: Map<string, Scenario>;
 }
 
@@ -33,8 +33,8 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
   if (data.operations !== undefined) {
     if (!isJsonObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
     for (const [name, value] of Object.entries(data.operations)) {
-      if (!isOperation(name))
-        throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operations.join(', ')})`);
+      if (!isOperationId(name))
+        throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operationIds.join(', ')})`);
       file.operations[name] = scenarioAt(`operations.${name}`, value);
     }
   }
@@ -55,7 +55,7 @@ type ScenarioValues = Record<string, string | number | boolean>;
 /** A scenario config in its JSON shape, as a `--scenarios` file holds it. */
 export interface ScenarioFileData {
   scenario: ScenarioValues;
-  operations: Partial<Record<Operation, ScenarioValues>>;
+  operations: Partial<Record<OperationId, ScenarioValues>>;
   humanEvaluations: Record<string, ScenarioValues>;
 }
 
@@ -65,7 +65,7 @@ export interface ScenarioFileData {
  * of what this returns.
  */
 export class ScenarioBook {
-  private readonly byOperation: Record<Operation, ResolvedScenario>;
+  private readonly byOperation: Record<OperationId, ResolvedScenario>;
   private readonly byId = new Map<string, ResolvedScenario>();
 
   constructor(
@@ -73,8 +73,8 @@ export class ScenarioBook {
     private readonly file?: ScenarioFile,
   ) {
     this.byOperation = Object.fromEntries(
-      operations.map((name) => [name, { ...base, ...file?.operations[name] }]),
-    ) as Record<Operation, ResolvedScenario>;
+      operationIds.map((name) => [name, { ...base, ...file?.operations[name] }]),
+    ) as Record<OperationId, ResolvedScenario>;
     for (const [id, scenario] of file?.humanEvaluations ?? [])
       this.byId.set(id, { ...this.byOperation.fetchHumanEvaluation, ...scenario });
   }
@@ -85,7 +85,7 @@ export class ScenarioBook {
     return new ScenarioBook({ ...defaultScenario, ...file.scenario }, file);
   }
 
-  forOperation(operation: Operation): ResolvedScenario {
+  forOperation(operation: OperationId): ResolvedScenario {
     return this.byOperation[operation];
   }
 
@@ -93,10 +93,12 @@ export class ScenarioBook {
     return this.byId.get(id) ?? this.byOperation.fetchHumanEvaluation;
   }
 
-  /** The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book. */
+  /**
+   * The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book.
+   */
   toData(): ScenarioFileData {
     const operationsData: ScenarioFileData['operations'] = {};
-    for (const name of operations) {
+    for (const name of operationIds) {
       const scenario = this.file?.operations[name];
       if (scenario) operationsData[name] = scenarioValues(scenario);
     }

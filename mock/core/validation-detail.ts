@@ -26,7 +26,10 @@ function locationOf(pointer: string, body: unknown): Array<string | number> {
   return loc;
 }
 
-/** The subschema that governs the value at a location, walking the request schema (and its $refs) by the location's steps. */
+/**
+ * The subschema that governs the value at a location, walking the request schema (and its $refs) by the location's
+ * steps.
+ */
 function schemaAt(root: JsonSchema, steps: Array<string | number>): JsonSchema | undefined {
   let schema: JsonSchema | undefined = root;
   for (const step of steps) {

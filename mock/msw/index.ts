@@ -1,7 +1,8 @@
 import { http, type HttpHandler } from 'msw';
-import { handleFetch } from '../core/fetch.js';
-import { createMockCore } from '../core/handle.js';
-import type { MockCoreOptions } from '../core/options.js';
+import { controlRoom as openControlRoom } from '../control/control-room.js';
+import { handleFetch, mockRequestOf, toResponse } from '../core/fetch.js';
+import { mockCore } from '../core/handle.js';
+import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
 
 export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
   /**
@@ -10,8 +11,18 @@ export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
    * unknown ones with the mock's 404; at the root only the two operations are, so the app's other requests pass by.
    */
   baseUrl?: string;
-  /** Wait before every answer: `MS` or `'MIN-MAX'` (the `latency` scenario key, which a Prefer header still overrides). */
+  /**
+   * Wait before every answer: `MS` or `'MIN-MAX'` (the `latency` scenario key, which a Prefer header still overrides).
+   */
   latency?: number | string;
+  /**
+   * Also answer the control room under `/__evalkit` on the same origins, as `evalkit mock` does: the journal of what
+   * the app sent (`GET /__evalkit/requests`, credentials redacted), the server scenario at run time
+   * (`PUT /__evalkit/scenario`), the dashboard. The event stream stays `evalkit mock`'s. Default false.
+   */
+  controlRoom?: boolean;
+  /** Requests the control room's journal keeps; 0 turns it off. Default 500. */
+  journalSize?: number;
 }
 
 /** The origin (undefined: any) and the base path of a baseUrl. */
@@ -27,17 +38,28 @@ function splitBaseUrl(baseUrl: string): { origin?: string; basePath: string } {
  * (msw/node) and in Storybook. Throws a MockSetupError (naming the option) when an option is invalid.
  */
 export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
-  const { baseUrl = '', latency, ...coreOptions } = options;
+  const { baseUrl = '', latency, controlRoom = false, journalSize, ...coreOptions } = options;
   const { origin, basePath } = splitBaseUrl(baseUrl);
   const scenario = latency === undefined ? coreOptions.scenario : { ...coreOptions.scenario, latency: String(latency) };
-  const core = createMockCore({ ...coreOptions, basePath, ...(scenario && { scenario }) });
-  const owns = (url: string) => (origin === undefined || new URL(url).origin === origin) && core.serves(url);
-  return [
-    http.all(
-      ({ request }) => owns(request.url),
-      ({ request }) => handleFetch(core, request),
-    ),
-  ];
+  const config = resolveMockOptions({ ...coreOptions, basePath, ...(scenario && { scenario }) });
+  const core = mockCore(config);
+  const onOrigin = (url: string) => origin === undefined || new URL(url).origin === origin;
+  const api = http.all(
+    ({ request }) => onOrigin(request.url) && core.serves(request.url),
+    ({ request }) => handleFetch(core, request),
+  );
+  if (!controlRoom) return [api];
+  const room = openControlRoom({
+    core,
+    scenarios: config.scenarios,
+    journalSize,
+    log: config.log ?? ((line) => console.error(line)),
+  });
+  const control = http.all(
+    ({ request }) => onOrigin(request.url) && room.owns(request.url),
+    async ({ request }) => toResponse(await room.serve(await mockRequestOf(request)), request.method),
+  );
+  return [control, api];
 }
 
 /** Handlers with the default options: both operations on any origin, seed 1, profile mixed. */

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { MockAnswer } from '../core/exchange.js';
+import type { MockAnswer } from '../core/request-answer.js';
 
 function writeHead(res: ServerResponse, answer: MockAnswer): void {
   res.statusCode = answer.status;
@@ -7,7 +7,10 @@ function writeHead(res: ServerResponse, answer: MockAnswer): void {
   if (answer.body) res.setHeader('Content-Length', answer.body.length);
 }
 
-/** `reset`: a TCP RST before any byte; `truncate`: the headers with the full Content-Length and half the body, then a close. */
+/**
+ * `reset`: a TCP RST before any byte; `truncate`: the headers with the full Content-Length and half the body, then a
+ * close.
+ */
 function deliverFault(res: ServerResponse, answer: MockAnswer): void {
   const socket = res.socket;
   if (answer.fault === 'reset' || !socket || !answer.body) {

@@ -14,7 +14,10 @@ const bodyParserProblems: Record<string, HttpProblem> = {
   'request.size.invalid': new HttpProblem(400, 'The request body is shorter or longer than its Content-Length'),
 };
 
-/** Turns an error from reading a body (body-parser, zlib) into the HttpProblem it stands for; anything unforeseen stays as it is. */
+/**
+ * Turns an error from reading a body (body-parser, zlib) into the HttpProblem it stands for; anything unforeseen stays
+ * as it is.
+ */
 export function bodyReadProblem(error: unknown): unknown {
   const { status, statusCode, type, code: errorCode } = (error ?? {}) as Record<string, unknown>;
   const code = status ?? statusCode;

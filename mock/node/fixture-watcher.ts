@@ -1,27 +1,17 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { recordFolder } from '../../api/operations.js';
+import type { FixtureStatus } from '../control/admin-routes.js';
 import { FixtureError, type Fixture } from '../core/fixture-set.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one reload once they have settled. */
 export const fixtureReloadDebounceMs = 100;
 
-/** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
-export interface FixtureStatus {
-  dir: string;
-  fixtures: number;
-  /** When the set in use was loaded. */
-  loaded_at: string;
-  /** Problems of the last reload, which was refused: the set in use is the previous one. Empty when it loaded. */
-  problems: string[];
-  /** When the last refused reload was tried. */
-  failed_at: string | null;
-}
-
 /**
- * Reloads `--fixtures DIR` when a file in `DIR/human-evaluations` changes. The set is replaced in place only when the
- * whole folder loads; a broken file keeps the previous set in use, and its problems are logged and kept for the
- * dashboard until a reload succeeds.
+ * Reloads `--fixtures DIR` when a file in its record folder (recordFolder, api/operations.ts) changes. The set is
+ * replaced in place only when the whole folder loads; a broken file keeps the previous set in use, and its problems are
+ * logged and kept for the dashboard until a reload succeeds.
  */
 export class FixtureWatcher {
   private readonly watcher: FSWatcher;
@@ -36,7 +26,7 @@ export class FixtureWatcher {
     private readonly changed: (status: FixtureStatus) => void,
   ) {
     this.state = { dir, fixtures: fixtures.size, loaded_at: new Date().toISOString(), problems: [], failed_at: null };
-    this.watcher = watch(join(dir, 'human-evaluations'), () => this.schedule());
+    this.watcher = watch(join(dir, recordFolder), () => this.schedule());
     // Watching is a convenience: it must not keep a process alive, nor crash it when the folder goes away.
     this.watcher.unref();
     this.watcher.on('error', (error) => this.log(`evalkit mock: fixtures: stopped watching ${dir} (${error.message})`));
@@ -73,7 +63,8 @@ export class FixtureWatcher {
       const problems = error instanceof FixtureError ? [...error.problems] : [(error as Error).message];
       this.state = { ...this.state, problems, failed_at: new Date().toISOString() };
       this.log(
-        `evalkit mock: fixtures: reload refused, still serving the previous ${this.fixtures.size} fixture(s):\n  ${problems.join('\n  ')}`,
+        `evalkit mock: fixtures: reload refused, still serving the previous ${this.fixtures.size} ` +
+          `fixture(s):\n  ${problems.join('\n  ')}`,
       );
     }
     this.changed(this.state);

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { recordFolder } from '../../api/operations.js';
 import { checkFixture, failOnProblems, FixtureError, type Fixture } from '../core/fixture-set.js';
 
 function loadFile(file: string, id: string): { fixture?: Fixture; problems: string[] } {
@@ -15,11 +16,11 @@ function loadFile(file: string, id: string): { fixture?: Fixture; problems: stri
 }
 
 /**
- * Reads every `DIR/human-evaluations/<id>.json` into a map keyed by id. Requests are answered from the map alone:
- * an id from a URL never becomes part of a file path, so no id can reach outside the folder.
+ * Reads every `DIR/<recordFolder>/<id>.json` (api/operations.ts) into a map keyed by id. Requests are answered from the
+ * map alone: an id from a URL never becomes part of a file path, so no id can reach outside the folder.
  */
 export function loadFixtureFolder(dir: string): Map<string, Fixture> {
-  const folder = join(dir, 'human-evaluations');
+  const folder = join(dir, recordFolder);
   let names: string[];
   try {
     names = readdirSync(folder, { withFileTypes: true })
@@ -28,7 +29,7 @@ export function loadFixtureFolder(dir: string): Map<string, Fixture> {
       .sort();
   } catch {
     throw new FixtureError(
-      `fixtures: ${folder} is not a readable folder (expected DIR/human-evaluations/<id>.json files)`,
+      `fixtures: ${folder} is not a readable folder (expected DIR/${recordFolder}/<id>.json files)`,
     );
   }
   const fixtures = new Map<string, Fixture>();

@@ -9,7 +9,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { cors, type CorsOrigins } from '../core/cors.js';
 import { HttpProblem } from '../core/errors.js';
-import { jsonAnswer } from '../core/exchange.js';
+import { jsonAnswer } from '../core/request-answer.js';
 import { headersTimeoutMs, maxBodyBytes, requestTimeoutMs } from '../core/limits.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
@@ -27,7 +27,9 @@ export interface GuardOptions extends TimeBounds {
   cors?: false | CorsOrigins;
 }
 
-/** Once an answer is written on a broken connection, how long the client has to read it before the socket is destroyed. */
+/**
+ * Once an answer is written on a broken connection, how long the client has to read it before the socket is destroyed.
+ */
 const lingerMs = 1_000;
 
 const headersTooLarge = new HttpProblem(431, 'The request line and headers exceed 16 KiB (a very long id?)', {
@@ -49,7 +51,9 @@ const noTunnels = new HttpProblem(405, 'CONNECT is not supported: this mock is a
 /** A problem as raw HTTP, for sockets Node hands over without a response object. */
 function rawAnswer(problem: HttpProblem): Buffer {
   const headers = Object.entries(problem.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`);
-  const head = `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/json\r\nContent-Length: ${problem.body.length}\r\n${headers.join('')}\r\n`;
+  const head =
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status]}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${problem.body.length}\r\n${headers.join('')}\r\n`;
   return Buffer.concat([Buffer.from(head), problem.body]);
 }
 
@@ -67,14 +71,19 @@ function answerAndClose(socket: Duplex, problem: HttpProblem): void {
   socket.once('close', () => clearTimeout(timer));
 }
 
-/** What the node:http level refuses before the app sees a request: no Host in HTTP/1.1, a declared body over the limit. */
+/**
+ * What the node:http level refuses before the app sees a request: no Host in HTTP/1.1, a declared body over the limit.
+ */
 function requestProblem(req: IncomingMessage): HttpProblem | undefined {
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return missingHost;
   if (Number(req.headers['content-length']) > maxBodyBytes) return bodyTooLarge;
   return undefined;
 }
 
-/** Answers a request refused at this level, with the CORS headers the app would have added (a browser reads nothing without). */
+/**
+ * Answers a request refused at this level, with the CORS headers the app would have added (a browser reads nothing
+ * without).
+ */
 function refuser(origins: false | CorsOrigins): (req: IncomingMessage, res: ServerResponse) => boolean {
   const withCors = origins === false ? undefined : cors(origins);
   return (req, res) => {
@@ -90,7 +99,9 @@ function refuser(origins: false | CorsOrigins): (req: IncomingMessage, res: Serv
   };
 }
 
-/** The bounds with defaults filled in: one bound given alone moves the other default as far as it must to stay valid. */
+/**
+ * The bounds with defaults filled in: one bound given alone moves the other default as far as it must to stay valid.
+ */
 function timeBounds(bounds: TimeBounds): Required<TimeBounds> {
   for (const [name, value] of Object.entries(bounds)) {
     if (value !== undefined && (!Number.isInteger(value) || value <= 0))

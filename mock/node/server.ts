@@ -22,7 +22,10 @@ function urlOf(server: Server, host: string, basePath: string): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}${basePath}`;
 }
 
-/** Starts the mock on an HTTP server; resolves once it listens. close() ends open connections too, so it never waits on a client. */
+/**
+ * Starts the mock on an HTTP server; resolves once it listens. close() ends open connections too, so it never waits on
+ * a client.
+ */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const app = createMockApp(options);
   const host = options.host ?? '127.0.0.1';

@@ -3,7 +3,7 @@ import { build } from '../../generators/factories.js';
 import { createHandlers } from '../../mock/msw/index.js';
 import { pageOptions } from './page-options.js';
 
-/** The page of the browser test: MSW's service worker with evalkit's handlers, and the factories for the test to call. */
+/** The browser test's page: MSW's service worker with evalkit's handlers, and the factories for the test to call. */
 const worker = setupWorker(...createHandlers(pageOptions));
 Object.assign(globalThis, {
   evalkitReady: worker.start({ onUnhandledFrame: 'bypass', quiet: true }),

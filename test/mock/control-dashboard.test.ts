@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium', () => {
-  it('shows a request made from outside, switches GET to 500 with its controls, and the next GET answers 500', async () => {
+  it('shows a request made from outside, switches GET to 500 with its controls, the next GET gets 500', async () => {
     const page = await (browser as Browser).newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));

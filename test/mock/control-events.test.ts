@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventStream, maxUnreadEventBytes } from '../../mock/control/event-stream.js';
+import { EventStream, maxUnreadEventBytes } from '../../mock/node/event-stream.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { eventually, openEvents } from './control-helpers.js';
 

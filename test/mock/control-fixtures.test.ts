@@ -54,7 +54,7 @@ describe('--fixtures DIR reloads on change', () => {
     await eventually(async () => expect((await fetch(`${server.url}/human-evaluations/added`)).status).toBe(404));
   });
 
-  it('keeps the previous set when a file breaks, logs the problem and shows it on the control room, then recovers', async () => {
+  it('keeps the previous set when a file breaks, logs and shows the problem, then recovers', async () => {
     const { dir, write } = folder();
     write('known.json', record('known', 'good'));
     const log: string[] = [];

@@ -132,7 +132,7 @@ describe('redaction', () => {
     'X-Client-Secret': `${secret}-client-secret`,
   };
 
-  it('replaces credentials by placeholders before storing: the secret is nowhere in the journal, its events or the dashboard', async () => {
+  it('redacts credentials before storing: the secret is nowhere in the journal, events or dashboard', async () => {
     const { url, origin } = await start();
     const events = await openEvents(`${origin}/__evalkit/events`);
     try {

@@ -22,7 +22,7 @@ const startupFile = {
 };
 
 describe('/__evalkit/scenario', () => {
-  it('GET answers the scenario in force in the --scenarios file shape, flags folded into its scenario section', async () => {
+  it('GET answers the scenario in force in the --scenarios file shape, flags folded into scenario', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-scenario-'));
     const file = join(dir, 'scenarios.json');
     writeFileSync(file, JSON.stringify(startupFile));
@@ -71,7 +71,7 @@ describe('/__evalkit/scenario', () => {
     expect(await (await scenario(origin, 'PUT', before)).json()).toEqual(before);
   });
 
-  it('Prefer still overrides the scenario put in force, key by key, and the journal names the scenario applied', async () => {
+  it('Prefer still overrides the scenario put in force, key by key; the journal names the one applied', async () => {
     const { url, origin } = await start();
     await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 503, state: 'started' } } });
     const res = await fetch(`${url}/human-evaluations/x`, { headers: { Prefer: 'code=200' } });

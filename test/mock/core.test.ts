@@ -38,7 +38,7 @@ describe('createMockCore: the mock on plain objects', () => {
     expect(expectEvaluations(decode(created))).toHaveLength(2);
   });
 
-  it('turns a body reader that fails with an unforeseen error into a 500 answer, reported by message only', async () => {
+  it('turns a body reader failing with an unforeseen error into a 500, reported by message only', async () => {
     const lines: string[] = [];
     const logged = createMockCore({ log: (line) => lines.push(line) });
     const answer = await logged.handle({

@@ -27,7 +27,7 @@ describe('POST /evaluations', () => {
     }
   });
 
-  it(`serves ${defaultCreatedState} by default: no results and no figures yet, as the service right after creation`, async () => {
+  it(`serves ${defaultCreatedState} by default: no results nor figures yet, as just after creation`, async () => {
     const res = await post(createRequest()).expect(200);
     for (const evaluation of expectEvaluations(res.body)) {
       expect(evaluation.status).toEqual({ type: 'status', value: 'EVALUATION_INITIALIZED' });
@@ -36,7 +36,7 @@ describe('POST /evaluations', () => {
     }
   });
 
-  it('serves every lifecycle state with results only for the requested configs, and an Error in failed states', async () => {
+  it('serves every lifecycle state, results for the requested configs only, an Error in failed states', async () => {
     for (const state of evaluationStates) {
       const res = await post(createRequest(), `state=${state}`).expect(200);
       expect(res.headers['preference-applied']).toBe(`state=${state}`);

@@ -73,7 +73,7 @@ describe('Prism validation proxy in front of the mock', () => {
     }
   }, 60_000);
 
-  it('does report the nullable flavour, which is outside the spec on purpose (the proxy is really checking)', async () => {
+  it('does report the nullable flavour, outside the spec on purpose (the proxy is really checking)', async () => {
     const res = await postThroughPrism('nullable=true, profile=minimal');
     expect(res.status).toBe(500);
     expect(res.headers.get('sl-violations')).toMatch(/testset_id must be string/);

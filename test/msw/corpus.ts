@@ -5,7 +5,7 @@ import { profiles } from '../../generators/profile.js';
 import { scenarioCodes } from '../../mock/index.js';
 import { createRequest, secret } from '../mock/helpers.js';
 
-/** One request of the parity corpus; a body is sent as these exact bytes, with the headers given (Content-Type included). */
+/** One request of the parity corpus; a body is sent as these exact bytes, with the given headers (Content-Type too). */
 export interface CorpusRequest {
   name: string;
   method: string;

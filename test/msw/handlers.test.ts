@@ -48,7 +48,7 @@ describe('evalkit/msw handlers', () => {
     expect((await fetch('http://app.test/human-evaluations/unknown')).status).toBe(404);
   });
 
-  it('reads bodies sent with a Content-Encoding as the Express mock does: gzip and deflate inflated, others 415', async () => {
+  it('reads bodies with a Content-Encoding as the Express mock does: gzip, deflate inflated, others 415', async () => {
     server.use(...handlers);
     const post = (body: Uint8Array | string, encoding: string) =>
       fetch('http://app.test/evaluations', {

@@ -38,7 +38,7 @@ describe('the same answers through Express (supertest) and MSW (msw/node setupSe
     expect(corpus.length).toBeGreaterThanOrEqual(200);
   });
 
-  it('answers every request of the corpus with equal status, Content-Type, Allow, Preference-Applied and body bytes', async () => {
+  it('answers each corpus request with equal status, Content-Type, Allow, Preference-Applied, body bytes', async () => {
     const statuses = new Set<number>();
     for (const entry of corpus) {
       const [express, msw] = [await throughExpress(entry), await throughMsw(entry)];

@@ -1,5 +1,5 @@
 import { generators, seedFrom } from '../../generators/index.js';
-import type { MockAnswer, MockRequest } from './exchange.js';
+import type { MockAnswer, MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';
@@ -32,9 +32,9 @@ export type FetchHumanEvaluation = (
 ) => MockAnswer | Promise<MockAnswer>;
 
 /**
- * GET /human-evaluations/{evaluation_id}: the fixture of that id, or a record generated from (seed, id) whose id is
- * the one asked for, so the same id always gets the same body and different ids get different ones. Generated
- * bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
+ * The fetch operation (fetchHumanEvaluation in api/operations.ts): the fixture of that id, or a record generated from
+ * (seed, id) whose id is the one asked for, so the same id always gets the same body and different ids get different
+ * ones. Generated bodies are kept serialized in an LRU cache: a repeated id costs a map lookup.
  */
 export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
   const cache = new LruCache<string, Uint8Array>(cachedBodies);

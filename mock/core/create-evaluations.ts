@@ -1,7 +1,7 @@
 import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
-import type { MockAnswer, MockRequest } from './exchange.js';
+import type { MockAnswer, MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
 import { withNulls } from './nullable.js';
@@ -18,7 +18,10 @@ import { listedProblems, validationDetail } from './validation-detail.js';
  */
 export const defaultCreatedState = 'EVALUATION_INITIALIZED';
 
-/** One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same answer. */
+/**
+ * One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same
+ * answer.
+ */
 function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   // The limits first: a list over its limit is answered before schema validation would word a problem per item.
   const limits = createRequestLimits(body);
@@ -32,7 +35,8 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;
-  // The state is not part of the seed: another state answers the same Evaluations (names, dates, configs) in that state.
+  // The state is not part of the seed: another state answers the same Evaluations (names, dates, configs) in that
+  // state.
   const seed = seedFrom(
     scenario.seed,
     app_id,

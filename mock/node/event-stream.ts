@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { EventSink } from '../control/admin-routes.js';
 
 /**
  * Bytes an event client may leave unread before it is dropped: about a hundred journal entries. A client that stops
@@ -10,7 +11,7 @@ export const maxUnreadEventBytes = 1024 * 1024;
 const heartbeatMs = 15_000;
 
 /** Server-sent events (text/event-stream) to every connected client. */
-export class EventStream {
+export class EventStream implements EventSink {
   private readonly clients = new Set<ServerResponse>();
   private heartbeat: NodeJS.Timeout | undefined;
 

@@ -16,7 +16,7 @@ export type BodySource = Uint8Array | (() => Uint8Array | Promise<Uint8Array>);
 /** What the core answers: plain data, framework-free. */
 export interface MockRequest {
   method: string;
-  /** The path and query as sent, e.g. `/api/human-evaluations/6637c0a2?x=1` (an absolute URL works too). */
+  /** The path and query as sent, e.g. `/api/evaluations?x=1` (an absolute URL works too). */
   url: string;
   headers: RequestHeaders;
   body?: BodySource;
@@ -56,14 +56,6 @@ export function problemAnswer(problem: HttpProblem, headers: Record<string, stri
   const answer = jsonAnswer(problem.status, problem.body, headers, problem.headers);
   if (problem.problems) answer.problems = problem.problems;
   return answer;
-}
-
-/** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
-export function pathOf(url: string): string {
-  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
-  if (start < 0) return '/';
-  const end = url.indexOf('?', start);
-  return end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
 /** The first value of a header (node:http gives arrays for a few repeated ones). */

@@ -1,0 +1,336 @@
+import type { ValidationDetail } from '../core/errors.js';
+import type { ScenarioFileData } from '../core/scenario-book.js';
+import type { FixtureStatus } from './admin-routes.js';
+import type { EntryView, PartView } from './entry-view.js';
+
+/**
+ * The parts of the browser the dashboard's script uses, declared here: the build loads no DOM typings, and these few
+ * keep the script checked without letting browser globals into the Node code. Each matches lib.dom's signature.
+ */
+export interface PageElement {
+  id: string;
+  className: string;
+  textContent: string | null;
+  readonly dataset: Record<string, string | undefined>;
+  readonly classList: { toggle(token: string, force?: boolean): boolean };
+  readonly children: Iterable<PageElement> & { readonly length: number };
+  readonly lastElementChild: PageElement | null;
+  append(...nodes: (PageElement | PageFragment)[]): void;
+  replaceChildren(...nodes: PageElement[]): void;
+  insertBefore(node: PageElement, child: PageElement | null): PageElement;
+  remove(): void;
+  addEventListener(type: 'click', listener: () => void): void;
+}
+
+/** An input, a select, an option or a textarea. */
+export interface PageField extends PageElement {
+  value: string;
+}
+
+export interface PageInput extends PageField {
+  type: string;
+  placeholder: string;
+}
+
+export interface PageFragment {
+  append(...nodes: PageElement[]): void;
+}
+
+export interface PageDocument {
+  getElementById(id: string): PageElement | null;
+  createElement(tag: 'input'): PageInput;
+  createElement(tag: 'select' | 'option' | 'textarea'): PageField;
+  createElement(tag: string): PageElement;
+  createDocumentFragment(): PageFragment;
+}
+
+interface PageMessage {
+  data: string;
+}
+
+export interface PageEventSource {
+  onopen: (() => void) | null;
+  onerror: (() => void) | null;
+  onmessage: ((event: PageMessage) => void) | null;
+  addEventListener(type: string, listener: (event: PageMessage) => void): void;
+}
+
+export interface PageWindow {
+  document: PageDocument;
+  fetch(
+    url: string,
+    init: { method: string; headers: Record<string, string>; body?: string },
+  ): Promise<{
+    status: number;
+    text(): Promise<string>;
+  }>;
+  navigator: { clipboard: { writeText(text: string): Promise<void> } };
+  EventSource: new (url: string) => PageEventSource;
+}
+
+/** What the page is told by the mock, in its JSON config element. */
+export interface DashboardConfig {
+  /** Each operation's id and its label (operationLabel in api/operations.ts: method and path template). */
+  operations: { id: string; label: string }[];
+  /** Each scenario key's control: a list of its values, or free text checked by the mock on PUT. */
+  controls: Record<string, readonly (string | number)[] | 'text'>;
+  journalSize: number;
+}
+
+/**
+ * The dashboard's script: sent to the browser as this function's text (`.toString()`), called with `window`. It runs
+ * alone in the page, so it may use nothing of this module but types: every name it reads is its own, its parameter's
+ * or a JavaScript built-in.
+ */
+export function dashboardScript(window: PageWindow): void {
+  'use strict';
+  const { document, navigator } = window;
+  const byId = (id: string): PageElement => {
+    const node = document.getElementById(id);
+    if (!node) throw new Error(`the page has no #${id}`);
+    return node;
+  };
+  const field = (id: string) => byId(id) as PageField;
+  const config = JSON.parse(byId('evalkit-config').textContent ?? '{}') as DashboardConfig;
+  const entries = new Map<number, EntryView>();
+  let scenario: ScenarioFileData | undefined;
+
+  function element(tag: string, text?: string | number, className?: string): PageElement {
+    const node = document.createElement(tag);
+    if (text !== undefined) node.textContent = String(text);
+    if (className) node.className = className;
+    return node;
+  }
+
+  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; data: unknown }> {
+    const init: { method: string; headers: Record<string, string>; body?: string } = {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const res = await window.fetch('/__evalkit' + path, init);
+    const text = await res.text();
+    let data: unknown = null;
+    try {
+      data = text === '' ? null : JSON.parse(text);
+    } catch {
+      data = text;
+    }
+    return { status: res.status, data };
+  }
+
+  function detailText(data: unknown): string {
+    const detail = (data as { detail?: unknown } | null)?.detail;
+    if (typeof detail === 'string') return detail;
+    if (Array.isArray(detail))
+      return (detail as ValidationDetail[]).map((d) => d.loc.join('.') + ': ' + d.msg).join('; ');
+    return JSON.stringify(data);
+  }
+
+  function row(entry: EntryView): PageElement {
+    const tr = document.createElement('tr');
+    tr.dataset.id = String(entry.id);
+    tr.append(
+      element('td', entry.time.slice(11, 23)),
+      element('td', entry.method),
+      element('td', entry.path),
+      element('td', entry.status + (entry.fault ? ' (' + entry.fault + ')' : ''), 's' + String(entry.status)[0]),
+      element('td', entry.duration_ms.toFixed(1)),
+    );
+    tr.addEventListener('click', () => show(entry.id));
+    return tr;
+  }
+
+  function addEntry(entry: EntryView): void {
+    if (entries.has(entry.id)) return;
+    entries.set(entry.id, entry);
+    const body = byId('request-rows');
+    const newer = [...body.children].find((tr) => Number(tr.dataset.id) < entry.id);
+    body.insertBefore(row(entry), newer ?? null);
+    while (body.children.length > config.journalSize) {
+      const last = body.lastElementChild;
+      if (!last) break;
+      entries.delete(Number(last.dataset.id));
+      last.remove();
+    }
+  }
+
+  function block(title: string, value: unknown): PageFragment {
+    const wrap = document.createDocumentFragment();
+    wrap.append(
+      element('h3', title),
+      element('pre', typeof value === 'string' ? value : JSON.stringify(value, null, 2)),
+    );
+    return wrap;
+  }
+
+  function bodyBlock(title: string, part: PartView): PageFragment {
+    const note = part.body_truncated ? ' (first part of ' + part.body_bytes + ' bytes)' : '';
+    return block(title + note, part.body === null ? '(none)' : part.body);
+  }
+
+  function show(id: number): void {
+    const entry = entries.get(id);
+    if (!entry) return;
+    for (const tr of byId('request-rows').children) tr.classList.toggle('selected', Number(tr.dataset.id) === id);
+    const panel = byId('details');
+    panel.replaceChildren(element('h2', entry.method + ' ' + entry.path + ' → ' + entry.status));
+    const fault = entry.fault ? ', fault ' + entry.fault : '';
+    panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault, 'muted'));
+    const applied = entry.scenario
+      ? Object.entries(entry.scenario)
+          .map(([key, value]) => key + '=' + value)
+          .join(', ')
+      : '(none: refused before routing)';
+    panel.append(element('p', 'Scenario applied: ' + applied));
+    if (entry.problems.length > 0) {
+      const table = element('table');
+      table.id = 'problems';
+      table.append(element('caption', entry.problems.length + ' problem(s): why the mock answered ' + entry.status));
+      for (const problem of entry.problems) {
+        const tr = document.createElement('tr');
+        tr.append(
+          element('td', problem.loc.join('.'), 'problem'),
+          element('td', problem.msg),
+          element('td', problem.type, 'muted'),
+        );
+        table.append(tr);
+      }
+      panel.append(table);
+    }
+    const copy = element('button', 'Copy as curl');
+    copy.id = 'copy-curl';
+    copy.addEventListener('click', () => {
+      navigator.clipboard.writeText(entry.curl).then(
+        () => (copy.textContent = 'Copied'),
+        () => (copy.textContent = 'Select the command below to copy it'),
+      );
+    });
+    panel.append(copy, element('pre', entry.curl));
+    panel.append(block('Request headers', entry.request.headers), bodyBlock('Request body', entry.request));
+    panel.append(block('Response headers', entry.response.headers), bodyBlock('Response body', entry.response));
+  }
+
+  async function loadRequests(): Promise<void> {
+    const { status, data } = await call('GET', '/requests');
+    if (status !== 200) {
+      byId('journal-status').textContent = detailText(data);
+      return;
+    }
+    for (const entry of (data as { requests: EntryView[] }).requests.reverse()) addEntry(entry);
+  }
+
+  function renderScenario(data: ScenarioFileData): void {
+    scenario = data;
+    field('scenario-json').value = JSON.stringify(data, null, 2);
+    for (const { id } of config.operations) {
+      const values: Record<string, unknown> = data.operations[id as keyof ScenarioFileData['operations']] ?? {};
+      for (const key of Object.keys(config.controls))
+        field(id + '-' + key).value = values[key] === undefined ? '' : String(values[key]);
+    }
+  }
+
+  function status(text: string, failed: boolean): void {
+    const line = byId('scenario-status');
+    line.textContent = text;
+    line.className = failed ? 'problem' : 'muted';
+  }
+
+  async function put(data: unknown): Promise<void> {
+    const { status: code, data: answer } = await call('PUT', '/scenario', data);
+    if (code !== 200) return status('Refused (' + code + '): ' + detailText(answer), true);
+    renderScenario(answer as ScenarioFileData);
+    status('Scenario in force since ' + new Date().toLocaleTimeString(), false);
+  }
+
+  function operationControls(operation: { id: string; label: string }): PageElement {
+    const set = element('fieldset');
+    set.append(element('legend', operation.label + ' (' + operation.id + ')'));
+    for (const [key, choices] of Object.entries(config.controls)) {
+      const label = element('label', key + ' ');
+      let input: PageField;
+      if (choices === 'text') {
+        const text = document.createElement('input');
+        text.type = 'text';
+        text.placeholder = key === 'latency' ? 'MS or MIN-MAX' : '';
+        input = text;
+      } else {
+        input = document.createElement('select');
+        const server = document.createElement('option');
+        server.textContent = '(server)';
+        server.value = '';
+        input.append(server);
+        for (const choice of choices) input.append(element('option', choice));
+      }
+      input.id = operation.id + '-' + key;
+      label.append(input);
+      set.append(label);
+    }
+    const apply = element('button', 'Apply to ' + operation.id);
+    apply.id = operation.id + '-apply';
+    apply.addEventListener('click', () => {
+      const values: Record<string, string> = {};
+      for (const key of Object.keys(config.controls)) {
+        const value = field(operation.id + '-' + key).value.trim();
+        if (value !== '') values[key] = value;
+      }
+      const next = structuredClone(scenario) as { operations: Record<string, unknown> };
+      if (Object.keys(values).length > 0) next.operations[operation.id] = values;
+      else delete next.operations[operation.id];
+      void put(next);
+    });
+    set.append(apply);
+    return set;
+  }
+
+  function renderFixtures(data: FixtureStatus | { dir: null }): void {
+    const panel = byId('fixtures');
+    if (data.dir === null)
+      return panel.replaceChildren(element('span', 'No fixtures folder (--fixtures DIR).', 'muted'));
+    panel.replaceChildren(element('p', data.fixtures + ' fixture(s) from ' + data.dir + ', loaded ' + data.loaded_at));
+    if (data.problems.length > 0) {
+      const refused = 'Last reload refused at ' + data.failed_at + ', still serving the previous set:';
+      panel.append(element('p', refused, 'problem'));
+      const list = element('ul');
+      for (const problem of data.problems) list.append(element('li', problem, 'problem'));
+      panel.append(list);
+    }
+  }
+
+  for (const operation of config.operations) byId('scenario-controls').append(operationControls(operation));
+  byId('put-json').addEventListener('click', () => {
+    let data: unknown;
+    try {
+      data = JSON.parse(field('scenario-json').value);
+    } catch {
+      return status('The text is not valid JSON', true);
+    }
+    void put(data);
+  });
+  byId('restore').addEventListener('click', () => {
+    void call('DELETE', '/scenario').then(({ data }) => {
+      renderScenario(data as ScenarioFileData);
+      status('Start-up scenario restored', false);
+    });
+  });
+  byId('clear').addEventListener('click', () => void call('DELETE', '/requests'));
+
+  const events = new window.EventSource('/__evalkit/events');
+  events.onopen = () => {
+    byId('live').textContent = 'live';
+    void loadRequests();
+  };
+  events.onerror = () => {
+    byId('live').textContent = 'reconnecting…';
+  };
+  events.onmessage = (event) => addEntry(JSON.parse(event.data) as EntryView);
+  events.addEventListener('cleared', () => {
+    entries.clear();
+    byId('request-rows').replaceChildren();
+    byId('details').replaceChildren();
+  });
+  events.addEventListener('scenario', (event) => renderScenario(JSON.parse(event.data) as ScenarioFileData));
+  events.addEventListener('fixtures', (event) => renderFixtures(JSON.parse(event.data) as FixtureStatus));
+  void call('GET', '/scenario').then(({ data }) => renderScenario(data as ScenarioFileData));
+  void call('GET', '/fixtures').then(({ data }) => renderFixtures(data as FixtureStatus | { dir: null }));
+}
