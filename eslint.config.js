@@ -38,6 +38,10 @@ export default [
     regex: '(^|/)(node|msw|control)/',
     message: 'the mock core imports no adapter: adapters wrap the core',
   }),
+  zone(['mock/control/**'], mockRule, nodeBuiltin, {
+    regex: '(^|/)(node|msw)/',
+    message: 'the control room works on the core currency, wherever the core runs: it imports no adapter',
+  }),
   zone(['contract/**'], contractRule),
   zone(['contract/judge/**'], contractRule, {
     regex: '(^|/)run/',

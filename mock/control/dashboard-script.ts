@@ -7,7 +7,7 @@ import type { EntryView, PartView } from './entry-view.js';
  * The parts of the browser the dashboard's script uses, declared here: the build loads no DOM typings, and these few
  * keep the script checked without letting browser globals into the Node code. Each matches lib.dom's signature.
  */
-export interface PageElement {
+interface PageElement {
   id: string;
   className: string;
   textContent: string | null;
@@ -23,20 +23,20 @@ export interface PageElement {
 }
 
 /** An input, a select, an option or a textarea. */
-export interface PageField extends PageElement {
+interface PageField extends PageElement {
   value: string;
 }
 
-export interface PageInput extends PageField {
+interface PageInput extends PageField {
   type: string;
   placeholder: string;
 }
 
-export interface PageFragment {
+interface PageFragment {
   append(...nodes: PageElement[]): void;
 }
 
-export interface PageDocument {
+interface PageDocument {
   getElementById(id: string): PageElement | null;
   createElement(tag: 'input'): PageInput;
   createElement(tag: 'select' | 'option' | 'textarea'): PageField;
@@ -48,7 +48,7 @@ interface PageMessage {
   data: string;
 }
 
-export interface PageEventSource {
+interface PageEventSource {
   onopen: (() => void) | null;
   onerror: (() => void) | null;
   onmessage: ((event: PageMessage) => void) | null;

@@ -9,9 +9,9 @@ import type { ValidationDetail } from './errors.js';
 export const maxBodyBytes = 1024 * 1024;
 /** Longer than any ObjectId or UUID by far, short enough that a cache of bodies keyed by id stays small. */
 export const maxIdLength = 1024;
-export const maxListItems = 100;
+const maxListItems = 100;
 /** lm_providers_keys: the service knows a dozen providers; a hundred leaves room without inviting a flood. */
-export const maxMapEntries = 100;
+const maxMapEntries = 100;
 /** The create request nests three levels deep; anything far deeper is an attack or a bug, not a request. */
 export const maxBodyDepth = 32;
 /** Distinct generated bodies kept serialized: a UI's working set of ids, bounded whatever clients send. */

@@ -6,7 +6,7 @@ import { FixtureError, type Fixture } from '../core/fixture-set.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 
 /** Editors write a file in several steps (truncate, write, rename): one reload once they have settled. */
-export const fixtureReloadDebounceMs = 100;
+const fixtureReloadDebounceMs = 100;
 
 /**
  * Reloads `--fixtures DIR` when a file in its record folder (recordFolder, api/operations.ts) changes. The set is

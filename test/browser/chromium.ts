@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium: no browser download works here; .ci/run installs the package. */
-export const executablePath = '/usr/bin/chromium';
+const executablePath = '/usr/bin/chromium';
 export const hasChromium = existsSync(executablePath);
 export const noChromium = `no Chromium at ${executablePath} (.ci/run installs Debian's chromium package)`;
 const root = fileURLToPath(new URL('../../', import.meta.url));
