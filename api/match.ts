@@ -56,25 +56,37 @@ export function relativeToBase(path: string, basePath: string): string | undefin
 export function matchPath(path: string): PathMatch {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   const segments = trimmed.slice(1).split('/');
+  // Plain loops: this runs on every request the mock answers, where a closure per candidate showed in the bench.
   for (const candidate of compiled) {
     if (candidate.segments.length !== segments.length) continue;
-    const raw: Record<string, string> = {};
-    const fits = candidate.segments.every((expected, index) => {
-      const actual = segments[index] as string;
-      if (typeof expected === 'string') return expected === actual;
-      raw[expected.name] = actual;
-      return actual !== '';
-    });
-    if (!fits) continue;
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(raw)) {
-      const decoded = decodeSegment(value);
-      if (decoded === undefined) return { kind: 'undecodable', operation: candidate.operation };
-      params[name] = decoded;
-    }
+    const params = matchSegments(candidate.segments, segments);
+    if (params === undefined) continue;
+    if (params === null) return { kind: 'undecodable', operation: candidate.operation };
     return { kind: 'operation', operation: candidate.operation, params };
   }
   return { kind: 'unknown' };
+}
+
+/** The decoded parameters when the segments fit the template; undefined when not, null when one does not decode. */
+function matchSegments(
+  template: CompiledPath['segments'],
+  segments: string[],
+): Record<string, string> | null | undefined {
+  let params: Record<string, string> | null = {};
+  for (let index = 0; index < template.length; index++) {
+    const expected = template[index] as CompiledPath['segments'][number];
+    const actual = segments[index] as string;
+    if (typeof expected === 'string') {
+      if (expected !== actual) return undefined;
+      continue;
+    }
+    if (actual === '') return undefined;
+    const decoded = decodeSegment(actual);
+    // Keep matching: a later literal that does not fit makes this no operation at all, not an undecodable one.
+    if (decoded === undefined) params = null;
+    else if (params) params[expected.name] = decoded;
+  }
+  return params;
 }
 
 /** The path of an operation with its parameters filled in, each percent-encoded as one segment. */
