@@ -246,7 +246,7 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     await judged(watched, 2);
     await watched.proxy.close();
     expect(watched.recordings.map((event) => ('refused' in event ? event.refused : event.recorded))).toEqual([
-      'the body carries a credential',
+      'the body carries a credential (<PROVIDER_KEY>)',
     ]);
     expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
     expect(failedIds(watched.proxy)).toContain('create.secrets.echo');
