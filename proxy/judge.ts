@@ -8,6 +8,7 @@ import { decodeBody } from '../http/body-decoding.js';
 import { decodeContent } from '../http/content-encoding.js';
 import { requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor, type Secret } from '../http/redaction.js';
+import { secretPattern } from '../http/secret-forms.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
 import { Evidence } from '../contract/judge/evidence.js';
 import { judgeExchange } from '../contract/judge/judge.js';
@@ -78,6 +79,37 @@ function providerKeys(request: unknown): Secret[] {
   return keys;
 }
 
+/** String literals of a JSON text, escapes and all: `"a\"b"` is one. */
+const stringLiteral = /"((?:[^"\\]|\\.)*)"/g;
+
+/** How much of an unreadable body after each lm_providers_keys is searched for its keys. */
+const keysSpan = 4096;
+
+/**
+ * The keys an unreadable body may still hold, found the way a lenient reader would find them: every string literal
+ * in the object that follows each lm_providers_keys, its name written in any form. Found or not, the body is never shown.
+ */
+function keysInUnreadable(text: string): Secret[] {
+  const keys: Secret[] = [];
+  for (const field of text.matchAll(secretPattern(credentialField))) {
+    const start = (field.index ?? 0) + field[0].length;
+    const span = text.slice(start, start + keysSpan);
+    const open = span.indexOf('{');
+    const close = span.indexOf('}', open);
+    const object = open < 0 ? '' : span.slice(open + 1, close < 0 ? span.length : close);
+    for (const [, literal] of object.matchAll(stringLiteral)) {
+      let value = literal as string;
+      try {
+        value = JSON.parse(`"${value}"`) as string;
+      } catch {
+        // Kept as written: the echo would be of these characters.
+      }
+      keys.push({ value, placeholder: secretPlaceholder });
+    }
+  }
+  return keys;
+}
+
 /** What stands for a create body that could not be read: its bytes may hold keys nobody can find, so none is shown. */
 function unreadablePlaceholder(bytes: number): string {
   return `<UNREADABLE BODY: ${bytes} bytes, kept out of every output>`;
@@ -91,21 +123,21 @@ function readCreateBody(
   bytes: Buffer,
   contentEncoding: string | string[] | undefined,
   maxBytes: number,
-): { text: string; request: unknown } | { unreadable: string } {
+): { text: string; request: unknown } | { unreadable: string; text?: string } {
   const content = decodeContent(bytes, contentEncoding, maxBytes);
   if ('problem' in content) return { unreadable: content.problem.message };
   const { body, encoding } = decodeBody(content.bytes);
-  if (encoding === 'invalid-utf8') return { unreadable: 'the body is not UTF-8' };
+  if (encoding === 'invalid-utf8') return { unreadable: 'the body is not UTF-8', text: body };
   const text = encoding === 'bom' ? body.slice(1) : body;
   try {
     return { text, request: JSON.parse(text) };
   } catch {
-    return { unreadable: 'the body is not JSON' };
+    return { unreadable: 'the body is not JSON', text };
   }
 }
 
 /** A create request's body as the judge reads it: its text and value, or why it could not be read, or none at all. */
-type CreateBody = { text: string; request: unknown } | { unreadable: string; bytes: number } | undefined;
+type CreateBody = { text: string; request: unknown } | { unreadable: string; bytes: number; text: string } | undefined;
 
 /** Why a proxied create request is invalid, or undefined for a valid one. */
 function invalidity(passage: Passage, body: CreateBody): string | undefined {
@@ -179,8 +211,9 @@ export class ExchangeJudge {
   /** A create request's body read (readCreateBody), or undefined when none was kept. */
   private createBody(passage: Passage): CreateBody {
     if (passage.requestBody === undefined || passage.requestBody.length === 0) return undefined;
-    const read = readCreateBody(passage.requestBody, passage.requestHeaders['content-encoding'], this.maxBodyBytes);
-    return 'unreadable' in read ? { ...read, bytes: passage.requestBody.length } : read;
+    const bytes = passage.requestBody;
+    const read = readCreateBody(bytes, passage.requestHeaders['content-encoding'], this.maxBodyBytes);
+    return 'unreadable' in read ? { ...read, bytes: bytes.length, text: read.text ?? bytes.toString('utf8') } : read;
   }
 
   /** What the client sent, and what it was for: over the cap, only what every answer must satisfy is judged. */
@@ -210,6 +243,7 @@ export class ExchangeJudge {
     // Only a create request's body is read: it names the keys to watch and what the answer must match.
     const body = route.operation === 'create' ? this.createBody(passage) : undefined;
     if (body && 'request' in body) this.keys.add(providerKeys(body.request));
+    if (body && 'unreadable' in body) this.keys.add(keysInUnreadable(body.text));
     const sent = this.sentOf(passage, route, body);
     const exchange = exchangeOf(passage, sent.outgoing, this.target);
     const verdicts = new Verdicts();
