@@ -372,6 +372,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startForwarding(options: ForwardOptions): Promise<Forwarder> {
   const target = upstreamOf(options);
   const open = new Set<PassageRecord>();
+  let drained: (() => void) | undefined;
   const server: Server = createServer((req, res) => {
     const refusal = refusalOf(req, target.name);
     if (refusal !== undefined) return jsonAnswer(res, 400, { detail: refusal, target: target.name }, true);
@@ -379,6 +380,7 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
     const record = new PassageRecord(req, inspected, options.maxBodyBytes, (passage) => {
       open.delete(record);
       options.passed(passage);
+      if (open.size === 0) drained?.();
     });
     open.add(record);
     new Forwarding(target, req, res, record).open(false);
@@ -399,13 +401,17 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        // Whatever is open now is cut by the shutdown: reported as cut, not judged as the target's doing.
-        for (const record of open) record.passage.cutByShutdown = true;
+    close: async () => {
+      // Whatever is open now is cut by the shutdown: reported as cut, not judged as the target's doing.
+      for (const record of open) record.passage.cutByShutdown = true;
+      const reported = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
         target.agent.destroy();
-      }),
+      });
+      // Each cut exchange reports as its connection closes: the report counts them all.
+      await reported;
+    },
   };
 }
