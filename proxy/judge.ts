@@ -87,7 +87,8 @@ const keysSpan = 4096;
 
 /**
  * The keys an unreadable body may still hold, found the way a lenient reader would find them: every string literal
- * in the object that follows each lm_providers_keys, its name written in any form. Found or not, the body is never shown.
+ * in the object that follows each lm_providers_keys, its name written in any form. Found or not, the body is never
+ * shown.
  */
 function keysInUnreadable(text: string): Secret[] {
   const keys: Secret[] = [];

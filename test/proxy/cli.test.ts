@@ -87,7 +87,10 @@ describe('evalkit proxy (CLI)', () => {
     ]);
     expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
     await child.waitFor(
-      /FAIL fetch\.body\.schema +GET \/human-evaluations\/6637c0a25368ef07b03a64cd: \/user_username is required but missing \[error; §4\.1/,
+      new RegExp(
+        String.raw`FAIL fetch\.body\.schema +GET /human-evaluations/6637c0a25368ef07b03a64cd: ` +
+          String.raw`/user_username is required but missing \[error; §4\.1`,
+      ),
       5_000,
     );
     child.process.kill('SIGTERM');
@@ -118,7 +121,7 @@ describe('evalkit proxy (CLI)', () => {
     });
   });
 
-  it('an echoed client credential: the record is not recorded, the line names the header, never the value', async () => {
+  it('an echoed client credential: not recorded, the line names the header, never the value', async () => {
     const record = readFileSync('fixtures/mock/human-evaluations/6637c0a25368ef07b03a64cd.json', 'utf8');
     const echoing = await plain((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

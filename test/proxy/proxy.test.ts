@@ -38,7 +38,7 @@ async function broken(behaviour: Behaviour): Promise<RunningServer> {
 const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-live-proxy-test-0001' } };
 
 describe('evalkit proxy in front of the mock', () => {
-  it('forwards every answer byte for byte, fails no check, records the fetched records, and the mock replays them', async () => {
+  it('forwards every answer byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
     const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true });
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
@@ -86,7 +86,7 @@ describe('evalkit proxy in front of the mock', () => {
 });
 
 describe('evalkit proxy in front of broken servers from the bank', () => {
-  it('a schema violation: printed as it happens, an error in the report, forwarded unchanged, not recorded', async () => {
+  it('a schema violation: printed as it happens, an error in the report, forwarded as is, not recorded', async () => {
     const target = await broken(mutation('HumanEvaluation spells variants_revision_ids'));
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
@@ -129,7 +129,7 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.reproduce).toContain('<PROVIDER_KEY>');
   });
 
-  it('an invalid create request accepted with 200: a warning (exit 0, 1 with strict), valid traffic passes', async () => {
+  it('an invalid create request accepted with 200: a warning (exit 0, 1 strict), valid traffic passes', async () => {
     const target = await broken(mutation('invalid create requests accepted with 200'));
     const watched = await proxyTo(target.url);
     expect((await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate))).status).toBe(200);
@@ -218,7 +218,7 @@ describe('evalkit proxy answers bad situations clearly', () => {
     expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
   });
 
-  it('a keep-alive connection the target drops as it is reused: the GET is sent again on a new one, no false alarm', async () => {
+  it('a keep-alive connection dropped as it is reused: the GET is sent again on a new one, no false alarm', async () => {
     const served = new WeakMap<object, number>();
     const body = JSON.stringify({ detail: 'Evaluation not found' });
     const target = await plain((req, res) => {
