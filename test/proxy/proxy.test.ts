@@ -38,7 +38,7 @@ async function broken(behaviour: Behaviour): Promise<RunningServer> {
 const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-live-proxy-test-0001' } };
 
 describe('evalkit proxy in front of the mock', () => {
-  it('forwards every answer byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
+  it('forwards answers byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
     const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true });
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
@@ -218,7 +218,7 @@ describe('evalkit proxy answers bad situations clearly', () => {
     expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
   });
 
-  it('a keep-alive connection dropped as it is reused: the GET is sent again on a new one, no false alarm', async () => {
+  it('a keep-alive connection dropped as it is reused: the GET is sent again, no false alarm', async () => {
     const served = new WeakMap<object, number>();
     const body = JSON.stringify({ detail: 'Evaluation not found' });
     const target = await plain((req, res) => {

@@ -59,7 +59,7 @@ describe('evalkit proxy --record keeps only what a mock should replay', () => {
     expect(filesUnder(dir)).toEqual([join('human-evaluations', 'whole.json')]);
   });
 
-  it('file names safe on every OS: traversal refused at the door; device names, NUL, length, case refused', async () => {
+  it('file names safe on every OS: traversal refused at the door; devices, NUL, length, case refused', async () => {
     const target = await anyId();
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
