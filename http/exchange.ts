@@ -10,7 +10,8 @@ export interface HttpRequest {
 
 /**
  * Why an exchange gave no complete answer. `unreachable`: no connection could be made at all (the deployment is not
- * there); every other kind means the deployment answered badly.
+ * there); every other kind means the deployment answered badly. `undecodable`: a body in a Content-Encoding no client
+ * decodes, or whose bytes do not decode as it says.
  */
 export type FailureKind =
   | 'unreachable'
@@ -19,6 +20,7 @@ export type FailureKind =
   | 'dropped'
   | 'truncated'
   | 'too-large'
+  | 'undecodable'
   | 'cross-origin-redirect'
   | 'redirect-loop';
 

@@ -4,6 +4,7 @@
  * reproductions) is redacted whatever it prints; terminal text also goes through `escapeControlCharacters`.
  */
 import { headerPlaceholder, isCredentialQueryName } from './placeholders.js';
+import { secretPattern } from './secret-forms.js';
 
 export interface Secret {
   value: string;
@@ -57,19 +58,35 @@ export function publicUrl(url: URL): string {
   return `${url.protocol}//${user}${url.host}${url.pathname}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
-/** Replaces every secret, in clear or percent-encoded, longest first so a token inside a header value goes with it. */
+/**
+ * Replaces every secret, in clear or in any encoding a server may echo it in (secretPattern), longest first so a
+ * token inside a header value goes with it.
+ */
 export class Redactor {
+  /** Patterns are costly to build and secrets repeat: kept per value, dropped when the secrets have mostly changed. */
+  private readonly patterns = new Map<string, RegExp>();
+
   constructor(private readonly secrets: () => readonly Secret[]) {}
 
-  text(text: string): string {
-    const forms = this.secrets()
+  private matchers(): Array<{ pattern: RegExp; secret: Secret }> {
+    const secrets = this.secrets()
       .filter((secret) => secret.value.length >= minimumSecretLength)
-      .flatMap((secret) => [secret, { value: encodeURIComponent(secret.value), placeholder: secret.placeholder }])
       .sort((a, b) => b.value.length - a.value.length);
-    return forms.reduce(
-      (out, secret) => (out.includes(secret.value) ? out.split(secret.value).join(secret.placeholder) : out),
-      text,
-    );
+    if (this.patterns.size > 4 * secrets.length + 64) this.patterns.clear();
+    return secrets.map((secret) => {
+      let pattern = this.patterns.get(secret.value);
+      if (!pattern) this.patterns.set(secret.value, (pattern = secretPattern(secret.value)));
+      return { pattern, secret };
+    });
+  }
+
+  text(text: string): string {
+    return this.matchers().reduce((out, { pattern, secret }) => out.replace(pattern, secret.placeholder), text);
+  }
+
+  /** The first secret the text holds, in any form; undefined when it holds none. */
+  find(text: string): Secret | undefined {
+    return this.matchers().find(({ pattern }) => text.search(pattern) >= 0)?.secret;
   }
 }
 

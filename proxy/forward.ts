@@ -15,20 +15,29 @@ import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { isKeepAliveRace } from '../http/client.js';
+import { decodeContent } from '../http/content-encoding.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
+import { endToEnd } from '../http/hop-by-hop.js';
+import { parseRefusal, refusalOf } from './refusals.js';
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {
   method: string;
   /** The path as the client sent it, relative to the target's base path, without the query. */
   path: string;
+  /** The request target as the client sent it, query included. */
+  requestTarget: string;
   requestHeaders: IncomingHttpHeaders;
-  /** The request body, kept only for inspected requests and within the cap. */
-  requestBody?: string;
+  /** The request body's bytes as sent (Content-Encoding still on), kept only for inspected requests within the cap. */
+  requestBody?: Buffer;
   status?: number;
   headers: IncomingHttpHeaders;
-  /** The answer body, kept only for inspected requests and within the cap, decoded as the contract client does. */
+  /**
+   * The answer body, kept only for inspected requests and within the cap, decoded as a browser decodes it: its
+   * Content-Encoding undone (within the cap), then its bytes as the contract client decodes them.
+   */
   body: string;
+  /** Bytes of the body as judged: after its Content-Encoding is undone. */
   bodyBytes: number;
   /** How the answer's bytes decoded (decodeBody, as http/client.ts decodes): undefined for plain UTF-8. */
   encoding?: BodyEncoding;
@@ -38,6 +47,8 @@ export interface Passage {
   unreachable: boolean;
   /** The client went away before the answer was complete: nothing to judge the deployment by. */
   abandoned: boolean;
+  /** The proxy stopped while the exchange was open: cut, not judged. */
+  cutByShutdown: boolean;
   failure?: Failure;
 }
 
@@ -64,40 +75,14 @@ export interface Forwarder {
   close(): Promise<void>;
 }
 
-/** RFC 9110 §7.6.1: headers of one connection, which a proxy never forwards, plus Host (set to the target's). */
-const hopByHop = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-  'expect',
-]);
-
-/** The header list without hop-by-hop headers and without those the Connection header names. */
-function endToEnd(raw: string[], connection: string | string[] | undefined): string[] {
-  const named = new Set(
-    String(connection ?? '')
-      .split(',')
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  const kept: string[] = [];
-  for (let index = 0; index + 1 < raw.length; index += 2) {
-    const name = (raw[index] as string).toLowerCase();
-    if (!hopByHop.has(name) && !named.has(name)) kept.push(raw[index] as string, raw[index + 1] as string);
-  }
-  return kept;
-}
-
-function jsonAnswer(res: ServerResponse, status: number, body: Record<string, string>): void {
+function jsonAnswer(res: ServerResponse, status: number, body: Record<string, string>, close = false): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    // A request refused for its framing may have left bytes on the connection that no parser should read.
+    ...(close ? { connection: 'close' } : {}),
+  });
   res.end(text);
 }
 
@@ -120,14 +105,26 @@ class Keeper {
     this.chunks.push(chunk);
   }
 
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
   }
+}
 
-  decoded(): { body: string; bodyBytes: number; encoding?: BodyEncoding } {
-    const bytes = Buffer.concat(this.chunks);
-    return { ...decodeBody(bytes), bodyBytes: bytes.length };
-  }
+/**
+ * An answer's body as the client sees it: its Content-Encoding undone within the cap, so a bomb is a failure and
+ * never inflated, then decoded as text. A body that cannot be decoded is judged empty, with the failure saying why;
+ * so is a compressed one that was cut, while a cut plain one is kept, to be searched for echoes.
+ */
+function answerBody(
+  bytes: Buffer,
+  contentEncoding: string | string[] | undefined,
+  maxBytes: number,
+  cut: Failure | undefined,
+): { body: string; bodyBytes: number; encoding?: BodyEncoding; failure?: Failure } {
+  const content =
+    cut && contentEncoding !== undefined ? { bytes: Buffer.alloc(0) } : decodeContent(bytes, contentEncoding, maxBytes);
+  if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
+  return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
 }
 
 function describeError(error: NodeJS.ErrnoException): string {
@@ -164,7 +161,7 @@ function upstreamOf(options: ForwardOptions): Upstream {
  */
 function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, target: URL): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
-  const kept = endToEnd(req.rawHeaders, req.headers.connection);
+  const kept = endToEnd(req.rawHeaders, 'request');
   for (let index = 0; index + 1 < kept.length; index += 2) {
     const name = kept[index] as string;
     const value = kept[index + 1] as string;
@@ -186,13 +183,14 @@ class PassageRecord {
   constructor(
     req: IncomingMessage,
     private readonly inspected: boolean,
-    maxBodyBytes: number,
+    private readonly maxBodyBytes: number,
     private readonly passed: (passage: Passage) => void,
   ) {
     const method = req.method ?? 'GET';
     this.passage = {
       method,
       path: pathOf(req.url ?? ''),
+      requestTarget: req.url ?? '',
       requestHeaders: req.headers,
       headers: {},
       body: '',
@@ -200,6 +198,7 @@ class PassageRecord {
       overCap: false,
       unreachable: false,
       abandoned: false,
+      cutByShutdown: false,
     };
     this.requestKept = new Keeper(maxBodyBytes);
     this.answerKept = new Keeper(maxBodyBytes);
@@ -222,10 +221,10 @@ class PassageRecord {
     this.reported = true;
     const { passage } = this;
     if (this.inspected) {
-      passage.requestBody = this.requestKept.over ? undefined : this.requestKept.text();
-      Object.assign(passage, this.answerKept.decoded());
+      passage.requestBody = this.requestKept.over ? undefined : this.requestKept.bytes();
       passage.overCap = this.requestKept.over || this.answerKept.over;
-      if (failure) passage.failure = failure;
+      const encoding = passage.headers['content-encoding'];
+      Object.assign(passage, answerBody(this.answerKept.bytes(), encoding, this.maxBodyBytes, failure));
     }
     this.passed(passage);
   }
@@ -331,11 +330,7 @@ class Forwarding {
     const { res, record } = this;
     record.passage.status = incoming.statusCode;
     record.passage.headers = incoming.headers;
-    res.writeHead(
-      incoming.statusCode ?? 502,
-      incoming.statusMessage,
-      endToEnd(incoming.rawHeaders, incoming.headers.connection),
-    );
+    res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEnd(incoming.rawHeaders, 'answer'));
     incoming.on('data', (chunk: Buffer) => record.answerChunk(chunk));
     incoming.pipe(res);
     incoming.on('close', () => {
@@ -344,15 +339,6 @@ class Forwarding {
       record.report(truncated);
     });
   }
-}
-
-/** A request whose target is no path: absolute-form (`GET http://elsewhere/`) and `*` name another origin or none. */
-function refuseNonPath(res: ServerResponse, raw: string, target: Upstream): void {
-  jsonAnswer(res, 400, {
-    detail:
-      `this proxy forwards only to ${target.name}; the request target must be a path starting with /, ` +
-      `got ${JSON.stringify(raw.slice(0, 100))}`,
-  });
 }
 
 /** Answers on the raw socket what is no HTTP request the proxy forwards (CONNECT, a request that is not HTTP). */
@@ -385,11 +371,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  */
 export async function startForwarding(options: ForwardOptions): Promise<Forwarder> {
   const target = upstreamOf(options);
+  const open = new Set<PassageRecord>();
+  let drained: (() => void) | undefined;
   const server: Server = createServer((req, res) => {
-    const raw = req.url ?? '';
-    if (!raw.startsWith('/')) return refuseNonPath(res, raw, target);
-    const inspected = options.inspect(req.method ?? 'GET', pathOf(raw));
-    const record = new PassageRecord(req, inspected, options.maxBodyBytes, options.passed);
+    const refusal = refusalOf(req, target.name);
+    if (refusal !== undefined) return jsonAnswer(res, 400, { detail: refusal, target: target.name }, true);
+    const inspected = options.inspect(req.method ?? 'GET', pathOf(req.url ?? ''));
+    const record = new PassageRecord(req, inspected, options.maxBodyBytes, (passage) => {
+      open.delete(record);
+      options.passed(passage);
+      if (open.size === 0) drained?.();
+    });
+    open.add(record);
     new Forwarding(target, req, res, record).open(false);
   });
   server.on('connect', (_req, socket: Duplex) =>
@@ -400,18 +393,25 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
       target,
     ),
   );
-  server.on('clientError', (_error, socket: Duplex) =>
-    refuseOnSocket(socket, '400 Bad Request', 'the request is not valid HTTP', target),
-  );
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    const { status, detail } = parseRefusal(error);
+    refuseOnSocket(socket, status, detail, target);
+  });
   await listen(server, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // Whatever is open now is cut by the shutdown: reported as cut, not judged as the target's doing.
+      for (const record of open) record.passage.cutByShutdown = true;
+      const reported = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+      await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
         target.agent.destroy();
-      }),
+      });
+      // Each cut exchange reports as its connection closes: the report counts them all.
+      await reported;
+    },
   };
 }

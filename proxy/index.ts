@@ -44,8 +44,17 @@ export interface ContractProxy {
   close(): Promise<void>;
 }
 
-/** Headers whose values are the client's own credentials: a recording carrying one is refused. */
-const clientCredentialHeaders = ['authorization', 'cookie', 'x-api-key'];
+/**
+ * Why an answer is no fixture a mock should replay whatever it holds, or undefined: only a whole answer, as sent,
+ * that decoded cleanly, is one.
+ */
+function incompleteness(passage: Passage): string | undefined {
+  if (passage.overCap) return 'the answer is over the size cap: forwarded, not kept';
+  if (passage.failure) return `the answer is not whole (${passage.failure.message})`;
+  if (passage.encoding === 'invalid-utf8') return 'the body is not valid UTF-8';
+  if (passage.encoding === 'bom') return 'the body starts with a byte order mark';
+  return undefined;
+}
 
 /**
  * A reverse proxy in front of a deployment that forwards every request unchanged, streams every answer back, and judges
@@ -62,24 +71,29 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
   const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
   const traffic = emptyTraffic();
 
+  const told = (label: string, outcome: RecordingOutcome) => {
+    if ('recorded' in outcome) traffic.recorded++;
+    else traffic.refused++;
+    options.onRecording?.({ label, ...outcome });
+  };
+
   const record = (passage: Passage, judgement: Judgement, id: string) => {
-    if (!recorder || judgement.status !== 200 || passage.overCap) return;
-    const credentials = clientCredentialHeaders
-      .map((name) => passage.requestHeaders[name])
-      .filter((value): value is string => typeof value === 'string' && value.length >= 4);
-    const containsSecret = (text: string) =>
-      judge.redact(text) !== text || credentials.some((value) => text.includes(value));
-    void recorder.offer(id, passage.body, containsSecret).then((outcome) => {
-      if ('recorded' in outcome) traffic.recorded++;
-      else traffic.refused++;
-      options.onRecording?.({ label: judgement.label, ...outcome });
-    });
+    if (!recorder || judgement.status !== 200) return;
+    const incomplete = incompleteness(passage);
+    if (incomplete !== undefined) return told(judgement.label, { refused: incomplete });
+    const secretIn = (text: string) => judge.redactor.find(text)?.placeholder;
+    void recorder.offer(id, passage.body, secretIn).then((outcome) => told(judgement.label, outcome));
   };
 
   const passed = (passage: Passage) => {
+    judge.watchCredentials(passage);
     traffic.forwarded++;
     if (passage.unreachable) traffic.unreachable++;
     const route = operationOf(passage.method, passage.path);
+    if (passage.cutByShutdown) {
+      traffic.cutByShutdown[route?.operation ?? 'other']++;
+      return;
+    }
     if (!route) {
       traffic.otherPaths++;
       return;

@@ -4,7 +4,11 @@ import { formatIssue, validate } from '../schemas/validators/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
 import { secretPlaceholder } from '../http/placeholders.js';
-import { credentialsOf, redactReport, Redactor } from '../http/redaction.js';
+import { decodeBody } from '../http/body-decoding.js';
+import { decodeContent } from '../http/content-encoding.js';
+import { requestCredentials } from '../http/credentials.js';
+import { credentialsOf, redactReport, Redactor, type Secret } from '../http/redaction.js';
+import { secretPattern } from '../http/secret-forms.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
 import { Evidence } from '../contract/judge/evidence.js';
 import { judgeExchange } from '../contract/judge/judge.js';
@@ -36,46 +40,113 @@ export interface Judgement {
 }
 
 /**
- * The credential values clients sent as lm_providers_keys, watched for in every answer and redacted from every
- * output. Only the latest `max` are kept, so a proxy that runs for days holds a bounded list.
+ * Secrets seen in requests, watched for in every answer and redacted from every output, one per value. Only the latest
+ * `max` are kept, so a proxy that runs for days holds a bounded list; as with header values, a value under 4
+ * characters is not watched.
  */
-class WatchedKeys {
-  private readonly values: string[] = [];
+class Watched {
+  private readonly secrets = new Map<string, Secret>();
 
   constructor(private readonly max = 1_000) {}
 
-  /** The values of a create request's keys; as with header values, a string under 4 characters is not watched. */
-  watchRequest(request: unknown): void {
-    const keys = (request as Fields | undefined)?.[credentialField];
-    if (!keys || typeof keys !== 'object') return;
-    for (const value of Object.values(keys)) {
-      if (typeof value !== 'string' || value.length < 4 || this.values.includes(value)) continue;
-      this.values.push(value);
-      if (this.values.length > this.max) this.values.shift();
+  add(secrets: readonly Secret[]): void {
+    for (const secret of secrets) {
+      if (secret.value.length < 4) continue;
+      this.secrets.delete(secret.value);
+      this.secrets.set(secret.value, secret);
+      if (this.secrets.size > this.max) this.secrets.delete(this.secrets.keys().next().value as string);
     }
   }
 
-  all(): readonly string[] {
-    return this.values;
+  all(): Secret[] {
+    return [...this.secrets.values()];
+  }
+
+  values(): string[] {
+    return [...this.secrets.keys()];
   }
 }
 
-/** The body of a create request, parsed; undefined when it is absent or not JSON. */
-function parsedBody(body: string | undefined): unknown {
-  if (body === undefined) return undefined;
+/** Every string under a create request's lm_providers_keys, however deep: each is a provider key. */
+function providerKeys(request: unknown): Secret[] {
+  const keys: Secret[] = [];
+  const stack: unknown[] = [(request as Fields | undefined)?.[credentialField]];
+  while (stack.length > 0 && keys.length < 1_000) {
+    const value = stack.pop();
+    if (typeof value === 'string') keys.push({ value, placeholder: secretPlaceholder });
+    else if (value !== null && typeof value === 'object') stack.push(...Object.values(value));
+  }
+  return keys;
+}
+
+/** String literals of a JSON text, escapes and all: `"a\"b"` is one. */
+const stringLiteral = /"((?:[^"\\]|\\.)*)"/g;
+
+/** How much of an unreadable body after each lm_providers_keys is searched for its keys. */
+const keysSpan = 4096;
+
+/**
+ * The keys an unreadable body may still hold, found the way a lenient reader would find them: every string literal
+ * in the object that follows each lm_providers_keys, its name written in any form. Found or not, the body is never
+ * shown.
+ */
+function keysInUnreadable(text: string): Secret[] {
+  const keys: Secret[] = [];
+  for (const field of text.matchAll(secretPattern(credentialField))) {
+    const start = (field.index ?? 0) + field[0].length;
+    const span = text.slice(start, start + keysSpan);
+    const open = span.indexOf('{');
+    const close = span.indexOf('}', open);
+    const object = open < 0 ? '' : span.slice(open + 1, close < 0 ? span.length : close);
+    for (const [, literal] of object.matchAll(stringLiteral)) {
+      let value = literal as string;
+      try {
+        value = JSON.parse(`"${value}"`) as string;
+      } catch {
+        // Kept as written: the echo would be of these characters.
+      }
+      keys.push({ value, placeholder: secretPlaceholder });
+    }
+  }
+  return keys;
+}
+
+/** What stands for a create body that could not be read: its bytes may hold keys nobody can find, so none is shown. */
+function unreadablePlaceholder(bytes: number): string {
+  return `<UNREADABLE BODY: ${bytes} bytes, kept out of every output>`;
+}
+
+/**
+ * A create request's body as the target reads it: its Content-Encoding undone within the cap, UTF-8 with or without a
+ * byte order mark, then JSON. Resolves to the text and value, or to why it cannot be read.
+ */
+function readCreateBody(
+  bytes: Buffer,
+  contentEncoding: string | string[] | undefined,
+  maxBytes: number,
+): { text: string; request: unknown } | { unreadable: string; text?: string } {
+  const content = decodeContent(bytes, contentEncoding, maxBytes);
+  if ('problem' in content) return { unreadable: content.problem.message };
+  const { body, encoding } = decodeBody(content.bytes);
+  if (encoding === 'invalid-utf8') return { unreadable: 'the body is not UTF-8', text: body };
+  const text = encoding === 'bom' ? body.slice(1) : body;
   try {
-    return JSON.parse(body);
+    return { text, request: JSON.parse(text) };
   } catch {
-    return undefined;
+    return { unreadable: 'the body is not JSON', text };
   }
 }
+
+/** A create request's body as the judge reads it: its text and value, or why it could not be read, or none at all. */
+type CreateBody = { text: string; request: unknown } | { unreadable: string; bytes: number; text: string } | undefined;
 
 /** Why a proxied create request is invalid, or undefined for a valid one. */
-function invalidity(passage: Passage, request: unknown): string | undefined {
+function invalidity(passage: Passage, body: CreateBody): string | undefined {
   if (!isJsonMediaType(mediaType(passage.requestHeaders)))
     return `Content-Type ${passage.requestHeaders['content-type'] ?? '(none)'}`;
-  if (request === undefined) return 'a missing or malformed JSON body';
-  return validate('CreateEvaluationRequest', request).issues.map(formatIssue).join(', ') || undefined;
+  if (body === undefined) return 'a missing body';
+  if ('unreadable' in body) return `a body that cannot be read: ${body.unreadable}`;
+  return validate('CreateEvaluationRequest', body.request).issues.map(formatIssue).join(', ') || undefined;
 }
 
 /** The exchange record of a passage, as the contract's client would have made it. */
@@ -106,8 +177,11 @@ export class ExchangeJudge {
   readonly verdicts = new Verdicts();
   /** Answers over the cap, forwarded unchecked, per operation. */
   readonly overCap: Record<OperationKey, number> = { fetch: 0, create: 0 };
-  private readonly watched = new WatchedKeys();
-  /** The credentials of the target URL and headers, and every lm_providers_keys value a client sent. */
+  /** The lm_providers_keys values clients sent: an echo of one is a finding. */
+  private readonly keys = new Watched();
+  /** The credentials clients sent in headers and query parameters (requestCredentials). */
+  private readonly clientCredentials = new Watched();
+  /** The credentials of the target URL and headers, and every key and credential a client sent. */
   readonly redactor: Redactor;
   private readonly evidence: Evidence;
 
@@ -118,10 +192,7 @@ export class ExchangeJudge {
     private readonly maxFindings = 1_000,
   ) {
     const credentials = credentialsOf(target, headers);
-    this.redactor = new Redactor(() => [
-      ...credentials,
-      ...this.watched.all().map((value) => ({ value, placeholder: secretPlaceholder })),
-    ]);
+    this.redactor = new Redactor(() => [...credentials, ...this.keys.all(), ...this.clientCredentials.all()]);
     this.evidence = new Evidence(target, Object.keys(headers), (text) => this.redact(text));
     for (const id of activeOnly) this.verdicts.skip(id, 'not observable by the proxy: it sends no request of its own');
   }
@@ -130,38 +201,61 @@ export class ExchangeJudge {
     return this.redactor.text(text);
   }
 
+  /**
+   * Watches the credentials a request carries, whatever its path: from now on each is redacted from every output, and
+   * an answer holding one is never recorded.
+   */
+  watchCredentials(passage: Passage): void {
+    this.clientCredentials.add(requestCredentials(passage.requestTarget, passage.requestHeaders));
+  }
+
+  /** A create request's body read (readCreateBody), or undefined when none was kept. */
+  private createBody(passage: Passage): CreateBody {
+    if (passage.requestBody === undefined || passage.requestBody.length === 0) return undefined;
+    const bytes = passage.requestBody;
+    const read = readCreateBody(bytes, passage.requestHeaders['content-encoding'], this.maxBodyBytes);
+    return 'unreadable' in read ? { ...read, bytes: bytes.length, text: read.text ?? bytes.toString('utf8') } : read;
+  }
+
   /** What the client sent, and what it was for: over the cap, only what every answer must satisfy is judged. */
-  private sentOf(passage: Passage, route: Route, request: unknown, requestBody: string | undefined): Sent {
+  private sentOf(passage: Passage, route: Route, body: CreateBody): Sent {
     const { operation } = route;
+    const shown = body === undefined ? undefined : 'unreadable' in body ? unreadablePlaceholder(body.bytes) : body.text;
     const outgoing: Outgoing = {
       method: operationTable[operationOfKey(operation)].method,
       path: passage.path,
-      ...(requestBody !== undefined ? { body: requestBody, contentType: passage.requestHeaders['content-type'] } : {}),
+      ...(shown !== undefined ? { body: shown, contentType: passage.requestHeaders['content-type'] } : {}),
     };
     if (passage.overCap) return { operation, outgoing, role: { kind: 'repeat' } };
     if (operation === 'fetch')
       return { operation, outgoing, role: { kind: 'expected', id: fetchedId(route), unvouched: passiveTraffic } };
-    const problem = invalidity(passage, request);
+    const problem = invalidity(passage, body);
     const accepted = (status: number) =>
       `${labelOf(outgoing)}: an invalid create request (${problem}) was accepted with ${status}`;
     const role: Role = problem
       ? { kind: 'invalid', accepted }
-      : { kind: 'expected', request: request as Fields, unvouched: passiveTraffic };
+      : { kind: 'expected', request: (body as { request: Fields }).request, unvouched: passiveTraffic };
     return { operation, outgoing, role };
   }
 
   judge(passage: Passage): Judgement | undefined {
     const route = operationOf(passage.method, passage.path);
     if (!route || passage.abandoned || passage.unreachable) return undefined;
-    // Only a create request's body is read: it names the credentials to watch and what the answer must match.
-    const requestBody = route.operation === 'create' ? passage.requestBody : undefined;
-    const request = parsedBody(requestBody);
-    this.watched.watchRequest(request);
-    const sent = this.sentOf(passage, route, request, requestBody);
+    // Only a create request's body is read: it names the keys to watch and what the answer must match.
+    const body = route.operation === 'create' ? this.createBody(passage) : undefined;
+    if (body && 'request' in body) this.keys.add(providerKeys(body.request));
+    if (body && 'unreadable' in body) this.keys.add(keysInUnreadable(body.text));
+    const sent = this.sentOf(passage, route, body);
     const exchange = exchangeOf(passage, sent.outgoing, this.target);
     const verdicts = new Verdicts();
-    const seen = new Observation(sent, exchange, this.watched.all());
+    const seen = new Observation(sent, exchange, this.keys.values());
     judgeExchange(verdicts, seen, this.evidence);
+    if (body && 'unreadable' in body)
+      verdicts.note(
+        route.operation,
+        `${seen.label}: a request body that cannot be read (${body.unreadable}) is shown as a placeholder in every ` +
+          'output: any provider key in it cannot be watched for',
+      );
     if (passage.overCap) {
       this.overCap[route.operation]++;
       verdicts.note(

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recordFolder } from '../api/operations.js';
 import { validate } from '../schemas/validators/index.js';
@@ -8,9 +8,26 @@ export type RecordingOutcome = { recorded: string } | { refused: string };
 
 /**
  * Ids that are safe as file names on every system the fixtures may travel to, and that the mock maps back to the same
- * id (`<id>.json`). Anything else is refused rather than escaped: an escaped name would serve another id.
+ * id (`<id>.json`): no separator, no traversal (`..`, a leading dot), no NUL, space or trailing dot, under every
+ * length limit. Anything else is refused rather than encoded: the mock reads the file name as the id, so an encoded
+ * name would be served for another id.
  */
 const fileSafeId = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/** Windows reserves these device names whatever follows the first dot, in any letter case: `CON.json` is no file. */
+const windowsDevice = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)/i;
+
+/** Why an id cannot name its file, or undefined. */
+function fileNameProblem(id: string): string | undefined {
+  if (!fileSafeId.test(id))
+    return (
+      'the id is not usable as a file name (letters, digits, ".", "_", "-", not starting with ".", at most 200): ' +
+      'refused, not encoded: the mock reads the file name as the id'
+    );
+  if (windowsDevice.test(id))
+    return `the id names a Windows device (${id.split('.')[0]}): refused, no file can hold it`;
+  return undefined;
+}
 
 /**
  * Writes each valid 200 answer of the fetch operation as `DIR/<recordFolder>/<id>.json` (api/operations.ts), the
@@ -21,6 +38,8 @@ export class Recorder {
   private readonly folder: string;
   private pending: Promise<unknown> = Promise.resolve();
   private writes = 0;
+  /** The id of every fixture in the folder, by its lower-cased form: on macOS and Windows `A` and `a` are one file. */
+  private readonly ids = new Map<string, string>();
 
   private constructor(dir: string) {
     this.folder = join(dir, recordFolder);
@@ -30,15 +49,18 @@ export class Recorder {
   static async open(dir: string): Promise<Recorder> {
     const recorder = new Recorder(dir);
     await mkdir(recorder.folder, { recursive: true });
+    for (const name of await readdir(recorder.folder))
+      if (name.endsWith('.json')) recorder.ids.set(name.slice(0, -'.json'.length).toLowerCase(), name.slice(0, -5));
     return recorder;
   }
 
   /**
-   * `containsSecret`: whether a text holds a credential (a watched lm_providers_keys value, a --header value, the
-   * client's own credentials). Resolves once the file is written, or with why it was not.
+   * `secretIn`: the placeholder of a credential the text holds in any form (a watched lm_providers_keys value, a
+   * --header value, the client's own credentials), or undefined. Resolves once the file is written, or with why it
+   * was not, naming the credential by its placeholder, never by its value.
    */
-  offer(id: string, body: string, containsSecret: (text: string) => boolean): Promise<RecordingOutcome> {
-    const outcome = this.write(id, body, containsSecret);
+  offer(id: string, body: string, secretIn: (text: string) => string | undefined): Promise<RecordingOutcome> {
+    const outcome = this.write(id, body, secretIn);
     this.pending = this.pending.then(() => outcome);
     return outcome;
   }
@@ -48,7 +70,11 @@ export class Recorder {
     return this.pending;
   }
 
-  private async write(id: string, body: string, containsSecret: (text: string) => boolean): Promise<RecordingOutcome> {
+  private async write(
+    id: string,
+    body: string,
+    secretIn: (text: string) => string | undefined,
+  ): Promise<RecordingOutcome> {
     let data: unknown;
     try {
       data = JSON.parse(body);
@@ -57,9 +83,16 @@ export class Recorder {
     }
     if (!validate('HumanEvaluation', data).valid) return { refused: 'the body fails the HumanEvaluation schema' };
     if ((data as { id: string }).id !== id) return { refused: 'the body is the record of another id' };
-    if (!fileSafeId.test(id))
-      return { refused: 'the id is not usable as a file name (letters, digits, ".", "_", "-" only, at most 200)' };
-    if (containsSecret(body)) return { refused: 'the body carries a credential' };
+    const problem = fileNameProblem(id);
+    if (problem) return { refused: problem };
+    const sameFile = this.ids.get(id.toLowerCase());
+    if (sameFile !== undefined && sameFile !== id)
+      return {
+        refused: `the id differs from ${sameFile}, already in the folder, only in case (one file on macOS, Windows)`,
+      };
+    const secret = secretIn(body);
+    if (secret !== undefined) return { refused: `the body carries a credential (${secret})` };
+    this.ids.set(id.toLowerCase(), id);
     const file = join(this.folder, `${id}.json`);
     const partial = `${file}.${process.pid}-${++this.writes}.partial`;
     try {

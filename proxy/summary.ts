@@ -1,5 +1,6 @@
 import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
-import { operationIds, operationLabel } from '../api/operations.js';
+import { operationIds, operationLabel, type OperationKey } from '../api/operations.js';
+import type { Note } from '../contract/judge/verdicts.js';
 import { publicUrl } from '../http/redaction.js';
 import { buildReport, type Report } from '../contract/report/model.js';
 import type { ExchangeJudge, Judgement } from './judge.js';
@@ -15,10 +16,25 @@ export interface Traffic {
   unreachable: number;
   recorded: number;
   refused: number;
+  /** Exchanges still open when the proxy stopped, by operation: cut by the shutdown, not judged. */
+  cutByShutdown: Record<OperationKey | 'other', number>;
 }
 
 export function emptyTraffic(): Traffic {
-  return { forwarded: 0, checked: 0, otherPaths: 0, unreachable: 0, recorded: 0, refused: 0 };
+  return {
+    forwarded: 0,
+    checked: 0,
+    otherPaths: 0,
+    unreachable: 0,
+    recorded: 0,
+    refused: 0,
+    cutByShutdown: { fetch: 0, create: 0, other: 0 },
+  };
+}
+
+function cutCount(traffic: Traffic): number {
+  const { fetch, create, other } = traffic.cutByShutdown;
+  return fetch + create + other;
 }
 
 /** The lines printed the moment an exchange fails a check: one per failed check, its finding for this exchange. */
@@ -39,8 +55,19 @@ export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
     `${traffic.otherPaths} to other paths (not checked)`,
     `${overCap} over the size cap (forwarded unchecked)`,
     `${traffic.unreachable} found the target unreachable (502)`,
+    `${cutCount(traffic)} cut by the shutdown`,
   ];
   return `${parts.join(', ')}; recorded ${traffic.recorded} fixtures, refused ${traffic.refused}`;
+}
+
+/** One note per operation with exchanges the shutdown cut: they were neither answered whole nor judged. */
+function shutdownNotes(traffic: Traffic): Note[] {
+  return (['fetch', 'create'] as const)
+    .filter((operation) => traffic.cutByShutdown[operation] > 0)
+    .map((operation) => ({
+      operation,
+      message: `${traffic.cutByShutdown[operation]} exchanges open when the proxy stopped: cut, not judged`,
+    }));
 }
 
 /** Why the proxy verified nothing: no traffic of the two operations, or no success answer among it. */
@@ -78,7 +105,7 @@ export function proxyReport(
       ? {}
       : { stopped: `the target cannot be reached: all ${traffic.unreachable} requests found nothing listening` }),
     checks: judge.verdicts.results(),
-    notes: judge.verdicts.notes(),
+    notes: [...judge.verdicts.notes(), ...shutdownNotes(traffic)],
     counterexamples: [],
     requests: traffic.forwarded,
     durationMs,

@@ -22,7 +22,15 @@ export const proxyCommand: Command = {
       description: 'Port to listen on; 0 picks a free one.',
       defaultText: '4011',
     },
-    { name: 'host', type: 'string', value: 'HOST', description: 'Interface to listen on.', defaultText: '127.0.0.1' },
+    {
+      name: 'host',
+      type: 'string',
+      value: 'HOST',
+      description:
+        'Interface to listen on. Whoever reaches it sends requests to the target with the --header values: ' +
+        '0.0.0.0 lends them to the network.',
+      defaultText: '127.0.0.1',
+    },
     {
       name: 'header',
       type: 'string',

@@ -7,7 +7,7 @@ import { mutation } from '../contract/bank.js';
 import { startConformingServer } from '../contract/conforming-server.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 import { startChild, type Child } from '../mock/processes.js';
-import { answer } from './helpers.js';
+import { answer, closeAll, plain } from './helpers.js';
 
 /** These run the built CLI (`npm test` builds first) in its own process, stopped by a real signal. */
 const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-cli-'));
@@ -17,6 +17,7 @@ const closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill();
   await Promise.all(closers.splice(0).map((close) => close()));
+  await closeAll();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -86,7 +87,10 @@ describe('evalkit proxy (CLI)', () => {
     ]);
     expect((await answer(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
     await child.waitFor(
-      /FAIL fetch\.body\.schema +GET \/human-evaluations\/6637c0a25368ef07b03a64cd: \/user_username is required but missing \[error; §4\.1/,
+      new RegExp(
+        String.raw`FAIL fetch\.body\.schema +GET /human-evaluations/6637c0a25368ef07b03a64cd: ` +
+          String.raw`/user_username is required but missing \[error; §4\.1`,
+      ),
       5_000,
     );
     child.process.kill('SIGTERM');
@@ -94,6 +98,46 @@ describe('evalkit proxy (CLI)', () => {
     expect(code).toBe(1);
     expect(child.stdout()).toContain('evalkit proxy stopped (SIGTERM)');
     expect(child.stdout() + child.stderr()).not.toContain('cli-secret-token');
+  });
+
+  it('SIGTERM with exchanges open: ends, writes the report, and says how many exchanges the shutdown cut', async () => {
+    const silent = await plain(() => undefined);
+    const json = join(dir, 'cut.json');
+    const { child, url } = await proxyCli(['--target', silent.url, '--report-json', json]);
+    const open = ['a', 'b', 'c'].map((id) => fetch(`${url}/human-evaluations/${id}`).catch(() => 'cut'));
+    for (let tries = 0; silent.hits() < 3 && tries < 500; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    child.process.kill('SIGTERM');
+    const { code } = await child.exited;
+    expect(await Promise.all(open)).toEqual(['cut', 'cut', 'cut']);
+    expect(code).toBe(1);
+    expect(child.stdout()).toMatch(
+      /evalkit proxy stopped \(SIGTERM\): forwarded 3 requests: 0 checked, .*, 3 cut by the shutdown;/,
+    );
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { notes: Array<{ operation: string; message: string }> };
+    expect(report.notes).toContainEqual({
+      operation: 'fetch',
+      message: '3 exchanges open when the proxy stopped: cut, not judged',
+    });
+  });
+
+  it('an echoed client credential: not recorded, the line names the header, never the value', async () => {
+    const record = readFileSync('fixtures/mock/human-evaluations/6637c0a25368ef07b03a64cd.json', 'utf8');
+    const echoing = await plain((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(record.replace('"joy_questions"', JSON.stringify(req.headers['x-api-key'] ?? '')));
+    });
+    const recordDir = join(dir, 'echoed');
+    const { child, url } = await proxyCli(['--target', echoing.url, '--record', recordDir]);
+    await fetch(`${url}/human-evaluations/6637c0a25368ef07b03a64cd`, { headers: { 'X-Api-Key': 'cli-client-key-77' } });
+    await child.waitFor(/not recorded: /, 5_000);
+    child.process.kill('SIGINT');
+    await child.exited;
+    expect(child.stdout()).toContain(
+      'not recorded: GET /human-evaluations/6637c0a25368ef07b03a64cd: the body carries a credential (<X-API-KEY>)\n',
+    );
+    expect(child.stdout() + child.stderr()).not.toContain('cli-client-key-77');
+    expect(readdirSync(join(recordDir, 'human-evaluations'))).toEqual([]);
   });
 
   it('usage errors: no target, a target that is not http(s), a --record folder that cannot be made', async () => {

@@ -1,121 +1,44 @@
-import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  exitCode,
-  jsonReport,
-  startContractProxy,
-  type ContractProxy,
-  type ProxyOptions,
-} from '../../contract/index.js';
+import { exitCode, jsonReport } from '../../contract/index.js';
 import { htmlReport } from '../../contract/report/html.js';
-import type { Judgement, RecordingEvent } from '../../proxy/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { bankCreateBody, mutation } from '../contract/bank.js';
 import { json, startConformingServer, type Behaviour, type RunningServer } from '../contract/conforming-server.js';
-import { answer, postJson } from './helpers.js';
+import {
+  answer,
+  closeAll,
+  failedIds,
+  judged,
+  onClose,
+  plain,
+  postJson,
+  proxyTo,
+  removeTempDirs,
+  tempDir,
+} from './helpers.js';
 
 const knownIds = ['6637c0a25368ef07b03a64cd', '0192f4d2-8a1b-7c3d-9e4f-5a6b7c8d9e0f', 'single-model-test-demo'];
-const closers: Array<() => Promise<void>> = [];
-const dirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-'));
-  dirs.push(dir);
-  return dir;
-}
-
-interface Watched {
-  proxy: ContractProxy;
-  judgements: Judgement[];
-  recordings: RecordingEvent[];
-}
-
-async function proxyTo(target: string, options: Partial<ProxyOptions> = {}): Promise<Watched> {
-  const judgements: Judgement[] = [];
-  const recordings: RecordingEvent[] = [];
-  const proxy = await startContractProxy({
-    target,
-    port: 0,
-    onJudgement: (j) => judgements.push(j),
-    onRecording: (r) => recordings.push(r),
-    ...options,
-  });
-  closers.push(() => proxy.close());
-  return { proxy, judgements, recordings };
-}
+afterEach(closeAll);
+afterAll(removeTempDirs);
 
 async function mock(options: Parameters<typeof startMockServer>[0]): Promise<MockServer> {
   const server = await startMockServer({ port: 0, ...options });
-  closers.push(() => server.close());
+  onClose(() => server.close());
   return server;
 }
 
 async function broken(behaviour: Behaviour): Promise<RunningServer> {
   const server = await startConformingServer(behaviour);
-  closers.push(() => server.close());
+  onClose(() => server.close());
   return server;
-}
-
-/** A plain server for shapes no bank entry has; counts the requests it gets. */
-async function plain(handler: Parameters<typeof createServer>[1]): Promise<{ url: string; hits: () => number }> {
-  let hits = 0;
-  const server: Server = createServer((req, res) => {
-    hits++;
-    handler?.(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  closers.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits: () => hits };
-}
-
-/** Waits until the proxy has judged `count` exchanges: judging follows the answer, it never delays it. */
-async function judged(watched: Watched, count: number): Promise<void> {
-  for (let tries = 0; watched.proxy.traffic().forwarded < count && tries < 200; tries++)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
-function failedIds(proxy: ContractProxy): string[] {
-  return proxy
-    .report()
-    .checks.filter((check) => check.outcome === 'failed')
-    .map((check) => check.id);
-}
-
-/** A raw request line, for request targets fetch() would never send. */
-function rawRequest(url: string, head: string): Promise<string> {
-  const { port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = connect(Number(port), '127.0.0.1', () =>
-      socket.write(`${head}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
-    );
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('close', () => resolve(text));
-    socket.on('error', () => resolve(text));
-  });
 }
 
 const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-live-proxy-test-0001' } };
 
 describe('evalkit proxy in front of the mock', () => {
-  it('forwards every answer byte for byte, fails no check, records the fetched records, and the mock replays them', async () => {
+  it('forwards answers byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
     const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true });
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
@@ -163,7 +86,7 @@ describe('evalkit proxy in front of the mock', () => {
 });
 
 describe('evalkit proxy in front of broken servers from the bank', () => {
-  it('a schema violation: printed as it happens, an error in the report, forwarded unchanged, not recorded', async () => {
+  it('a schema violation: printed as it happens, an error in the report, forwarded as is, not recorded', async () => {
     const target = await broken(mutation('HumanEvaluation spells variants_revision_ids'));
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
@@ -206,7 +129,7 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.reproduce).toContain('<PROVIDER_KEY>');
   });
 
-  it('an invalid create request accepted with 200: a warning (exit 0, 1 with strict), valid traffic passes', async () => {
+  it('an invalid create request accepted with 200: a warning (exit 0, 1 strict), valid traffic passes', async () => {
     const target = await broken(mutation('invalid create requests accepted with 200'));
     const watched = await proxyTo(target.url);
     expect((await answer(`${watched.proxy.url}/evaluations`, postJson(validCreate))).status).toBe(200);
@@ -246,7 +169,7 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
     await judged(watched, 2);
     await watched.proxy.close();
     expect(watched.recordings.map((event) => ('refused' in event ? event.refused : event.recorded))).toEqual([
-      'the body carries a credential',
+      'the body carries a credential (<PROVIDER_KEY>)',
     ]);
     expect(readdirSync(join(dir, 'human-evaluations'))).toEqual([]);
     expect(failedIds(watched.proxy)).toContain('create.secrets.echo');
@@ -256,7 +179,7 @@ describe('evalkit proxy in front of broken servers from the bank', () => {
 describe('evalkit proxy answers bad situations clearly', () => {
   it('a target that is down: 502 JSON naming the target and the cause; the run is unreachable (exit 2)', async () => {
     const gone = await plain(() => undefined);
-    await closers.pop()?.();
+    await closeAll();
     const watched = await proxyTo(`${gone.url}/api`);
     const reply = await answer(`${watched.proxy.url}/human-evaluations/x`);
     expect(reply.status).toBe(502);
@@ -267,21 +190,6 @@ describe('evalkit proxy answers bad situations clearly', () => {
     });
     await judged(watched, 1);
     expect(exitCode(watched.proxy.report())).toBe(2);
-  });
-
-  it('never forwards to another origin: absolute-form targets and CONNECT are refused, // paths stay on the target', async () => {
-    const elsewhere = await plain((_req, res) => res.end('elsewhere'));
-    const target = await plain((req, res) => res.end(JSON.stringify({ path: req.url })));
-    const watched = await proxyTo(target.url);
-    const absolute = await rawRequest(watched.proxy.url, `GET ${elsewhere.url}/human-evaluations/x HTTP/1.1`);
-    expect(absolute).toMatch(/^HTTP\/1\.1 400/);
-    expect(absolute).toContain(`this proxy forwards only to ${target.url}`);
-    const tunnel = await rawRequest(watched.proxy.url, `CONNECT 127.0.0.1:${new URL(elsewhere.url).port} HTTP/1.1`);
-    expect(tunnel).toMatch(/^HTTP\/1\.1 405/);
-    const slashes = await rawRequest(watched.proxy.url, `GET //127.0.0.1:${new URL(elsewhere.url).port}/x HTTP/1.1`);
-    expect(slashes).toContain(`"path":"//127.0.0.1:${new URL(elsewhere.url).port}/x"`);
-    expect(elsewhere.hits()).toBe(0);
-    expect(target.hits()).toBe(1);
   });
 
   it('forwards a body over the cap whole and marks it unchecked', async () => {
@@ -310,7 +218,7 @@ describe('evalkit proxy answers bad situations clearly', () => {
     expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
   });
 
-  it('a keep-alive connection the target drops as it is reused: the GET is sent again on a new one, no false alarm', async () => {
+  it('a keep-alive connection dropped as it is reused: the GET is sent again, no false alarm', async () => {
     const served = new WeakMap<object, number>();
     const body = JSON.stringify({ detail: 'Evaluation not found' });
     const target = await plain((req, res) => {

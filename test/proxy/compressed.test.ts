@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { closeAll, failedIds, judged, plain, proxyTo, recorded, removeTempDirs, tempDir } from './helpers.js';
+
+/** A target that compresses its answers as any CDN does for a browser, and some that abuse it. */
+
+afterEach(closeAll);
+afterAll(removeTempDirs);
+
+const id = '6637c0a25368ef07b03a64cd';
+const record = readFileSync(join('fixtures/mock/human-evaluations', `${id}.json`));
+
+/** The exact bytes a client gets, no decoding on the way (fetch would inflate them). */
+function rawBytes(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}
+
+/** A target answering the fetch with `body` as it is, labelled with `encoding`. */
+function compressing(encoding: string, body: Buffer) {
+  return plain((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+    res.end(body);
+  });
+}
+
+function findingsOf(watched: Awaited<ReturnType<typeof proxyTo>>): string[] {
+  return watched.proxy.report().checks.flatMap((check) => check.findings);
+}
+
+describe('evalkit proxy judges compressed answers as the client decodes them', () => {
+  it.each([
+    ['gzip', gzipSync(record)],
+    ['x-gzip', gzipSync(record)],
+    ['deflate', deflateSync(record)],
+    ['deflate', deflateRawSync(record)],
+    ['br', brotliCompressSync(record)],
+    ['gzip, br', brotliCompressSync(gzipSync(record))],
+    ['identity, gzip', gzipSync(record)],
+  ])('Content-Encoding %s: checked as decoded, recorded decoded, forwarded byte for byte', async (encoding, body) => {
+    const target = await compressing(encoding, body);
+    const dir = tempDir();
+    const watched = await proxyTo(target.url, { recordDir: dir });
+    const bytes = await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+    expect(bytes.equals(body)).toBe(true);
+    await judged(watched, 1);
+    await recorded(watched, 1);
+    expect(failedIds(watched.proxy)).toEqual([]);
+    expect(watched.proxy.report().checks.find((check) => check.id === 'fetch.body.schema')?.outcome).toBe('passed');
+    const written = readFileSync(join(dir, 'human-evaluations', `${id}.json`), 'utf8');
+    expect(JSON.parse(written)).toEqual(JSON.parse(record.toString()));
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['br', (bytes: Buffer) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })],
+    ['deflate', deflateSync],
+  ])(
+    'a %s bomb: a finding that it is too large once decoded, forwarded as sent, not recorded',
+    async (encoding, pack) => {
+      // 64 MiB of spaces after a JSON value: a few dozen KiB on the wire.
+      const bomb = pack(Buffer.concat([record, Buffer.alloc(64 * 1024 * 1024, 0x20)]));
+      const target = await compressing(encoding, bomb);
+      const dir = tempDir();
+      const watched = await proxyTo(target.url, { recordDir: dir });
+      const bytes = await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+      expect(bytes.equals(bomb)).toBe(true);
+      await judged(watched, 1);
+      await recorded(watched, 1);
+      expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
+      expect(findingsOf(watched)).toContainEqual(
+        expect.stringMatching(new RegExp(`exceeds the 4\\.0 MiB cap once decoded \\(Content-Encoding: ${encoding}\\)`)),
+      );
+      expect(watched.recordings).toEqual([
+        { label: `GET /human-evaluations/${id}`, refused: expect.stringMatching(/^the answer is not whole \(/) },
+      ]);
+    },
+  );
+
+  it('an encoding no browser decodes is a finding naming it; bytes that do not decode are one too', async () => {
+    const unknown = await compressing('gzip, zstd', gzipSync(record));
+    const watched = await proxyTo(unknown.url);
+    await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+    await judged(watched, 1);
+    expect(findingsOf(watched)).toEqual([
+      expect.stringContaining('the body is in a Content-Encoding no browser decodes ("zstd")'),
+    ]);
+
+    const corrupt = await compressing('gzip', Buffer.from('this is not gzip'));
+    const second = await proxyTo(corrupt.url);
+    await rawBytes(`${second.proxy.url}/human-evaluations/${id}`);
+    await judged(second, 1);
+    expect(findingsOf(second)).toEqual([
+      expect.stringContaining('the body does not decode as its Content-Encoding says (gzip)'),
+    ]);
+  });
+});
