@@ -24,7 +24,7 @@ async function exchange(bytes: string): Promise<RawResponse[]> {
 
 const body = JSON.stringify(createRequest());
 const json = 'Content-Type: application/json\r\n';
-const post = `${post}`;
+const post = `POST /evaluations HTTP/1.1\r\nHost: m\r\n${json}`;
 /** A request a front proxy might see as part of a body: it must never be answered on its own. */
 const smuggled = 'GET /__evalkit/requests HTTP/1.1\r\nHost: localhost\r\n\r\n';
 const chunked = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n0\r\n\r\n`;
