@@ -8,7 +8,7 @@
 export type ContentCoding = 'gzip' | 'deflate' | 'br';
 
 /** What decodes one coding: a stream pair, as `DecompressionStream` is. `deflate-raw` reads a deflate without zlib. */
-export type DecoderFormat = 'gzip' | 'deflate' | 'deflate-raw' | 'br';
+type DecoderFormat = 'gzip' | 'deflate' | 'deflate-raw' | 'br';
 export interface DecoderStream {
   readable: ReadableStream<Uint8Array>;
   writable: WritableStream<Uint8Array>;
@@ -17,7 +17,7 @@ export type Decoders = Partial<Record<DecoderFormat, () => DecoderStream>>;
 type CompressionFormat = ConstructorParameters<typeof DecompressionStream>[0];
 
 /** More layers than any client applies; each is decoded within the limit, so the cap bounds the work per request. */
-export const maxContentCodings = 3;
+const maxContentCodings = 3;
 
 /** Why a body could not be decoded: the caller answers each in its own terms (a 413, 415 or 400). */
 export class ContentCodingError extends Error {
