@@ -1,3 +1,5 @@
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+
 /**
  * The amplification attack of issue 10: a create request of `bytes` bytes whose variant_ids holds as many numbers as
  * fit (about 500k in 1 MiB), each one a schema problem to a validator that reports every error.
@@ -6,4 +8,24 @@ export function amplificationBody(request: Record<string, unknown>, bytes: numbe
   const shell = JSON.stringify({ ...request, variant_ids: ['@'] });
   const items = Math.floor((bytes - shell.length) / 2);
   return shell.replace('"@"', `0${',0'.repeat(items - 1)}`);
+}
+
+/** A layer of a compression bomb: the HTTP codings, and raw deflate, which clients send as `deflate`. */
+export type BombLayer = 'gzip' | 'deflate' | 'deflate-raw' | 'br';
+
+const compressors: Record<BombLayer, (bytes: Buffer) => Buffer> = {
+  gzip: (bytes) => gzipSync(bytes, { level: 9 }),
+  deflate: (bytes) => deflateSync(bytes, { level: 9 }),
+  'deflate-raw': (bytes) => deflateRawSync(bytes, { level: 9 }),
+  br: (bytes) => brotliCompressSync(bytes),
+};
+
+/**
+ * A body of `inflated` bytes (JSON whitespace) compressed by each layer in turn, and the Content-Encoding that says
+ * so: a few KiB on the wire that a server inflating without a bound holds as `inflated` bytes.
+ */
+export function compressionBomb(layers: readonly BombLayer[], inflated: number): { body: Buffer; encoding: string } {
+  let body: Buffer = Buffer.alloc(inflated, ' ');
+  for (const layer of layers) body = compressors[layer](body);
+  return { body, encoding: layers.map((layer) => (layer === 'deflate-raw' ? 'deflate' : layer)).join(', ') };
 }

@@ -1,6 +1,8 @@
 import type { BodySource, MockAnswer, MockRequest } from './request-answer.js';
 import type { MockCore } from './handle.js';
-import { undecodable, unsupportedEncoding } from './request-body.js';
+import { ContentCodingError, readBounded } from '../../http/content-coding.js';
+import { maxBodyBytes } from './limits.js';
+import { decodedBody, tooLarge } from './request-body.js';
 
 /** The bytes of an answer broken by a `truncate` fault: half the body, then a failed stream. */
 function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
@@ -30,32 +32,31 @@ export function toResponse(answer: MockAnswer, method: string): Response {
   return new Response(body as ConstructorParameters<typeof Response>[0], { status: answer.status, headers });
 }
 
-/** A body sent with a Content-Encoding, inflated as body-parser would (gzip, deflate) when the core asks for it. */
-function decoded(bytes: Uint8Array, encoding: string): BodySource {
-  return async () => {
-    if (encoding !== 'gzip' && encoding !== 'deflate') throw unsupportedEncoding;
-    try {
-      const stream = new Blob([bytes as Uint8Array<ArrayBuffer>])
-        .stream()
-        .pipeThrough(new DecompressionStream(encoding));
-      return new Uint8Array(await new Response(stream).arrayBuffer());
-    } catch {
-      throw undecodable;
-    }
-  };
+/** A fetch body's bytes; over the limit, a source the core gets its 413 from, the rest of the upload never read. */
+async function bytesOf(body: ReadableStream<Uint8Array>): Promise<Uint8Array | BodySource> {
+  try {
+    return await readBounded(body, maxBodyBytes);
+  } catch (error) {
+    if (error instanceof ContentCodingError && error.kind === 'too-large')
+      return () => {
+        throw tooLarge;
+      };
+    throw error;
+  }
 }
 
 /**
- * A Fetch `Request` as the core reads it. The body is read here: a fetch body is already in memory, and its length
- * stands in for the Content-Length header that a Request object does not carry.
+ * A Fetch `Request` as the core reads it. The body's bytes are read here, its length standing in for the
+ * Content-Length header that a Request object does not carry; they are decoded from a Content-Encoding only when the
+ * core asks for them (decodedBody, the bound the node:http adapter uses too).
  */
 export async function mockRequestOf(request: Request): Promise<MockRequest> {
   const headers: Record<string, string> = Object.fromEntries(request.headers);
-  const body = request.body === null ? undefined : new Uint8Array(await request.arrayBuffer());
-  if (body !== undefined && body.length > 0 && headers['content-length'] === undefined)
-    headers['content-length'] = String(body.length);
-  const encoding = headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
-  const source = body === undefined || encoding === 'identity' ? body : decoded(body, encoding);
+  const body = request.body === null ? undefined : await bytesOf(request.body);
+  if (!(body instanceof Uint8Array)) return { method: request.method, url: request.url, headers, body };
+  if (body.length > 0 && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  const encoded = headers['content-encoding'] !== undefined;
+  const source: BodySource = encoded ? () => decodedBody(body, headers) : body;
   return { method: request.method, url: request.url, headers, body: source };
 }
 

@@ -18,6 +18,11 @@ export const maxBodyDepth = 32;
 export const cachedBodies = 1_000;
 /** A 422 lists this many problems and counts the rest, so its size never grows with the body. */
 export const maxListedProblems = 100;
+/**
+ * Header fields in a request: a browser sends about twenty. Node keeps 2,000 and silently drops the rest, which would
+ * let a Content-Type or Prefer past them go unseen; the mock refuses the request instead (431).
+ */
+export const maxHeaderFields = 100;
 /** Time to receive a request's headers, and the whole request: a client sending a byte now and then is cut off. */
 export const headersTimeoutMs = 30_000;
 export const requestTimeoutMs = 30_000;

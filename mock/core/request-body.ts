@@ -1,5 +1,12 @@
+import {
+  ContentCodingError,
+  contentCodings,
+  decodeContent,
+  type ContentCoding,
+  type Decoders,
+} from '../../http/content-coding.js';
 import { isJsonRequestMediaType, mediaTypeOf } from '../../http/media-type.js';
-import { headerValue, type MockRequest } from './request-answer.js';
+import { headerValue, type MockRequest, type RequestHeaders } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
 
@@ -8,11 +15,7 @@ const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 
 const notUtf8 = new HttpProblem(400, 'The request body is not valid UTF-8');
 const tooDeep = new HttpProblem(400, `The request body nests deeper than ${maxBodyDepth} levels`);
 export const tooLarge = new HttpProblem(413, 'Request body is larger than the 1 MiB limit');
-export const unsupportedEncoding = new HttpProblem(
-  415,
-  'Content-Encoding of the request body is not supported (use identity, gzip, deflate or br)',
-);
-export const undecodable = new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
+const undecodable = new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
 // FastAPI's answer to a JSON route called without a body.
 const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);
 
@@ -43,8 +46,45 @@ function requireJson(request: MockRequest): void {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
     throw unsupportedCharset;
-  // A declared length over the limit is refused before a byte is read.
+  // A declared length over the limit, or a coding the mock cannot decode, is refused before a byte is read.
   if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
+  codingsOf(request.headers);
+}
+
+/** The problem a ContentCodingError stands for: 413, 415 naming the coding, or 400. */
+function codingProblem(error: unknown): unknown {
+  if (!(error instanceof ContentCodingError)) return error;
+  if (error.kind === 'too-large') return tooLarge;
+  if (error.kind === 'undecodable') return undecodable;
+  return new HttpProblem(415, `Content-Encoding of the request body: ${error.message}`);
+}
+
+function codingsOf(headers: RequestHeaders): ContentCoding[] {
+  try {
+    return contentCodings(headerValue(headers, 'content-encoding'));
+  } catch (error) {
+    throw codingProblem(error);
+  }
+}
+
+/**
+ * A body as its adapter received it, decoded from its Content-Encoding within the 1 MiB limit, every layer: the one
+ * bound of both adapters (http/content-coding.ts). Rejects with the 413, 415 or 400 the body stands for. `decoders`:
+ * the runtime's Compression Streams by default; the node:http adapter adds br.
+ */
+export async function decodedBody(
+  bytes: Uint8Array,
+  headers: RequestHeaders,
+  decoders?: Decoders,
+): Promise<Uint8Array> {
+  if (bytes.length > maxBodyBytes) throw tooLarge;
+  const codings = codingsOf(headers);
+  if (codings.length === 0) return bytes;
+  try {
+    return await decodeContent(bytes, codings, maxBodyBytes, decoders);
+  } catch (error) {
+    throw codingProblem(error);
+  }
 }
 
 /**
@@ -57,20 +97,42 @@ interface Container {
   key: string;
 }
 
-/** Where a container sits, as the JSON Pointer-like path the 400 names (`/` for the root). */
-function locationOf(container: Container): string {
-  const keys: string[] = [];
+/** Where a container (and a key in it) sits, as the JSON Pointer-like path the 400 names (`/` for the root). */
+function locationOf(container: Container, key?: string): string {
+  const keys: string[] = key === undefined ? [] : [key];
   for (let at = container; at.parent; at = at.parent) keys.push(at.key);
-  return `/${keys.reverse().join('/')}`;
+  return `/${keys.reverse().join('/')}`.slice(0, 200);
+}
+
+/** A UTF-16 code unit of a pair without its partner: JSON's `\ud800` escape allows it, Unicode text does not. */
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Only an escape can put a surrogate in a string decoded from valid UTF-8: without one, strings are not searched. */
+const surrogateEscape = /\\u[dD][89a-fA-F]/;
+
+/**
+ * What a scalar holds that the service could not take back as it was sent: a number past a 64-bit float (`1e400`,
+ * which JSON.parse makes Infinity and JSON.stringify null) or a lone surrogate (which no UTF-8 encoder writes).
+ */
+function scalarProblem(value: unknown, surrogates: boolean): string | undefined {
+  if (value === Infinity || value === -Infinity) return 'a number out of range (past a 64-bit float)';
+  if (surrogates && typeof value === 'string' && loneSurrogate.test(value))
+    return 'a string with an unpaired surrogate (a \\ud800-\\udfff escape without its pair)';
+  return undefined;
 }
 
 /**
- * The first forbidden key or over-deep value, walked without recursion so no input can exhaust the stack. Only objects
- * and arrays go on the stack, and array items are read by index: a list of 500,000 numbers allocates nothing here.
+ * The first forbidden key, over-deep value or unusable scalar, walked without recursion so no input can exhaust the
+ * stack. Only objects and arrays go on the stack, and array items are read by index: a list of 500,000 numbers
+ * allocates nothing here.
  */
-function structureProblem(root: unknown): HttpProblem | undefined {
+function structureProblem(root: unknown, surrogates: boolean): HttpProblem | undefined {
+  const rootProblem = scalarProblem(root, surrogates);
+  if (rootProblem) return new HttpProblem(400, `The request body is ${rootProblem}`);
   if (!isContainer(root)) return undefined;
   const stack: Container[] = [{ value: root, depth: 0, parent: undefined, key: '' }];
+  const at = (problem: string, container: Container, key: string) =>
+    new HttpProblem(400, `The request body has ${problem} at ${locationOf(container, key)}`);
   for (let container = stack.pop(); container; container = stack.pop()) {
     if (container.depth >= maxBodyDepth) return tooDeep;
     const { value, depth } = container;
@@ -78,17 +140,27 @@ function structureProblem(root: unknown): HttpProblem | undefined {
       for (let index = 0; index < value.length; index++) {
         const item: unknown = value[index];
         if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key: String(index) });
+        else {
+          const problem = scalarProblem(item, surrogates);
+          if (problem) return at(problem, container, String(index));
+        }
       }
       continue;
     }
     for (const key of Object.keys(value)) {
       if (forbiddenKeys.has(key))
+        return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${locationOf(container)}`);
+      if (surrogates && loneSurrogate.test(key))
         return new HttpProblem(
           400,
-          `The request body has a forbidden key '${key}' at ${locationOf(container).slice(0, 200)}`,
+          `The request body has a key with an unpaired surrogate at ${locationOf(container)}`,
         );
       const item = (value as Record<string, unknown>)[key];
       if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key });
+      else {
+        const problem = scalarProblem(item, surrogates);
+        if (problem) return at(problem, container, key);
+      }
     }
   }
   return undefined;
@@ -115,15 +187,16 @@ function parse(raw: Uint8Array): unknown {
     const position = /at position (\d+)/.exec((error as Error).message)?.[1];
     throw new HttpProblem(400, `The request body is not valid JSON${position ? ` (at position ${position})` : ''}`);
   }
-  const problem = structureProblem(body);
+  const problem = structureProblem(body, surrogateEscape.test(text));
   if (problem) throw problem;
   return body;
 }
 
 /**
- * The body of a JSON operation: 415 for another media type or charset, 413 over 1 MiB, 400 for bytes that are not
- * UTF-8 or text that is not JSON, 400 for forbidden keys or over-deep nesting, 422 for no body at all. The adapter
- * reads the bytes (and inflates a Content-Encoding) only after the media type passed.
+ * The body of a JSON operation: 415 for another media type, charset or Content-Encoding, 413 over 1 MiB, 400 for bytes
+ * that are not UTF-8 or text that is not JSON, 400 for forbidden keys, over-deep nesting, numbers past a float or lone
+ * surrogates, 422 for no body at all. The adapter reads the bytes (decodedBody) only after the media type passed.
+ * Duplicate keys: the last wins, as in Python's json and so in FastAPI.
  */
 export function readJsonBody(request: MockRequest): unknown | Promise<unknown> {
   requireJson(request);

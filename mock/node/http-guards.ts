@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { cors, type CorsOrigins } from '../core/cors.js';
 import { HttpProblem } from '../core/errors.js';
 import { jsonAnswer } from '../core/request-answer.js';
-import { headersTimeoutMs, maxBodyBytes, requestTimeoutMs } from '../core/limits.js';
+import { headersTimeoutMs, maxBodyBytes, maxHeaderFields, requestTimeoutMs } from '../core/limits.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
 
@@ -35,7 +35,21 @@ const lingerMs = 1_000;
 const headersTooLarge = new HttpProblem(431, 'The request line and headers exceed 16 KiB (a very long id?)', {
   Connection: 'close',
 });
-const notHttp = new HttpProblem(400, 'The request is not valid HTTP', { Connection: 'close' });
+const close = { Connection: 'close' };
+const notHttp = new HttpProblem(400, 'The request is not valid HTTP', close);
+const tooManyFields = new HttpProblem(431, `The request has more than ${maxHeaderFields} header fields`, close);
+const twoHosts = new HttpProblem(400, 'The request has more than one Host header', close);
+const otherAuthority = new HttpProblem(400, 'The request target names another host than its Host header', close);
+const oldFraming = new HttpProblem(
+  400,
+  'Transfer-Encoding in an HTTP/1.0 request: its framing cannot be trusted (RFC 9112 §6.1)',
+  close,
+);
+const transferCodings = new HttpProblem(
+  400,
+  'Transfer-Encoding must be chunked alone (a Content-Encoding names how the body is compressed)',
+  close,
+);
 const missingHost = new HttpProblem(400, 'An HTTP/1.1 request must have a Host header', { Connection: 'close' });
 const bodyTooLarge = new HttpProblem(
   413,
@@ -72,10 +86,45 @@ function answerAndClose(socket: Duplex, problem: HttpProblem): void {
 }
 
 /**
- * What the node:http level refuses before the app sees a request: no Host in HTTP/1.1, a declared body over the limit.
+ * The 400 of a parser error, naming what llhttp found (its reasons are fixed texts, never the bytes sent): both
+ * Content-Length and Transfer-Encoding, two lengths, a bare LF, an obs-fold, an invalid character...
+ */
+function parseProblem(error: NodeJS.ErrnoException & { reason?: unknown }): HttpProblem {
+  const reason = typeof error.reason === 'string' && /^[\x20-\x7e]{1,100}$/.test(error.reason) ? error.reason : '';
+  return reason === '' ? notHttp : new HttpProblem(400, `The request is not valid HTTP: ${reason}`, close);
+}
+
+/** Whether an absolute-form target (`GET http://host/path`) names an authority other than the Host header. */
+function namesOtherAuthority(req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  if (url.startsWith('/')) return false;
+  try {
+    return new URL(url).host !== new URL(`http://${req.headers.host ?? ''}`).host;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * What the node:http level refuses before the app sees a request: what llhttp lets through but leaves the framing or
+ * the authority in doubt (two Hosts, a target naming another host, a transfer coding other than chunked, chunked in
+ * HTTP/1.0), more header fields than maxHeaderFields (node would drop the rest silently), no Host in HTTP/1.1, a
+ * declared body over the limit. The answer closes the connection: a body left unread must not be taken for a request.
  */
 function requestProblem(req: IncomingMessage): HttpProblem | undefined {
+  // node keeps one more field than the limit (maxHeadersCount), so a longer list shows as exactly that many.
+  if (req.rawHeaders.length / 2 > maxHeaderFields) return tooManyFields;
+  let hosts = 0;
+  for (let index = 0; index < req.rawHeaders.length; index += 2)
+    if ((req.rawHeaders[index] as string).toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return twoHosts;
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) return missingHost;
+  if (namesOtherAuthority(req)) return otherAuthority;
+  const transfer = req.headers['transfer-encoding'];
+  if (transfer !== undefined) {
+    if (req.httpVersionMajor === 1 && req.httpVersionMinor === 0) return oldFraming;
+    if (transfer.trim().toLowerCase() !== 'chunked') return transferCodings;
+  }
   if (Number(req.headers['content-length']) > maxBodyBytes) return bodyTooLarge;
   return undefined;
 }
@@ -140,6 +189,8 @@ export function createGuardedServer(app: RequestListener, options: GuardOptions 
       if (!refused(req, res)) app(req, res);
     },
   );
+  // One more than the limit, so requestProblem can tell a list over it from one at it.
+  server.maxHeadersCount = maxHeaderFields + 1;
   const timedOut = new HttpProblem(408, `The request was not received in full within ${requestTimeout / 1000} s`, {
     Connection: 'close',
   });
@@ -153,7 +204,11 @@ export function createGuardedServer(app: RequestListener, options: GuardOptions 
     const code = error.code;
     answerAndClose(
       socket,
-      code === 'ERR_HTTP_REQUEST_TIMEOUT' ? timedOut : code === 'HPE_HEADER_OVERFLOW' ? headersTooLarge : notHttp,
+      code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? timedOut
+        : code === 'HPE_HEADER_OVERFLOW'
+          ? headersTooLarge
+          : parseProblem(error),
     );
   });
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {

@@ -1,17 +1,50 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
+import { Duplex } from 'node:stream';
+import { createBrotliDecompress } from 'node:zlib';
+import { webDecoders, type DecoderStream, type Decoders } from '../../http/content-coding.js';
+import { HttpProblem } from '../core/errors.js';
 import { maxBodyBytes } from '../core/limits.js';
-import { bodyReadProblem } from './errors.js';
+import { decodedBody, tooLarge } from '../core/request-body.js';
 
-/** body-parser reads and inflates (gzip, deflate, br) within the limit; the core has checked the media type first. */
-const rawBody = express.raw({ type: () => true, limit: maxBodyBytes });
+const cutShort = new HttpProblem(400, 'The request body was not received in full');
 
-/** A request's body bytes, inflated; rejects with the HttpProblem of a body that cannot be read (413, 400, 415). */
-export function readBody(req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<Uint8Array> {
+/** Node 20's Compression Streams have no brotli: node:zlib's, as a stream pair, fills the gap. */
+const nodeDecoders: Decoders = {
+  br: () => Duplex.toWeb(createBrotliDecompress()) as DecoderStream,
+  ...webDecoders,
+};
+
+/**
+ * The body's bytes as sent, at most maxBodyBytes. Past the limit the reading stops and the answer closes the
+ * connection: the rest of the upload is never read, and what is left of it cannot be taken for the next request.
+ */
+function bytesSent(req: IncomingMessage, res: ServerResponse): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    rawBody(req as express.Request, res as express.Response, (error?: unknown) => {
-      if (error) reject(bodyReadProblem(error));
-      else resolve(Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0));
-    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const settle = (problem?: HttpProblem) => {
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      if (!problem) return resolve(Buffer.concat(chunks, size));
+      req.pause();
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      reject(problem);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) settle(tooLarge);
+      else chunks.push(chunk);
+    };
+    const onEnd = () => settle();
+    // A client gone before the end of its body: 'close' comes without 'end'.
+    const onClose = () => settle(cutShort);
+    req.on('data', onData).once('end', onEnd).once('close', onClose);
   });
+}
+
+/**
+ * A request's body bytes, decoded from its Content-Encoding within the limit (the core's decodedBody, the one bound
+ * of both adapters); rejects with the HttpProblem of a body that cannot be read (413, 415, 400).
+ */
+export async function readBody(req: IncomingMessage, res: ServerResponse): Promise<Uint8Array> {
+  return decodedBody(await bytesSent(req, res), req.headers, nodeDecoders);
 }

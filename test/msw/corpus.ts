@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import { compressionBomb } from '../../bench/attack-bodies.js';
 import { generators } from '../../generators/index.js';
 import { invalidCases } from '../../generators/invalid.js';
 import { evaluationStates } from '../../generators/vocabulary.js';
@@ -11,7 +13,7 @@ export interface CorpusRequest {
   method: string;
   path: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 const json = { 'Content-Type': 'application/json' };
@@ -24,6 +26,13 @@ const ids = [
   'a'.repeat(1024),
   'a'.repeat(1025),
   '%E0%A4%A',
+  // Issue 18: overlong UTF-8, lone surrogates, past U+10FFFF, NUL, an RTL override, 1,025 characters of them.
+  '%C0%AF',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%00',
+  '%E2%80%AEevil',
+  '%E2%80%AE'.repeat(1025),
 ];
 
 /**
@@ -34,7 +43,7 @@ export function parityCorpus(): CorpusRequest[] {
   const corpus: CorpusRequest[] = [];
   const get = (name: string, id: string, headers?: Record<string, string>) =>
     corpus.push({ name, method: 'GET', path: `/human-evaluations/${id}`, headers });
-  const post = (name: string, body: string, headers: Record<string, string> = json) =>
+  const post = (name: string, body: string | Uint8Array, headers: Record<string, string> = json) =>
     corpus.push({ name, method: 'POST', path: '/evaluations', headers, body });
   for (const id of ids) get(`GET ${id.slice(0, 30)}`, id);
   const preferences = [
@@ -117,5 +126,35 @@ export function parityCorpus(): CorpusRequest[] {
     },
   });
   get('GET with Origin', 'abc', { Origin: 'http://localhost:5173' });
+  hostileBodies(post);
+  for (const prefer of [
+    ';'.repeat(8_000),
+    '"'.repeat(8_000),
+    `seed=${';='.repeat(4_000)}`,
+    'state=failed,'.repeat(600),
+  ])
+    get(`GET hostile Prefer ${prefer.slice(0, 12)}`, 'prefer-2', { Prefer: prefer });
   return corpus;
+}
+
+/**
+ * Issue 18's bodies, which reach the core through both adapters: compression bombs and listed codings (br left out:
+ * Node 20's Compression Streams have none, so evalkit/msw answers it 415 there), lone surrogates, duplicate keys,
+ * numbers at the edges of a float.
+ */
+function hostileBodies(post: (name: string, body: string | Uint8Array, headers?: Record<string, string>) => void) {
+  const valid = JSON.stringify(createRequest());
+  const encoded = (encoding: string) => ({ ...json, 'Content-Encoding': encoding });
+  for (const layers of [['gzip'], ['deflate'], ['deflate-raw'], ['gzip', 'gzip']] as const) {
+    const bomb = compressionBomb(layers, 8 * 2 ** 20);
+    post(`POST bomb ${layers.join(', ')}`, bomb.body, encoded(bomb.encoding));
+  }
+  post('POST gzip, gzip', gzipSync(gzipSync(valid)), encoded('gzip, gzip'));
+  post('POST four codings', gzipSync(valid), encoded('gzip, gzip, gzip, gzip'));
+  post('POST unknown coding', valid, encoded('compress'));
+  post('POST empty coding', valid, encoded(''));
+  post('POST lone surrogate', valid.replace('"app_id":"app-1"', '"app_id":"\\ud800"'));
+  post('POST duplicate keys', valid.replace('"app_id":"app-1"', '"app_id":"a","app_id":1'));
+  for (const number of ['1e400', '-0', '1.0', '9007199254740993', '1e-400', '9'.repeat(400), '1.5'])
+    post(`POST batch_size ${number.slice(0, 20)}`, valid.replace('"batch_size":10', `"batch_size":${number}`));
 }

@@ -22,7 +22,9 @@ export async function observeExpress(app: Express, basePath: string, entry: Corp
     res.on('end', () => done(null, Buffer.concat(chunks)));
   });
   const res =
-    entry.body === undefined ? await req : await req.serialize((data: unknown) => data as string).send(entry.body);
+    entry.body === undefined
+      ? await req
+      : await req.serialize((data: unknown) => data as string).send(entry.body as string);
   return {
     status: res.status,
     contentType: res.headers['content-type'],

@@ -1,0 +1,160 @@
+import { gzipSync, brotliCompressSync, deflateRawSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { compressionBomb, type BombLayer } from '../../bench/attack-bodies.js';
+import { peakRss } from '../../bench/server-process.js';
+import { createMockCore, startMockServer, type MockServer } from '../../mock/index.js';
+import { handleFetch } from '../../mock/core/fetch.js';
+import { createRequest } from './helpers.js';
+import { startChild, type Child } from './processes.js';
+import { openRaw, parseResponses, type RawResponse } from './raw-http.js';
+
+const root = new URL('../../', import.meta.url).pathname;
+const mib = 2 ** 20;
+const valid = Buffer.from(JSON.stringify(createRequest()));
+let server: MockServer;
+const children: Child[] = [];
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0 });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill();
+});
+
+/** A POST of the bytes on a raw socket, with a Content-Length or chunked; read until the server closes. */
+async function post(body: Buffer, encoding: string, framing: 'length' | 'chunked' = 'length'): Promise<RawResponse[]> {
+  const connection = await openRaw(server.url);
+  const length = framing === 'length' ? `Content-Length: ${body.length}` : 'Transfer-Encoding: chunked';
+  const head = `POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\n${length}\r\n`;
+  connection.socket.write(`${head}Content-Encoding: ${encoding}\r\nConnection: close\r\n\r\n`);
+  connection.socket.write(framing === 'length' ? body : `${body.length.toString(16)}\r\n`);
+  if (framing === 'chunked') connection.socket.write(Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]));
+  await connection.closed;
+  return parseResponses(connection.received());
+}
+
+function detailOf(response: RawResponse | undefined): string {
+  return JSON.parse(response?.body ?? '{}').detail;
+}
+
+const bombs: Array<readonly BombLayer[]> = [
+  ['gzip'],
+  ['deflate'],
+  ['deflate-raw'],
+  ['br'],
+  ['gzip', 'gzip'],
+  ['gzip', 'br'],
+  ['deflate', 'gzip', 'deflate-raw'],
+];
+
+describe('compression bombs in request bodies, on the node:http server', () => {
+  for (const layers of bombs) {
+    it(`answers a ${layers.join(', ')} bomb (64 MiB inflated) with a 413, with a length and chunked`, async () => {
+      const bomb = compressionBomb(layers, 64 * mib);
+      expect(bomb.body.length).toBeLessThan(256 * 1024);
+      for (const framing of ['length', 'chunked'] as const) {
+        const [response] = await post(bomb.body, bomb.encoding, framing);
+        expect(response?.status, framing).toBe(413);
+        expect(detailOf(response)).toMatch(/larger than the 1 MiB limit/);
+      }
+    });
+  }
+
+  it('decodes listed codings in reverse order, and deflate with or without its zlib wrapper', async () => {
+    const layered = brotliCompressSync(gzipSync(valid));
+    expect((await post(layered, 'gzip, br'))[0]?.status).toBe(200);
+    expect((await post(deflateRawSync(valid), 'deflate'))[0]?.status).toBe(200);
+    expect((await post(gzipSync(valid), ' X-GZIP , identity,'))[0]?.status).toBe(200);
+    expect((await post(valid, ''))[0]?.status).toBe(200);
+  });
+
+  it('refuses more than three codings, and unknown ones, with a 415 naming them', async () => {
+    const [four] = await post(gzipSync(gzipSync(gzipSync(gzipSync(valid)))), 'gzip, gzip, gzip, gzip');
+    expect(four?.status).toBe(415);
+    expect(detailOf(four)).toMatch(/more than 3 codings/);
+    const [unknown] = await post(valid, 'gzip, compress');
+    expect(unknown?.status).toBe(415);
+    expect(detailOf(unknown)).toMatch(/'compress' is not supported/);
+  });
+
+  it('behind Expect: 100-continue: a bomb gets a 100, then a 413; an unknown coding a 415 without a 100', async () => {
+    const bomb = compressionBomb(['gzip'], 64 * mib);
+    const connection = await openRaw(server.url);
+    const head =
+      'POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n';
+    const length = `Content-Length: ${bomb.body.length}\r\n`;
+    connection.socket.write(`${head}Content-Encoding: gzip\r\n${length}Connection: close\r\n\r\n`);
+    await connection.waitFor('100 Continue\r\n\r\n');
+    connection.socket.write(bomb.body);
+    await connection.closed;
+    expect(parseResponses(connection.received()).map((response) => response.status)).toEqual([100, 413]);
+    const unknown = await openRaw(server.url);
+    unknown.socket.write(`${head}Content-Encoding: compress\r\nContent-Length: 10\r\n\r\n`);
+    await unknown.closed;
+    expect(parseResponses(unknown.received()).map((response) => response.status)).toEqual([415]);
+  });
+
+  it('stays under 200 MB of RSS at its peak with 12 bombs of 256 MiB each arriving at once (built CLI)', async () => {
+    const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
+    children.push(child);
+    const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
+    const kinds: Array<readonly BombLayer[]> = [['gzip'], ['br'], ['gzip', 'gzip'], ['deflate-raw']];
+    const sent = kinds.map((layers) => compressionBomb(layers, 256 * mib));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const bomb = sent[index % sent.length] as { body: Buffer; encoding: string };
+        const res = await fetch(`${url}/evaluations`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': bomb.encoding },
+          body: bomb.body,
+        });
+        return res.status;
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, () => 413));
+    expect(peakRss(child.process.pid as number)).toBeLessThan(200 * mib);
+  }, 60_000);
+});
+
+describe('compression bombs through the Fetch path (handleFetch, as evalkit/msw runs it)', () => {
+  const core = createMockCore();
+  const send = (body: Uint8Array, encoding: string) =>
+    handleFetch(
+      core,
+      new Request('http://mock.test/evaluations', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body: body as Uint8Array<ArrayBuffer>,
+      }),
+    );
+
+  it('answers gzip, deflate and nested bombs with a 413, holding no more than the limit in memory', async () => {
+    const kinds: Array<readonly BombLayer[]> = [['gzip'], ['deflate'], ['deflate-raw'], ['gzip', 'gzip']];
+    const sent = kinds.map((layers) => compressionBomb(layers, 128 * mib));
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+    try {
+      const statuses = await Promise.all(sent.map(async (bomb) => (await send(bomb.body, bomb.encoding)).status));
+      expect(statuses).toEqual([413, 413, 413, 413]);
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, process.memoryUsage().rss);
+    // Unbounded, these four hold 512 MiB inflated at once; bounded, a few MiB each.
+    expect(peak - before).toBeLessThan(100 * mib);
+  });
+
+  it('answers codings as the node:http server does: lists decoded, raw deflate read, others 415', async () => {
+    expect((await send(gzipSync(gzipSync(valid)), 'gzip, gzip')).status).toBe(200);
+    expect((await send(deflateRawSync(valid), 'deflate')).status).toBe(200);
+    const unknown = await send(valid, 'compress');
+    expect(unknown.status).toBe(415);
+    expect(((await unknown.json()) as { detail: string }).detail).toMatch(/'compress' is not supported/);
+  });
+});
