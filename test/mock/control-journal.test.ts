@@ -96,7 +96,9 @@ describe('GET /__evalkit/requests', () => {
     expect(entry?.request.body_truncated).toBe(true);
     expect(entry?.request.body_bytes).toBeGreaterThan(1024 * 1000);
     // Over what the journal reads to redact by structure: withheld whole, never cut unredacted.
-    expect(entry?.request.body).toBe(`<body withheld: ${entry?.request.body_bytes} bytes, over the 64 KiB the journal reads>`);
+    expect(entry?.request.body).toBe(
+      `<body withheld: ${entry?.request.body_bytes} bytes, over the 64 KiB the journal reads>`,
+    );
     expect(entry?.curl).toContain('--data-binary @BODY_FILE');
     expect(JSON.stringify(entry).length).toBeLessThan(4 * journalBodyCap);
     // Within what it reads, a body is redacted, then its JSON text cut at the cap.
