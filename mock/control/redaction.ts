@@ -29,19 +29,24 @@ export function redactHeaders(headers: RequestHeaders): RequestHeaders {
 
 /**
  * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
- * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded, so
- * `api%5Fkey` is `api_key`.
+ * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
+ * (`api%5Fkey` is `api_key`); every other part of the query is kept as sent.
  */
 export function redactUrl(url: string): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
-  const params = [...new URLSearchParams(url.slice(start + 1))];
-  const secret = (name: string) => isCredentialQueryName(name) || credentialWords.test(name);
-  if (!params.some(([name]) => secret(name))) return url;
-  const query = params.map(
-    ([name, value]) => `${encodeURIComponent(name)}=${secret(name) ? headerPlaceholder(name) : encodeURIComponent(value)}`,
-  );
-  return `${url.slice(0, start)}?${query.join('&')}`;
+  let redacted = false;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const rawName = part.split('=', 1)[0] as string;
+      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      if (!isCredentialQueryName(name) && !credentialWords.test(name)) return part;
+      redacted = true;
+      return `${rawName}=${headerPlaceholder(name)}`;
+    });
+  return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
 }
 
 /** Header values as text, as the journal shows them (node:http gives a few repeated ones as arrays). */
