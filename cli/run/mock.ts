@@ -72,7 +72,7 @@ function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined):
   if (!isLoopbackHost(host) && allowedHosts === undefined)
     warnings.push(
       `evalkit mock: --host ${host} exposes the API to the network; the control room answers this machine only ` +
-        '(list this machine\'s addresses with --allowed-hosts to reach it from elsewhere)',
+        "(list this machine's addresses with --allowed-hosts to reach it from elsewhere)",
     );
   return warnings;
 }

@@ -79,8 +79,7 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
     '': { GET: dashboard },
     '/': { GET: dashboard },
     '/openapi.json': {
-      GET: () =>
-        jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), {}),
+      GET: () => jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), {}),
     },
     '/requests': {
       GET: (request) => {

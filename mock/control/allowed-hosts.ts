@@ -42,7 +42,8 @@ function isLoopbackName(name: string): boolean {
 }
 
 /**
- * Whether a host (a Host value, or an address as `--host` takes it) is this machine's own loopback: `localhost` and its subdomains (RFC 6761 keeps them local),
+ * Whether a host (a Host value, or an address as `--host` takes it) is this machine's own loopback: `localhost`
+ * and its subdomains (RFC 6761 keeps them local),
  * 127.0.0.0/8, `[::1]` and IPv4-mapped 127.x. No DNS answer of an attacker's can make a browser send one of these.
  */
 export function isLoopbackHost(host: string): boolean {

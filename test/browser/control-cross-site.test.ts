@@ -147,7 +147,7 @@ async function journalPaths(): Promise<string[]> {
   return requests.map((entry) => entry.path);
 }
 
-/** Runs the attack from a page at `pageUrl`; returns what it saw and the mock's answers to its control-room requests. */
+/** Runs the attack from a page at `pageUrl`: what it saw, and the mock's answers to its control-room requests. */
 async function attackFrom(pageUrl: string): Promise<{ results: Record<string, string>; answered: string[] }> {
   const page: Page = await (browser as Browser).newPage();
   await page.goto(pageUrl);

@@ -37,7 +37,7 @@ describe('evalkit mock: the control room flags (in process)', () => {
     }
   }, 20_000);
 
-  it('--allowed-hosts: names the control room answers besides loopback; all with a warning; a bad one exit 2', async () => {
+  it('--allowed-hosts: names answered besides loopback; all with a warning; a bad one exit 2', async () => {
     const mock = startCli(['mock', '--port', '0', '--quiet', '--allowed-hosts', 'my-box.test,.lan.test']);
     const [, room] = (await mock.waitFor(/control room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
     const status = async (host: string) => {

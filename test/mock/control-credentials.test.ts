@@ -77,7 +77,7 @@ function utf16(text: string, order: 'le' | 'be', bom: boolean): Uint8Array {
 }
 
 describe('credentials in the journal, however they are written', () => {
-  it('are in no journal entry, event or page: escaped names, UTF-16, compressed, every size, nested, malformed', async () => {
+  it('are in no entry, event or page: escaped names, UTF-16, compressed, every size, nested, malformed', async () => {
     const { url, origin } = await start();
     const events = await openEvents(`${origin}/__evalkit/events`);
     const json = { 'Content-Type': 'application/json' };

@@ -201,7 +201,7 @@ describe('the control room refuses what another site’s page can send', () => {
     }
   });
 
-  it('keeps every control-room answer out of frames and other origins’ embeds, the dashboard’s own CSP kept', async () => {
+  it('keeps every answer out of frames and other origins’ embeds, the dashboard’s own CSP kept', async () => {
     const { origin } = await start();
     const events = new AbortController();
     const answers = [

@@ -46,7 +46,7 @@ const controlRequests: Array<[string, string, string?]> = [
 ];
 
 describe('DNS rebinding: the control room answers loopback Hosts and --allowed-hosts only', () => {
-  it("refuses a rebound page's reads and writes with a 403 naming the Host and the flag; the API still answers", async () => {
+  it("refuses a rebound page's reads and writes, 403 naming the Host and the flag; the API still answers", async () => {
     const { origin } = await start();
     const port = new URL(origin).port;
     await fetch(`${origin}/human-evaluations/seen-before`);
