@@ -18,7 +18,15 @@ export const mockCommand: Command = {
       description: 'Port to listen on; 0 picks a free one.',
       defaultText: '4010',
     },
-    { name: 'host', type: 'string', value: 'HOST', description: 'Interface to listen on.', defaultText: '127.0.0.1' },
+    {
+      name: 'host',
+      type: 'string',
+      value: 'HOST',
+      description:
+        'Interface to listen on. 0.0.0.0 exposes the API to the network; the control room still answers only ' +
+        'this machine (localhost, 127.0.0.1, [::1]) and --allowed-hosts, not its LAN addresses unless listed.',
+      defaultText: '127.0.0.1',
+    },
     {
       name: 'base-path',
       type: 'string',
@@ -104,6 +112,17 @@ export const mockCommand: Command = {
       name: 'no-journal',
       type: 'boolean',
       description: 'Keep no request journal (the rest of the control room stays).',
+    },
+    {
+      name: 'allowed-hosts',
+      type: 'string',
+      value: 'A,B',
+      multiple: true,
+      description:
+        `Host names the control room (${controlPrefix}/) answers besides loopback ones, e.g. my-box.local, ` +
+        '192.168.1.5, .example.test (a domain and its subdomains); all (or true) for any, giving up the DNS ' +
+        'rebinding defence. The API answers any Host.',
+      defaultText: 'loopback only',
     },
   ],
   details: [

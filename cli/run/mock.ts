@@ -1,4 +1,5 @@
 import { profiles } from '../../generators/profile.js';
+import { isLoopbackHost, type AllowedHosts } from '../../mock/control/allowed-hosts.js';
 import { maxJournalSize } from '../../mock/control/journal.js';
 import { controlPrefix } from '../../mock/control/prefix.js';
 import { scenarioEntry, type ScenarioKey } from '../../mock/core/scenarios.js';
@@ -50,11 +51,38 @@ function corsOption(values: OptionValues): MockServerOptions['cors'] {
   return origins && !origins.includes('*') ? origins : '*';
 }
 
+/** `--allowed-hosts a,b` (repeatable) as a list, or true for `all` / `true`; the names are checked by the server. */
+function allowedHostsOption(values: OptionValues): AllowedHosts | undefined {
+  const given = values['allowed-hosts'] as string[] | undefined;
+  if (given === undefined) return undefined;
+  const names = given.flatMap((value) => value.split(',')).map((name) => name.trim());
+  if (names.some((name) => name === 'all' || name === 'true')) return true;
+  if (names.some((name) => name === '')) throw new UsageError('--allowed-hosts: an empty host name');
+  return names;
+}
+
+/** What the user should know of who can reach the control room, when it is more than this machine. */
+function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined): string[] {
+  const warnings: string[] = [];
+  if (allowedHosts === true)
+    warnings.push(
+      `evalkit mock: warning: --allowed-hosts all: the control room (${controlPrefix}/) answers any Host name, so a ` +
+        'web page can read the journal and change the scenario through DNS rebinding',
+    );
+  if (!isLoopbackHost(host) && allowedHosts === undefined)
+    warnings.push(
+      `evalkit mock: --host ${host} exposes the API to the network; the control room answers this machine only ` +
+        "(list this machine's addresses with --allowed-hosts to reach it from elsewhere)",
+    );
+  return warnings;
+}
+
 /** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
 export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
   const port = integerOption(values, 'port', 0, 65535) ?? 4010;
   const host = stringOption(values, 'host') ?? '127.0.0.1';
+  const allowedHosts = allowedHostsOption(values);
   const options: MockServerOptions = {
     port,
     host,
@@ -67,6 +95,7 @@ export const run: RunCommand = async (values, io) => {
     scenarioFile: stringOption(values, 'scenarios'),
     cors: corsOption(values),
     journalSize: journalSizeOption(values),
+    allowedHosts,
     log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
   };
   boundHeapGrowth();
@@ -82,6 +111,7 @@ export const run: RunCommand = async (values, io) => {
     }
     throw error;
   }
+  for (const warning of exposureWarnings(host, allowedHosts)) io.stderr.write(`${warning}\n`);
   const stopping = io.untilShutdown();
   await writeOut(
     io.stdout,

@@ -44,8 +44,7 @@ export interface ControlRoom {
 type Route = (request: MockRequest) => MockAnswer | Promise<MockAnswer>;
 
 function json(status: number, value: unknown): MockAnswer {
-  // The control room's answers change with every request: no cache may keep one.
-  return jsonAnswer(status, serialize(value), { 'Cache-Control': 'no-store' });
+  return jsonAnswer(status, serialize(value), {});
 }
 
 const journalOff = new HttpProblem(404, 'The request journal is off (the mock was started with --no-journal)');
@@ -80,8 +79,7 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
     '': { GET: dashboard },
     '/': { GET: dashboard },
     '/openapi.json': {
-      GET: () =>
-        jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), { 'Cache-Control': 'no-store' }),
+      GET: () => jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), {}),
     },
     '/requests': {
       GET: (request) => {
@@ -129,8 +127,8 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
 
 /**
  * The control room's HTTP interface under `/__evalkit` (docs/mock.md, "Control room"), in the core's currency: a
- * MockRequest in, a MockAnswer out, so it answers behind any adapter. It sends no CORS headers on purpose: another
- * origin's page can neither read the journal nor change the scenario of a developer's mock.
+ * MockRequest in, a MockAnswer out, so it answers behind any adapter. Who may reach it, and the headers of every
+ * answer, are the control room's (control-room.ts); it sends no CORS headers.
  */
 export function adminRoutes(room: ControlRoom): (request: MockRequest) => Promise<MockAnswer> {
   const table = routes(room);

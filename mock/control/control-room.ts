@@ -1,14 +1,16 @@
 import { pathOf } from '../../api/match.js';
 import type { MockCore } from '../core/handle.js';
 import type { AnsweredRequest } from '../core/observe.js';
-import type { MockAnswer, MockRequest } from '../core/request-answer.js';
+import { problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
+import { hostCheck, type AllowedHosts } from './allowed-hosts.js';
+import { controlHeaders, crossSiteProblem } from './cross-site.js';
 import { controlPrefix, eventsPath } from './prefix.js';
 import { entryView } from './entry-view.js';
 import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
-import { keptAnswerBody, redactBody, redactHeaders } from './redaction.js';
+import { keptAnswerBody, redactBody, redactHeaders, redactUrl } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
 
 export interface ControlRoomOptions {
@@ -23,13 +25,22 @@ export interface ControlRoomOptions {
   /** The fixtures folder's state, when the adapter serves one (`--fixtures DIR`). */
   fixtures?: () => FixtureStatus;
   log: (line: string) => void;
+  /**
+   * Host names answered besides loopback ones (`--allowed-hosts`). Absent, Host is not checked: for an adapter whose
+   * requests never come from a network (MSW answers its own page's or process's requests only).
+   */
+  allowedHosts?: AllowedHosts;
 }
 
 export interface ControlRoomHandle {
   /** Whether a request is the control room's (anything under /__evalkit, on any origin), not the API's. */
   owns(url: string): boolean;
-  /** Whether a request asks for the event stream, which only an adapter that can stream answers. */
-  wantsEvents(request: Pick<MockRequest, 'method' | 'url'>): boolean;
+  /**
+   * Whether a request asks for the event stream and may have it, which only an adapter that can stream answers;
+   * `serve` answers a refused one.
+   */
+  wantsEvents(request: MockRequest): boolean;
+  /** Answers a request of the control room, or refuses it (a Host not allowed, another site's page). */
   serve(request: MockRequest): Promise<MockAnswer>;
   /** Stops keeping the core's answers. */
   close(): void;
@@ -49,7 +60,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     id: 0,
     time: arrived,
     method: request.method,
-    url: request.url,
+    url: redactUrl(request.url),
     status: answer.status,
     durationMs: Math.round(durationMs * 100) / 100,
     scenario: answer.scenario,
@@ -76,13 +87,15 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
       if (events.listening) events.send(entryView(entry));
     });
   const stop = journal ? options.core.observe((answered) => record(journal, answered)) : undefined;
-  const serve = adminRoutes({
+  const routes = adminRoutes({
     journal,
     events,
     scenarios: new ScenarioStore(options.scenarios),
     fixtures: options.fixtures,
     log: options.log,
   });
+  const checkHost = options.allowedHosts === undefined ? undefined : hostCheck(options.allowedHosts);
+  const refusal = (request: MockRequest) => checkHost?.(request) ?? crossSiteProblem(request);
   return {
     owns(url) {
       const path = pathOf(url);
@@ -90,8 +103,13 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
         path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/')
       );
     },
-    wantsEvents: ({ method, url }) => method === 'GET' && pathOf(url) === eventsPath,
-    serve,
+    wantsEvents: (request) =>
+      request.method === 'GET' && pathOf(request.url) === eventsPath && refusal(request) === undefined,
+    async serve(request) {
+      const problem = refusal(request);
+      const answer = problem ? problemAnswer(problem, {}) : await routes(request);
+      return { ...answer, headers: { ...controlHeaders, ...answer.headers } };
+    },
     close: () => stop?.(),
   };
 }

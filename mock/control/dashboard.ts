@@ -120,8 +120,7 @@ export async function dashboardPage(journalSize: number): Promise<MockAnswer> {
     status: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
+      // With the control room's own (no-store, nosniff, X-Frame-Options: DENY, no referrer: cross-site.ts).
       'Content-Security-Policy': policy.join('; '),
     },
     // `<` is escaped so no value can close the JSON script element.

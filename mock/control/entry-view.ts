@@ -42,13 +42,22 @@ function bodyView(body: JournalBody | undefined): Omit<PartView, 'headers'> {
     : { body: null, body_bytes: 0, body_truncated: false };
 }
 
+/** The query of a URL the journal keeps (credential values already placeholders), `?` included; '' for none. */
+function queryOf(url: string): string {
+  const start = url.indexOf('?');
+  return start < 0 ? '' : url.slice(start);
+}
+
 /**
  * A curl command that replays the request. The journal holds placeholders (`<AUTHORIZATION>`, `<PROVIDER_KEY>`) where
- * the credentials were, so the command carries them too; a cut body is left to a file the user supplies.
+ * the credentials were, so the command carries them too; a cut or withheld body is left to a file the user supplies.
+ * Every word the client chose is single-quoted (http/shell.ts), so pasting the command runs nothing else.
  */
 function curlCommand(record: JournalRecord, path: string, headers: Record<string, string>): string {
   const host = headers.host ?? '127.0.0.1:4010';
-  const parts = [`curl -sS -i -X ${record.method}`, shellQuote(`http://${host}${path}`)];
+  // A method is a token, which may hold `$`, `|` or a quote (a Fetch Request takes any): quoted unless plain letters.
+  const method = /^[A-Za-z]+$/.test(record.method) ? record.method : shellQuote(record.method);
+  const parts = [`curl -sS -i -X ${method}`, shellQuote(`http://${host}${path}${queryOf(record.url)}`)];
   for (const [name, value] of Object.entries(headers)) {
     if (!transportHeaders.has(name)) parts.push('-H', shellQuote(`${name}: ${value}`));
   }

@@ -1,10 +1,10 @@
 import { credentialField } from '../../api/credentials.js';
-import { headerPlaceholder, secretPlaceholder } from '../../http/placeholders.js';
+import { headerPlaceholder, isCredentialQueryName, secretPlaceholder } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
 
-/** Headers that carry credentials by name; any header naming a key, token or secret is treated the same. */
+/** Headers that carry credentials by name; any header whose name says what a credential is is treated the same. */
 const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const credentialWords = /key|token|secret/i;
+const credentialWords = /key|token|secret|auth|session|passw|credential/i;
 
 /** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
 export const journalBodyCap = 8 * 1024;
@@ -27,6 +27,28 @@ export function redactHeaders(headers: RequestHeaders): RequestHeaders {
   return redacted ?? headers;
 }
 
+/**
+ * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
+ * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
+ * (`api%5Fkey` is `api_key`); every other part of the query is kept as sent.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  let redacted = false;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const rawName = part.split('=', 1)[0] as string;
+      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      if (!isCredentialQueryName(name) && !credentialWords.test(name)) return part;
+      redacted = true;
+      return `${rawName}=${headerPlaceholder(name)}`;
+    });
+  return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
+}
+
 /** Header values as text, as the journal shows them (node:http gives a few repeated ones as arrays). */
 export function headerTexts(headers: RequestHeaders): Record<string, string> {
   const texts: Record<string, string> = {};
@@ -37,7 +59,7 @@ export function headerTexts(headers: RequestHeaders): Record<string, string> {
   return texts;
 }
 
-/** A body as the journal keeps it: a JSON value when it is whole JSON within the cap, else text cut at the cap. */
+/** A body as the journal keeps it: a JSON value when it is whole JSON within the cap, else text (cut, or withheld). */
 export interface JournalBody {
   body: unknown;
   /** Bytes received, before any cut. */
@@ -50,7 +72,11 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-/** Every value under a `lm_providers_keys` key, at any depth, becomes `<PROVIDER_KEY>`; walked without recursion. */
+/**
+ * Every value under a `lm_providers_keys` member (in any case), at any depth, becomes `<PROVIDER_KEY>`; walked
+ * without recursion. It runs on the parsed value, so the member is found however its name was written
+ * (`"lm_providers\u005fkeys"`), and of duplicate members only the one JSON.parse kept is left to redact.
+ */
 function redactCredentials(root: unknown): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -58,7 +84,7 @@ function redactCredentials(root: unknown): void {
     if (!isObject(value)) continue;
     for (const key of Object.keys(value)) {
       const child = value[key];
-      if (key !== credentialField) stack.push(child);
+      if (key.toLowerCase() !== credentialField) stack.push(child);
       else if (isObject(child) && !Array.isArray(child))
         for (const name of Object.keys(child)) child[name] = secretPlaceholder;
       else value[key] = secretPlaceholder;
@@ -67,66 +93,50 @@ function redactCredentials(root: unknown): void {
 }
 
 /**
- * The largest body the journal parses to redact, 64 KiB: any real create request fits, and a flood of 1 MiB bodies
- * naming the credential field costs no parse (16 at once would otherwise hold over 100 MB of parsed trees).
+ * The largest body the journal reads, 64 KiB: any real create request fits, and a flood of 1 MiB bodies costs no
+ * parse (16 at once would otherwise hold over 100 MB of parsed trees).
  */
-const redactionParseCap = 64 * 1024;
+const journalReadCap = 64 * 1024;
 
-const decoder = new TextDecoder();
-const credentialBytes = new TextEncoder().encode(credentialField);
-/** Horspool's shift for each byte at the end of a window: how far the name can move before that byte could fit. */
-const credentialShift = new Uint8Array(256).fill(credentialBytes.length);
-credentialBytes.forEach((byte, index) => {
-  if (index < credentialBytes.length - 1) credentialShift[byte] = credentialBytes.length - 1 - index;
-});
+/** As the core reads a body (request-body.ts): UTF-8 only, a byte order mark dropped. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Whether the bytes hold the credential field's name: a Horspool search, plain code so the journal runs in a browser
- * too (no Buffer). It skips up to the name's length per step; about 0.2 ms for 1 MiB, 4 ms at worst.
- */
-function namesCredentialField(raw: Uint8Array): boolean {
-  const length = credentialBytes.length;
-  for (let end = length - 1; end < raw.length; end += credentialShift[raw[end] as number] as number) {
-    let matched = 0;
-    while (matched < length && raw[end - matched] === credentialBytes[length - 1 - matched]) matched++;
-    if (matched === length) return true;
-  }
-  return false;
-}
-
-const parseCapKiB = redactionParseCap / 1024;
-const withheld = `[withheld: it names ${credentialField}, and it is not valid JSON or is over ${parseCapKiB} KiB]`;
-
-/** The body with every credential replaced, as JSON text; undefined when it is not JSON (or nests too deep for V8). */
-function redactedJson(text: string): { value: unknown; json: string } | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    redactCredentials(value);
-    return { value, json: JSON.stringify(value) };
-  } catch {
-    return undefined;
-  }
+function withheld(bytes: number, reason: string): JournalBody {
+  return { body: `<body withheld: ${bytes} bytes, ${reason}>`, bytes, truncated: true };
 }
 
 /**
- * A request body made safe to keep: credentials replaced, then cut at the cap. Redaction comes before the cut, so a
- * credential can never survive in a truncated prefix; a body that names the credential field but does not parse, or is
- * too large to parse cheaply, is not kept at all, since its values cannot be found reliably. A large body that does not
- * name the field is cut without being parsed: a 1 MiB attack costs the journal a byte search and an 8 KiB decode.
+ * A request body made safe to keep. The body is read as the core reads it (the adapter has already inflated its
+ * Content-Encoding; UTF-8, JSON), its credentials are redacted on the parsed value, and only then is it kept: as the
+ * value, or as its JSON text cut at the cap. A body that cannot be read so (not UTF-8, not JSON, over 64 KiB, nested
+ * too deep to write back) is withheld whole: its credentials could not be found by structure, and no search of its
+ * bytes finds every way of writing one.
  */
 export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
   if (raw === undefined || raw.length === 0) return undefined;
   const bytes = raw.length;
-  const namesCredential = namesCredentialField(raw);
-  if (!namesCredential && bytes > journalBodyCap)
-    return { body: decoder.decode(raw.subarray(0, journalBodyCap)), bytes, truncated: true };
-  if (bytes > redactionParseCap) return { body: withheld, bytes, truncated: true };
-  const text = decoder.decode(raw);
-  const parsed = redactedJson(text);
-  if (!parsed)
-    return namesCredential ? { body: withheld, bytes, truncated: true } : { body: text, bytes, truncated: false };
-  if (parsed.json.length <= journalBodyCap) return { body: parsed.value, bytes, truncated: false };
-  return { body: parsed.json.slice(0, journalBodyCap), bytes, truncated: true };
+  if (bytes > journalReadCap) return withheld(bytes, `over the ${journalReadCap / 1024} KiB the journal reads`);
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    return withheld(bytes, 'not UTF-8');
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return withheld(bytes, 'not JSON');
+  }
+  redactCredentials(value);
+  let json: string;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return withheld(bytes, 'nested too deep');
+  }
+  if (json.length <= journalBodyCap) return { body: value, bytes, truncated: false };
+  return { body: json.slice(0, journalBodyCap), bytes, truncated: true };
 }
 
 /**
@@ -137,6 +147,8 @@ export function keptAnswerBody(body: Uint8Array | undefined): Uint8Array | undef
   if (body === undefined || body.length <= journalBodyCap) return body;
   return body.slice(0, journalBodyCap);
 }
+
+const decoder = new TextDecoder();
 
 /** A kept answer body for display: JSON when whole, text otherwise. */
 export function answerBodyView(kept: Uint8Array | undefined, bytes: number): JournalBody | undefined {

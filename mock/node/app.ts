@@ -1,4 +1,5 @@
 import express, { type Express } from 'express';
+import type { AllowedHosts } from '../control/allowed-hosts.js';
 import { controlRoom } from '../control/control-room.js';
 import { mockCore } from '../core/handle.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
@@ -19,6 +20,12 @@ export interface MockOptions extends MockCoreOptions {
   log?: (line: string) => void;
   /** Requests the control room's journal keeps (`GET /__evalkit/requests`); 0 turns it off. Default 500. */
   journalSize?: number;
+  /**
+   * Host names the control room answers besides this machine's loopback ones (`localhost`, `*.localhost`,
+   * 127.0.0.0/8, `[::1]`): a list (`.example.test` for a domain and its subdomains), or `true` for any, which gives
+   * up the DNS rebinding defence. The API answers any Host. Default none.
+   */
+  allowedHosts?: AllowedHosts;
 }
 
 /** What each app runs besides answering (fixtures watcher, event streams, journal), so whoever runs it can stop it. */
@@ -50,6 +57,7 @@ export function createMockApp(options: MockOptions = {}): Express {
     scenarios: config.scenarios,
     journalSize: options.journalSize,
     events,
+    allowedHosts: options.allowedHosts ?? [],
     ...(watcher && { fixtures: () => watcher.status() }),
     log,
   });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EventSink } from '../control/admin-routes.js';
+import { controlHeaders } from '../control/cross-site.js';
 
 /**
  * Bytes an event client may leave unread before it is dropped: about a hundred journal entries. A client that stops
@@ -26,8 +27,8 @@ export class EventStream implements EventSink {
 
   open(req: IncomingMessage, res: ServerResponse): void {
     res.writeHead(200, {
+      ...controlHeaders,
       'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-cache',
       Connection: 'keep-alive',
     });
     res.write('retry: 1000\n\n');

@@ -7,7 +7,10 @@ import { createGuardedServer, type TimeBounds } from './http-guards.js';
 export interface MockServerOptions extends MockOptions, TimeBounds {
   /** Default 4010 (Prism's); 0 picks a free port. */
   port?: number;
-  /** Default 127.0.0.1: the mock is for local development, not for the network. */
+  /**
+   * Default 127.0.0.1: the mock is for local development, not for the network. Another interface (`0.0.0.0`) exposes
+   * the API to whoever reaches it; the control room still answers loopback names and `allowedHosts` only.
+   */
   host?: string;
 }
 

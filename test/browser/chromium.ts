@@ -24,6 +24,21 @@ function mswInit(): Uint8Array {
   return readFileSync(join(dir, 'mockServiceWorker.js'));
 }
 
+/** Headless Debian Chromium, without the background traffic a test does not need. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
 export interface PageSession {
   page: Page;
   /** Uncaught errors of the page. */
@@ -50,17 +65,7 @@ export async function openPage(bundle: Uint8Array): Promise<PageSession> {
     res.end(file ? file[1] : 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const browser: Browser = await chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

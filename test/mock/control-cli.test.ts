@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startCli } from '../helpers/cli.js';
+import { runCli, startCli } from '../helpers/cli.js';
+import { openRaw, parseResponses } from './raw-http.js';
 
 describe('evalkit mock: the control room flags (in process)', () => {
   it('prints the control room URL at the root whatever --base-path, and keeps --journal-size requests', async () => {
@@ -35,4 +36,39 @@ describe('evalkit mock: the control room flags (in process)', () => {
       expect(mock.stdout()).toBe('');
     }
   }, 20_000);
+
+  it('--allowed-hosts: names answered besides loopback; all with a warning; a bad one exit 2', async () => {
+    const mock = startCli(['mock', '--port', '0', '--quiet', '--allowed-hosts', 'my-box.test,.lan.test']);
+    const [, room] = (await mock.waitFor(/control room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
+    const status = async (host: string) => {
+      const raw = await openRaw(room);
+      raw.socket.write(`GET /__evalkit/requests HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      await raw.closed;
+      return parseResponses(raw.received())[0]?.status;
+    };
+    expect(await status('a.lan.test')).toBe(200);
+    expect(await status('my-box.test:80')).toBe(200);
+    expect(await status('attacker.example')).toBe(403);
+    expect(mock.stderr()).toBe('');
+    mock.process.kill('SIGTERM');
+    await mock.exited;
+
+    const any = startCli(['mock', '--port', '0', '--quiet', '--allowed-hosts', 'all']);
+    await any.waitFor(/control room: /, 10_000);
+    expect(any.stderr()).toMatch(/warning: --allowed-hosts all: the control room .* answers any Host name/);
+    any.process.kill('SIGTERM');
+    await any.exited;
+
+    for (const entry of ['my-box.test:4010', 'http://my-box.test', 'a b', ',']) {
+      const bad = startCli(['mock', '--port', '0', '--allowed-hosts', entry]);
+      expect((await bad.exited).code, entry).toBe(2);
+      expect(bad.stderr(), entry).toMatch(/allowed host|--allowed-hosts: an empty host name/);
+    }
+  }, 30_000);
+
+  it('--help says what --host 0.0.0.0 exposes and who reaches the control room', async () => {
+    const help = (await runCli(['mock', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('0.0.0.0 exposes the API to the network; the control room still answers only this machine');
+    expect(help).toContain('--allowed-hosts');
+  });
 });
