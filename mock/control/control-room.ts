@@ -7,7 +7,7 @@ import { MockSetupError } from '../core/setup-error.js';
 import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
 import { hostCheck, type AllowedHosts } from './allowed-hosts.js';
 import { controlHeaders, crossSiteProblem } from './cross-site.js';
-import { controlPrefix, eventsPath } from './prefix.js';
+import { eventsPath, isControlRoomUrl } from './prefix.js';
 import { entryView } from './entry-view.js';
 import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
 import { keptAnswerBody, redactBody, redactHeaders, redactUrl } from './redaction.js';
@@ -97,12 +97,7 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   const checkHost = options.allowedHosts === undefined ? undefined : hostCheck(options.allowedHosts);
   const refusal = (request: MockRequest) => checkHost?.(request) ?? crossSiteProblem(request);
   return {
-    owns(url) {
-      const path = pathOf(url);
-      return (
-        path.startsWith(controlPrefix) && (path.length === controlPrefix.length || path[controlPrefix.length] === '/')
-      );
-    },
+    owns: isControlRoomUrl,
     wantsEvents: (request) =>
       request.method === 'GET' && pathOf(request.url) === eventsPath && refusal(request) === undefined,
     async serve(request) {

@@ -1,3 +1,5 @@
+import { pathOf } from '../../api/match.js';
+
 /**
  * Where the control room lives, at the root whatever the base path: the API's paths never start with it. On its own
  * so that `evalkit mock --help` can name it without loading the control room.
@@ -5,3 +7,9 @@
 export const controlPrefix = '/__evalkit';
 /** The event stream's path: answered by an adapter that can stream (the Node server), not by the admin routes. */
 export const eventsPath = `${controlPrefix}/events`;
+
+/** Whether a request URL is the control room's: the prefix itself or a path under it, never `/__evalkitx`. */
+export function isControlRoomUrl(url: string): boolean {
+  const path = pathOf(url);
+  return path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+}

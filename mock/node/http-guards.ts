@@ -8,6 +8,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { cors, type CorsOrigins } from '../core/cors.js';
+import { isControlRoomUrl } from '../control/prefix.js';
 import { HttpProblem } from '../core/errors.js';
 import { jsonAnswer } from '../core/request-answer.js';
 import { headersTimeoutMs, maxBodyBytes, maxHeaderFields, requestTimeoutMs } from '../core/limits.js';
@@ -140,8 +141,8 @@ function refuser(origins: false | CorsOrigins): (req: IncomingMessage, res: Serv
     if (!problem) return false;
     const headers: Record<string, string> = {};
     // The core's CORS step only fills in headers, except for a preflight (the one case where it would answer or throw
-    // itself): that is an OPTIONS, left without CORS here.
-    if (withCors && req.method !== 'OPTIONS')
+    // itself): that is an OPTIONS, left without CORS here. The control room grants no CORS at all, refusals included.
+    if (withCors && req.method !== 'OPTIONS' && !isControlRoomUrl(req.url ?? '/'))
       withCors({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, headers);
     deliver(res, jsonAnswer(problem.status, problem.body, headers, problem.headers));
     return true;

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { mockServers } from './control-helpers.js';
+import { openRaw, parseResponses } from './raw-http.js';
 
 const start = mockServers();
 
@@ -199,6 +200,27 @@ describe('the control room refuses what another site’s page can send', () => {
         }
       }
     }
+  });
+
+  it('grants no CORS on a refusal the server makes before the app, as it does for the API', async () => {
+    const { origin } = await start();
+    const refusalOf = async (path: string) => {
+      const raw = await openRaw(origin);
+      // Over the 1 MiB body limit: the node:http guard answers 413 before reading a byte or routing the request.
+      raw.socket.write(
+        `PUT ${path} HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nOrigin: http://localhost:5173\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 2000000\r\n\r\n',
+      );
+      await raw.waitFor('\r\n\r\n');
+      raw.socket.destroy();
+      return parseResponses(raw.received())[0];
+    };
+    const api = await refusalOf('/evaluations');
+    expect(api?.status).toBe(413);
+    expect(api?.headers['access-control-allow-origin']).toBe('*');
+    const room = await refusalOf('/__evalkit/scenario');
+    expect(room?.status).toBe(413);
+    expect(room?.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('keeps every answer out of frames and other origins’ embeds, the dashboard’s own CSP kept', async () => {
