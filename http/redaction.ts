@@ -57,19 +57,190 @@ export function publicUrl(url: URL): string {
   return `${url.protocol}//${user}${url.host}${url.pathname}${query.length ? `?${query.join('&')}` : ''}`;
 }
 
-/** Replaces every secret, in clear or percent-encoded, longest first so a token inside a header value goes with it. */
+/** Decoded characters and how many characters of the original they stand for. */
+interface Piece {
+  chars: string;
+  length: number;
+}
+
+/**
+ * One encoding of a text: the pattern of its encoded sequences and what each decodes to, piece by piece so that
+ * every decoded character can be traced back to where it stands in the original.
+ */
+interface Encoding {
+  pattern: RegExp;
+  decode(sequence: string): Piece[];
+}
+
+/** A text with one encoding undone, each character mapped back to the span of the original it came from. */
+interface DecodedView {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+function decoded(text: string, { pattern, decode }: Encoding): string {
+  return text.replace(pattern, (sequence) =>
+    decode(sequence)
+      .map((piece) => piece.chars)
+      .join(''),
+  );
+}
+
+function viewOf(text: string, { pattern, decode }: Encoding): DecodedView {
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  const parts: string[] = [];
+  let size = 0;
+  const plain = (from: number, to: number) => {
+    parts.push(text.slice(from, to));
+    for (let at = from; at < to; at++, size++) {
+      starts[size] = at;
+      ends[size] = at + 1;
+    }
+  };
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    plain(at, match.index);
+    let from = match.index;
+    for (const { chars, length } of decode(match[0])) {
+      parts.push(chars);
+      for (let unit = 0; unit < chars.length; unit++, size++) {
+        starts[size] = from;
+        ends[size] = from + length;
+      }
+      from += length;
+    }
+    at = match.index + match[0].length;
+  }
+  plain(at, text.length);
+  return { text: parts.join(''), starts, ends };
+}
+
+/**
+ * JSON string escapes (`\\/`, `\\"`, `\\u0041`, for every character or some) at any depth of quoting: a finding
+ * quotes an answer with JSON.stringify, which doubles the backslashes of an answer that escaped a secret.
+ */
+const jsonEscapes: Encoding = {
+  pattern: /\\+(?:u[0-9a-fA-F]{4}|[/"])|\\{2,}/g,
+  decode: (sequence) => {
+    const last = sequence.slice(sequence.lastIndexOf('\\') + 1);
+    const chars = last.startsWith('u') ? String.fromCharCode(parseInt(last.slice(1), 16)) : last || '\\';
+    return [{ chars, length: sequence.length }];
+  },
+};
+
+/** URL encoding: `%XX` sequences as UTF-8 (each character from its bytes), `+` as a space (forms, query strings). */
+const urlEncoding: Encoding = {
+  pattern: /\+|(?:%[0-9a-fA-F]{2})+/g,
+  decode: (sequence) => {
+    if (sequence === '+') return [{ chars: ' ', length: 1 }];
+    const bytes = sequence
+      .slice(1)
+      .split('%')
+      .map((pair) => parseInt(pair, 16));
+    const pieces: Piece[] = [];
+    for (let at = 0; at < bytes.length;) {
+      const lead = bytes[at] as number;
+      const count = Math.min(lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1, bytes.length - at);
+      const chars = new TextDecoder().decode(Uint8Array.from(bytes.slice(at, at + count)));
+      pieces.push(
+        chars.includes('\uFFFD')
+          ? { chars: sequence.slice(at * 3, at * 3 + 3), length: 3 }
+          : { chars, length: count * 3 },
+      );
+      at += chars.includes('\uFFFD') ? 1 : count;
+    }
+    return pieces;
+  },
+};
+
+/** Base64 fragments shorter than this are left alone: too short to be told from other text. */
+const minimumBase64Length = 8;
+
+/**
+ * The base64 forms of a value (standard and URL-safe alphabets): whole, and as the characters that stay the same
+ * wherever in a longer encoded text the value sits (its three alignments), so a secret inside an encoded document
+ * is found too.
+ */
+function base64Forms(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const forms: string[] = [];
+  for (let offset = 0; offset < 3; offset++) {
+    const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64');
+    const fragment = encoded.slice(Math.ceil((4 * offset) / 3), Math.floor((4 * (offset + bytes.length)) / 3));
+    if (fragment.length >= minimumBase64Length) forms.push(fragment, fragment.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
+interface Found {
+  start: number;
+  end: number;
+  placeholder: string;
+}
+
+/**
+ * Where the secrets stand in a text, in any encoding a deployment may echo them in: in clear, base64, JSON-escaped or
+ * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). Overlapping finds are
+ * merged, so replacing them never leaves part of a secret in clear.
+ */
+function findSecrets(text: string, secrets: readonly Secret[]): Found[] {
+  const forms = secrets
+    .filter((secret) => secret.value.length >= minimumSecretLength)
+    .flatMap((secret) => [secret.value, ...base64Forms(secret.value)].map((value) => ({ ...secret, value })));
+  if (forms.length === 0) return [];
+  const found: Found[] = [];
+  const search = (text: string, at: (index: number, length: number) => Omit<Found, 'placeholder'>) => {
+    for (const { value, placeholder } of forms)
+      for (let index = text.indexOf(value); index >= 0; index = text.indexOf(value, index + 1))
+        found.push({ ...at(index, value.length), placeholder });
+  };
+  search(text, (index, length) => ({ start: index, end: index + length }));
+  for (const encoding of [jsonEscapes, urlEncoding]) {
+    // Traced back only when the decoded text holds a secret at all: most texts hold none.
+    const plain = decoded(text, encoding);
+    if (plain === text || !forms.some(({ value }) => plain.includes(value))) continue;
+    const view = viewOf(text, encoding);
+    search(view.text, (index, length) => ({
+      start: view.starts[index] as number,
+      end: view.ends[index + length - 1] as number,
+    }));
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: Found[] = [];
+  for (const next of found) {
+    const last = merged[merged.length - 1];
+    if (last && next.start < last.end) last.end = Math.max(last.end, next.end);
+    else merged.push({ ...next });
+  }
+  return merged;
+}
+
+/** Whether any of the values appears in the text, in any encoding `findSecrets` knows. */
+export function containsSecret(text: string, values: readonly string[]): boolean {
+  return (
+    findSecrets(
+      text,
+      values.map((value) => ({ value, placeholder: '' })),
+    ).length > 0
+  );
+}
+
+/** Replaces every secret, in any encoding `findSecrets` knows, by its placeholder. */
 export class Redactor {
   constructor(private readonly secrets: () => readonly Secret[]) {}
 
   text(text: string): string {
-    const forms = this.secrets()
-      .filter((secret) => secret.value.length >= minimumSecretLength)
-      .flatMap((secret) => [secret, { value: encodeURIComponent(secret.value), placeholder: secret.placeholder }])
-      .sort((a, b) => b.value.length - a.value.length);
-    return forms.reduce(
-      (out, secret) => (out.includes(secret.value) ? out.split(secret.value).join(secret.placeholder) : out),
-      text,
-    );
+    const found = findSecrets(text, this.secrets());
+    if (found.length === 0) return text;
+    let out = '';
+    let at = 0;
+    for (const { start, end, placeholder } of found) {
+      out += text.slice(at, start) + placeholder;
+      at = end;
+    }
+    return out + text.slice(at);
   }
 }
 
@@ -84,12 +255,32 @@ export function redactReport<T>(value: T, redactor: Redactor): T {
 }
 
 /**
- * Server text made safe for a terminal: C0 and C1 control characters (ESC, CR, newlines, backspace…) shown as
- * `\xNN`, so a deployment cannot move the cursor, recolour or forge a line of the report.
+ * Characters a reader cannot see for what they are: C0 and C1 controls (ESC, CR, newlines, backspace…), line and
+ * paragraph separators, format characters (bidi controls U+202A-202E, U+2066-2069, U+200E/200F, U+061C; zero-width
+ * U+200B-200D, U+2060-2064, U+FEFF; soft hyphen, U+180E, tag characters), lone surrogates, invisible fillers and
+ * variation selectors. They move the cursor, recolour, forge a line or reorder what is shown (Trojan Source,
+ * CVE-2021-42574).
  */
-export function escapeControlCharacters(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (char) => {
-    const code = char.charCodeAt(0);
-    return code > 0xff ? `\\u${code.toString(16)}` : `\\x${code.toString(16).padStart(2, '0')}`;
-  });
+const invisible =
+  /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u3164\uFFA0\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+
+/** Where GitHub's runner reads a workflow command anywhere in a line (its v1 `##[command]` form). */
+const workflowCommand = /##\[/g;
+
+/**
+ * Server text made safe for a terminal or a CI log: every invisible character shown as an escape (`\x1b`,
+ * `\u{202E}`), so a deployment cannot move the cursor, recolour, forge a line of the report or reorder it, and no
+ * `##[` left for a CI runner to read as a command. `keep: 'lines'` keeps tab and newline, for text shown as a block
+ * (the HTML report's excerpts).
+ */
+export function escapeControlCharacters(text: string, keep: 'nothing' | 'lines' = 'nothing'): string {
+  return text
+    .replace(invisible, (char) => {
+      if (keep === 'lines' && (char === '\n' || char === '\t')) return char;
+      const code = char.codePointAt(0) as number;
+      return code <= 0x9f
+        ? `\\x${code.toString(16).padStart(2, '0')}`
+        : `\\u{${code.toString(16).toUpperCase().padStart(4, '0')}}`;
+    })
+    .replace(workflowCommand, '##\\x5b');
 }
