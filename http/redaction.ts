@@ -122,19 +122,23 @@ function viewOf(text: string, { pattern, decode }: Encoding): DecodedView {
  * quotes an answer with JSON.stringify, which doubles the backslashes of an answer that escaped a secret.
  */
 const jsonEscapes: Encoding = {
-  pattern: /\\+(?:u[0-9a-fA-F]{4}|[/"])|\\{2,}/g,
+  pattern: /\\+(?:u[0-9a-fA-F]{4}|[/"])|\\+u?[0-9a-fA-F]{0,3}(?=…)|\\{2,}/g,
   decode: (sequence) => {
-    const last = sequence.slice(sequence.lastIndexOf('\\') + 1);
-    const chars = last.startsWith('u') ? String.fromCharCode(parseInt(last.slice(1), 16)) : last || '\\';
-    return [{ chars, length: sequence.length }];
+    const escape = /^\\+(?:u([0-9a-fA-F]{4})|([/"]))$/.exec(sequence);
+    if (escape)
+      return [{ chars: escape[2] ?? String.fromCharCode(parseInt(escape[1] as string, 16)), length: sequence.length }];
+    // A run of backslashes is one, however often quoted; an escape cut short by evalkit's cut mark stands for nothing
+    // (the secret before it is found by its start).
+    return [{ chars: /^\\+$/.test(sequence) ? '\\' : '', length: sequence.length }];
   },
 };
 
 /** URL encoding: `%XX` sequences as UTF-8 (each character from its bytes), `+` as a space (forms, query strings). */
 const urlEncoding: Encoding = {
-  pattern: /\+|(?:%[0-9a-fA-F]{2})+/g,
+  pattern: /\+|(?:%[0-9a-fA-F]{2})+|%[0-9a-fA-F]?(?=…)/g,
   decode: (sequence) => {
     if (sequence === '+') return [{ chars: ' ', length: 1 }];
+    if (sequence.length < 3) return [{ chars: '', length: sequence.length }];
     const bytes = sequence
       .slice(1)
       .split('%')
@@ -180,32 +184,58 @@ interface Found {
   placeholder: string;
 }
 
+/** The mark evalkit leaves where it cut a text (http/excerpt.ts): a secret the cut went through is there in part. */
+const cutMark = '…';
+
+/** The shortest start of a secret redacted before a cut mark: shorter ones say nothing of it. */
+const minimumCutPrefix = 3;
+
+/**
+ * Where the forms stand in a text: whole, and with `cuts` also their starts just before a cut mark, up to the mark
+ * (`toMark`).
+ */
+function occurrences(text: string, forms: readonly Secret[], cuts: boolean): Array<Found & { toMark: boolean }> {
+  const found: Array<Found & { toMark: boolean }> = [];
+  for (const { value, placeholder } of forms)
+    for (let index = text.indexOf(value); index >= 0; index = text.indexOf(value, index + 1))
+      found.push({ start: index, end: index + value.length, placeholder, toMark: false });
+  if (!cuts) return found;
+  for (let mark = text.indexOf(cutMark); mark >= 0; mark = text.indexOf(cutMark, mark + 1)) {
+    for (const { value, placeholder } of forms) {
+      for (let length = Math.min(value.length - 1, mark); length >= minimumCutPrefix; length--) {
+        if (!text.startsWith(value.slice(0, length), mark - length)) continue;
+        found.push({ start: mark - length, end: mark, placeholder, toMark: true });
+        break;
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * Where the secrets stand in a text, in any encoding a deployment may echo them in: in clear, base64, JSON-escaped or
- * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). Overlapping finds are
- * merged, so replacing them never leaves part of a secret in clear.
+ * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). With `cuts`, a secret
+ * cut short by evalkit's cut mark is found by its start. Overlapping finds are merged, so replacing them never leaves
+ * part of a secret in clear.
  */
-function findSecrets(text: string, secrets: readonly Secret[]): Found[] {
+function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): Found[] {
   const forms = secrets
     .filter((secret) => secret.value.length >= minimumSecretLength)
     .flatMap((secret) => [secret.value, ...base64Forms(secret.value)].map((value) => ({ ...secret, value })));
   if (forms.length === 0) return [];
-  const found: Found[] = [];
-  const search = (text: string, at: (index: number, length: number) => Omit<Found, 'placeholder'>) => {
-    for (const { value, placeholder } of forms)
-      for (let index = text.indexOf(value); index >= 0; index = text.indexOf(value, index + 1))
-        found.push({ ...at(index, value.length), placeholder });
-  };
-  search(text, (index, length) => ({ start: index, end: index + length }));
+  const found: Found[] = occurrences(text, forms, cuts);
   for (const encoding of [jsonEscapes, urlEncoding]) {
     // Traced back only when the decoded text holds a secret at all: most texts hold none.
     const plain = decoded(text, encoding);
-    if (plain === text || !forms.some(({ value }) => plain.includes(value))) continue;
+    if (plain === text || occurrences(plain, forms, cuts).length === 0) continue;
     const view = viewOf(text, encoding);
-    search(view.text, (index, length) => ({
-      start: view.starts[index] as number,
-      end: view.ends[index + length - 1] as number,
-    }));
+    for (const { start, end, placeholder, toMark } of occurrences(view.text, forms, cuts)) {
+      found.push({
+        start: view.starts[start] as number,
+        end: (toMark ? view.starts[end] : view.ends[end - 1]) as number,
+        placeholder,
+      });
+    }
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: Found[] = [];
@@ -223,16 +253,20 @@ export function containsSecret(text: string, values: readonly string[]): boolean
     findSecrets(
       text,
       values.map((value) => ({ value, placeholder: '' })),
+      false,
     ).length > 0
   );
 }
 
-/** Replaces every secret, in any encoding `findSecrets` knows, by its placeholder. */
+/**
+ * Replaces every secret, in any encoding `findSecrets` knows, by its placeholder; and the start of one that a cut went
+ * through, so a finding that quotes an answer cut before redaction keeps no part of a secret either.
+ */
 export class Redactor {
   constructor(private readonly secrets: () => readonly Secret[]) {}
 
   text(text: string): string {
-    const found = findSecrets(text, this.secrets());
+    const found = findSecrets(text, this.secrets(), true);
     if (found.length === 0) return text;
     let out = '';
     let at = 0;
