@@ -28,17 +28,19 @@ export function listed(items: string[], what: string): string {
  * scanner stops at 10,000 (`exceeded max depth`).
  */
 const parserLimits = [
-  { client: "Go's encoding/json", levels: 10_000 },
-  { client: "Python's json module (recursion limit)", levels: 1_000 },
-  { client: "Ruby's JSON.parse (max_nesting)", levels: 100 },
-  { client: ".NET's System.Text.Json (MaxDepth)", levels: 64 },
+  { client: "Go's encoding/json", setting: 'max depth', levels: 10_000 },
+  { client: "Python's json module", setting: 'recursion limit', levels: 1_000 },
+  { client: "Ruby's JSON.parse", setting: 'max_nesting', levels: 100 },
+  { client: ".NET's System.Text.Json", setting: 'MaxDepth', levels: 64 },
 ];
 
 /** Which common clients refuse a body nested this deep, with their default limits. */
 function unparsedBy(levels: number): string {
   const refusing = parserLimits.filter((limit) => levels > limit.levels);
-  const named = refusing.map(({ client, levels: limit }) => `${client}, ${limit.toLocaleString('en-US')}`);
-  return `clients that refuse it by default: ${named.join('; ')}`;
+  const named = refusing.map(
+    ({ client, setting, levels: limit }) => `${client} (${setting} ${limit.toLocaleString('en-US')})`,
+  );
+  return `clients that refuse it by default: ${named.join(', ')}`;
 }
 
 /** The finding of a body that should be an array of records but is not an array at all. */
