@@ -48,7 +48,8 @@ export function describeNesting(place: DeepNesting): string {
     .slice(0, shownTokens)
     .map((token) => `/${token}`)
     .join('');
-  return `nested more than ${maxJsonDepth} levels deep (under ${path || '/'}${place.tokens.length > shownTokens ? '/…' : ''})`;
+  const more = place.tokens.length > shownTokens ? '/…' : '';
+  return `nested more than ${maxJsonDepth} levels deep (under ${path || '/'}${more})`;
 }
 
 /**
@@ -57,7 +58,7 @@ export function describeNesting(place: DeepNesting): string {
  * and any recursive walker may read it. Iterative, so any depth is safe; only objects and arrays are stacked, each
  * with a link to its parent, so a body of 300,000 numbers costs nothing extra.
  */
-export function deepNesting(value: unknown, cut: boolean): DeepNesting[] {
+function deepNesting(value: unknown, cut: boolean): DeepNesting[] {
   const places = new Map<Frame, DeepNesting>();
   const stack: Frame[] = [];
   if (value !== null && typeof value === 'object') {

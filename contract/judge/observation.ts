@@ -50,7 +50,7 @@ export function schemaIssues(name: ResourceName, record: unknown): SchemaIssues 
 }
 
 /** Where a success body nests deeper than evalkit walks, in a position whose shape the spec leaves open. */
-export interface OpenNesting {
+interface OpenNesting {
   /** The open position, as a JSON pointer into the body. */
   position: string;
   /** How many levels deep the body nests there. */

@@ -8,7 +8,7 @@ import type { CheckResult } from '../judge/verdicts.js';
 const shownFindings = 20;
 
 /** Every character HTML gives a meaning to, in text and in quoted attributes alike. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 

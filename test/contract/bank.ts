@@ -76,7 +76,7 @@ function inIndia(value: unknown): string {
 }
 
 /** An evaluator_config nested `depth` levels deep, as text: JSON.stringify itself recurses. */
-export function nestedConfig(depth: number): string {
+function nestedConfig(depth: number): string {
   return `${'{"settings_values":'.repeat(depth)}{}${'}'.repeat(depth)}`;
 }
 

@@ -111,7 +111,7 @@ describe.each(lineBreaks.map((lineBreak) => [JSON.stringify(lineBreak), lineBrea
       expect(text).not.toContain('##[');
     });
 
-    it("the step summary's Markdown structure is evalkit's: one heading, its table rows, no block of the server", () => {
+    it("the step summary's Markdown structure is evalkit's: one heading, its rows, no block of the server", () => {
       const summary = githubStepSummary(report);
       const listed = report.checks.filter((check) => check.outcome !== 'passed').length;
       expect(summary).not.toMatch(/[\u2028\u2029\u0085\u000b\u000c]/);

@@ -12,7 +12,8 @@ import { startConformingServer, type RunningServer } from './conforming-server.j
 
 const chromiumPath = '/usr/bin/chromium';
 const hasChromium = existsSync(chromiumPath);
-const skipReason = `skipped: no Chromium at ${chromiumPath} (install Debian's chromium package: apt-get install chromium)`;
+const skipReason =
+  `skipped: no Chromium at ${chromiumPath} ` + "(install Debian's chromium package: apt-get install chromium)";
 if (!hasChromium) process.stderr.write(`html-report.test.ts ${skipReason}\n`);
 
 /** Catches any request the page makes to a server of ours, whatever the browser reports. */
@@ -27,7 +28,8 @@ const beacon = createServer((_req, res) => {
  * required field missing, and an HTML 500 page with a script for invalid create requests.
  */
 function hostile(beaconUrl: string): Promise<RunningServer> {
-  const markup = `<img src="${beaconUrl}/img" onerror="document.title='pwned'"><script>fetch('${beaconUrl}/script')</script>`;
+  const markup =
+    `<img src="${beaconUrl}/img" onerror="document.title='pwned'">` + `<script>fetch('${beaconUrl}/script')</script>`;
   return startConformingServer({
     rewrite: (answer, context) => {
       if (context.route === 'fetch' && answer.status === 200) {
@@ -77,7 +79,7 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the verdict first and the failure count, escapes all server text, makes no request, and saves a screenshot', async () => {
+  it('shows the verdict and the failure count, escapes server text, makes no request, saves a screenshot', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Reading the clipboard back needs the permission a person's click grants implicitly.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -129,7 +131,7 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     await context.close();
   });
 
-  it('keeps every server text inert in the HTML page and the JUnit file: markup, breakers, invalid and bidi characters', async () => {
+  it('keeps server text inert in the HTML page and the JUnit file (markup, breakers, invalid, bidi)', async () => {
     const hostileText = [
       '<script>window.evalkitPwned = 1</script>',
       '<img src=x onerror="window.evalkitPwned = 2; alert(1)">',

@@ -227,9 +227,10 @@ describe('a credential echoed in any encoding is found and redacted like the pla
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const secrets = ['pa55/w0rd:x', 'q-tok/123 4', 'key-98765 ab/cd'];
+    const [password, token] = secrets.map((secret) => encodeURIComponent(secret));
     try {
       const report = await runContract({
-        baseUrl: `http://alice:${encodeURIComponent(secrets[0] as string)}@127.0.0.1:${port}/?token=${encodeURIComponent(secrets[1] as string)}`,
+        baseUrl: `http://alice:${password}@127.0.0.1:${port}/?token=${token}`,
         headers: { 'X-Api-Key': secrets[2] as string },
         createBody: { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-user-own-key/1234' } },
         timeoutMs: 2_000,
