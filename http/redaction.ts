@@ -68,6 +68,8 @@ interface Piece {
  * every decoded character can be traced back to where it stands in the original.
  */
 interface Encoding {
+  /** A character every encoded text holds: without it, there is nothing to undo. */
+  marker: string;
   pattern: RegExp;
   decode(sequence: string): Piece[];
 }
@@ -122,6 +124,7 @@ function viewOf(text: string, { pattern, decode }: Encoding): DecodedView {
  * quotes an answer with JSON.stringify, which doubles the backslashes of an answer that escaped a secret.
  */
 const jsonEscapes: Encoding = {
+  marker: '\\',
   pattern: /\\+(?:u[0-9a-fA-F]{4}|[/"])|\\+u?[0-9a-fA-F]{0,3}(?=…)|\\{2,}/g,
   decode: (sequence) => {
     const escape = /^\\+(?:u([0-9a-fA-F]{4})|([/"]))$/.exec(sequence);
@@ -135,6 +138,8 @@ const jsonEscapes: Encoding = {
 
 /** URL encoding: `%XX` sequences as UTF-8 (each character from its bytes), `+` as a space (forms, query strings). */
 const urlEncoding: Encoding = {
+  // A `+` alone (a date's offset, a sum) is read as a space only in a text that also percent-encodes.
+  marker: '%',
   pattern: /\+|(?:%[0-9a-fA-F]{2})+|%[0-9a-fA-F]?(?=…)/g,
   decode: (sequence) => {
     if (sequence === '+') return [{ chars: ' ', length: 1 }];
@@ -196,9 +201,17 @@ const minimumCutPrefix = 3;
  */
 function occurrences(text: string, forms: readonly Secret[], cuts: boolean): Array<Found & { toMark: boolean }> {
   const found: Array<Found & { toMark: boolean }> = [];
-  for (const { value, placeholder } of forms)
-    for (let index = text.indexOf(value); index >= 0; index = text.indexOf(value, index + 1))
-      found.push({ start: index, end: index + value.length, placeholder, toMark: false });
+  // One scan per shared start: the canaries and their base64 forms share theirs, and bodies run to megabytes.
+  const byStart = new Map<string, Secret[]>();
+  for (const form of forms) {
+    const start = form.value.slice(0, minimumSecretLength);
+    byStart.set(start, [...(byStart.get(start) ?? []), form]);
+  }
+  for (const [start, group] of byStart)
+    for (let index = text.indexOf(start); index >= 0; index = text.indexOf(start, index + 1))
+      for (const { value, placeholder } of group)
+        if (text.startsWith(value, index))
+          found.push({ start: index, end: index + value.length, placeholder, toMark: false });
   if (!cuts) return found;
   for (let mark = text.indexOf(cutMark); mark >= 0; mark = text.indexOf(cutMark, mark + 1)) {
     for (const { value, placeholder } of forms) {
@@ -219,13 +232,20 @@ function occurrences(text: string, forms: readonly Secret[], cuts: boolean): Arr
  * part of a secret in clear.
  */
 function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): Found[] {
-  const forms = secrets
-    .filter((secret) => secret.value.length >= minimumSecretLength)
-    .flatMap((secret) => [secret.value, ...base64Forms(secret.value)].map((value) => ({ ...secret, value })));
+  const forms = [
+    ...new Map(
+      secrets
+        .filter((secret) => secret.value.length >= minimumSecretLength)
+        .flatMap((secret) =>
+          [secret.value, ...base64Forms(secret.value)].map((value) => [value, { ...secret, value }]),
+        ),
+    ).values(),
+  ];
   if (forms.length === 0) return [];
   const found: Found[] = occurrences(text, forms, cuts);
   for (const encoding of [jsonEscapes, urlEncoding]) {
     // Traced back only when the decoded text holds a secret at all: most texts hold none.
+    if (!text.includes(encoding.marker)) continue;
     const plain = decoded(text, encoding);
     if (plain === text || occurrences(plain, forms, cuts).length === 0) continue;
     const view = viewOf(text, encoding);
