@@ -4,13 +4,13 @@
  */
 
 /** The most of one piece of deployment text a finding quotes: enough to recognise it, never a flood. */
-export const excerptLength = 200;
+const excerptLength = 200;
 
 /**
  * Characters kept of a longer text a report shows on its own: a finding or a note, a request or an answer in the
  * HTML report, a GitHub annotation.
  */
-export const excerptChars = 10 * excerptLength;
+const excerptChars = 10 * excerptLength;
 
 /** At most `max` characters, with a marker giving the full length when cut: `…… (4096 characters in all)`. */
 export function capped(text: string, max = excerptChars): string {

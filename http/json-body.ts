@@ -11,52 +11,102 @@ export const maxJsonDepth = 1000;
 /** Pointer tokens shown for where a body nests too deep: the start of the path is what locates it. */
 const shownTokens = 4;
 
+/**
+ * Pointer tokens kept of the path to a value nested too deep: enough to reach the open position it sits in (the
+ * schemas declare nothing this deep), never the whole path.
+ */
+const keptTokens = 16;
+
+/** Where a value nests deeper than maxJsonDepth: the start of its path, and how deep it goes. */
+export interface DeepNesting {
+  /** The first pointer tokens (at most 16) of the path to the value found at maxJsonDepth. */
+  tokens: readonly string[];
+  /** The deepest level of nesting found under it (the outermost value counts as level 1). */
+  levels: number;
+}
+
 interface Frame {
   value: object;
   depth: number;
   parent?: Frame;
   key?: string;
+  /** The frame's ancestor at depth keptTokens, or the frame itself above it: paths are read up from there only. */
+  anchor: Frame;
+  /** Set once under a value at maxJsonDepth: the place that value was counted in. */
+  place?: DeepNesting;
 }
 
-/** The first pointer tokens of a frame's path, read up its parents. */
-function shownPath(frame: Frame): string {
+function tokensOf(frame: Frame): string[] {
   const tokens: string[] = [];
   for (let at: Frame | undefined = frame; at?.key !== undefined; at = at.parent) tokens.unshift(at.key);
-  return `${
-    tokens
-      .slice(0, shownTokens)
-      .map((token) => `/${token}`)
-      .join('') || '/'
-  }${tokens.length > shownTokens ? '/…' : ''}`;
+  return tokens;
+}
+
+/** `nested more than 1000 levels deep (under /a/b/c/d/…)`: where a place is, by the start of its path. */
+export function describeNesting(place: DeepNesting): string {
+  const path = place.tokens
+    .slice(0, shownTokens)
+    .map((token) => `/${token}`)
+    .join('');
+  const more = place.tokens.length > shownTokens ? '/…' : '';
+  return `nested more than ${maxJsonDepth} levels deep (under ${path || '/'}${more})`;
 }
 
 /**
- * Where a parsed value nests deeper than maxJsonDepth, or undefined. Iterative, so any depth is safe; only objects
- * and arrays are stacked, each with a link to its parent, so a body of 300,000 numbers costs nothing extra.
+ * Every place where a parsed value nests deeper than maxJsonDepth, with how deep it goes. With `cut`, each value found
+ * at maxJsonDepth is replaced in its parent by a string saying so, so what is left nests at most maxJsonDepth levels
+ * and any recursive walker may read it. Iterative, so any depth is safe; only objects and arrays are stacked, each
+ * with a link to its parent, so a body of 300,000 numbers costs nothing extra.
  */
-export function excessiveNesting(value: unknown): string | undefined {
-  const stack: Frame[] = value !== null && typeof value === 'object' ? [{ value, depth: 0 }] : [];
+function deepNesting(value: unknown, cut: boolean): DeepNesting[] {
+  const places = new Map<Frame, DeepNesting>();
+  const stack: Frame[] = [];
+  if (value !== null && typeof value === 'object') {
+    const root: Frame = { value, depth: 0 } as Frame;
+    root.anchor = root;
+    stack.push(root);
+  }
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
-    if (frame.depth >= maxJsonDepth)
-      return `nested more than ${maxJsonDepth} levels deep (under ${shownPath(frame)}): not checked further`;
+    if (!frame.place && frame.depth >= maxJsonDepth) {
+      frame.place = places.get(frame.anchor) ?? { tokens: tokensOf(frame.anchor), levels: 0 };
+      places.set(frame.anchor, frame.place);
+      if (cut) (frame.parent?.value as Record<string, unknown>)[frame.key as string] = 'nested too deep: not checked';
+    }
+    if (frame.place) frame.place.levels = Math.max(frame.place.levels, frame.depth + 1);
     const node = frame.value as Record<string, unknown>;
     for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) {
       const child = node[key as string];
-      if (child !== null && typeof child === 'object')
-        stack.push({ value: child, depth: frame.depth + 1, parent: frame, key: String(key) });
+      if (child === null || typeof child !== 'object') continue;
+      const pushed: Frame = {
+        value: child,
+        depth: frame.depth + 1,
+        parent: frame,
+        key: String(key),
+        anchor: frame.anchor,
+      };
+      if (pushed.depth <= keptTokens) pushed.anchor = pushed;
+      if (frame.place) pushed.place = frame.place;
+      stack.push(pushed);
     }
   }
-  return undefined;
+  return [...places.values()];
+}
+
+/** Where a parsed value nests deeper than maxJsonDepth, in words, or undefined. The value is left as it is. */
+export function excessiveNesting(value: unknown): string | undefined {
+  const [first] = deepNesting(value, false);
+  return first && `${describeNesting(first)}: not checked further`;
 }
 
 /**
  * A body read as JSON the way RFC 8259 allows exchanging it: UTF-8 (§8.1; a byte order mark is tolerated here and
- * warned about by the caller), parseable, and shallow enough to check. Resolves to the value or the problem.
+ * warned about by the caller) and parseable. Resolves to the value, cut where it nests deeper than maxJsonDepth, with
+ * the places cut (whether a place may nest that deep is for the schema to say), or to the problem.
  */
 export function readJsonBody(
   exchange: Pick<Exchange, 'body' | 'bodyBytes' | 'encoding'>,
-): { data: unknown } | { problem: string } {
+): { data: unknown; deep: DeepNesting[] } | { problem: string } {
   if (exchange.encoding === 'invalid-utf8')
     return { problem: 'the body is not valid UTF-8 (JSON exchanged between systems must be, RFC 8259 §8.1)' };
   const text = exchange.encoding === 'bom' ? exchange.body.slice(1) : exchange.body;
@@ -66,8 +116,7 @@ export function readJsonBody(
   } catch {
     return { problem: `the body is not JSON (starts ${excerpt(text.trimStart().slice(0, 40).replace(/\s+/g, ' '))})` };
   }
-  const nesting = excessiveNesting(data);
-  return nesting ? { problem: `the body is ${nesting}` } : { data };
+  return { data, deep: deepNesting(data, true) };
 }
 
 /**

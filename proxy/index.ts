@@ -81,7 +81,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     if (!recorder || judgement.status !== 200) return;
     const incomplete = incompleteness(passage);
     if (incomplete !== undefined) return told(judgement.label, { refused: incomplete });
-    const secretIn = (text: string) => judge.redactor.find(text)?.placeholder;
+    const secretIn = (text: string) => judge.redactor.find(text);
     void recorder.offer(id, passage.body, secretIn).then((outcome) => told(judgement.label, outcome));
   };
 

@@ -7,8 +7,7 @@ import { secretPlaceholder } from '../http/placeholders.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { decodeContent } from '../http/content-encoding.js';
 import { requestCredentials } from '../http/credentials.js';
-import { credentialsOf, redactReport, Redactor, type Secret } from '../http/redaction.js';
-import { secretPattern } from '../http/secret-forms.js';
+import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
 import { Evidence } from '../contract/judge/evidence.js';
 import { judgeExchange } from '../contract/judge/judge.js';
@@ -92,8 +91,8 @@ const keysSpan = 4096;
  */
 function keysInUnreadable(text: string): Secret[] {
   const keys: Secret[] = [];
-  for (const field of text.matchAll(secretPattern(credentialField))) {
-    const start = (field.index ?? 0) + field[0].length;
+  for (const field of secretSpans(text, [credentialField])) {
+    const start = field.end;
     const span = text.slice(start, start + keysSpan);
     const open = span.indexOf('{');
     const close = span.indexOf('}', open);

@@ -1,12 +1,16 @@
 import type { Exchange } from '../../http/exchange.js';
+import { containsSecret } from '../../http/redaction.js';
 
-/** Where in a response (body, header names and values) any of the submitted secret values appears. */
+/**
+ * Where in a response (body, header names and values) any of the submitted secret values appears, in any encoding
+ * the redaction knows (clear, JSON-escaped, URL-encoded, base64): an echo the report would redact is an echo.
+ */
 export function echoPlaces(values: readonly string[], exchange: Exchange): string[] {
   const places: string[] = [];
-  if (values.some((value) => exchange.body.includes(value))) places.push('the body');
+  if (containsSecret(exchange.body, values)) places.push('the body');
   for (const [name, raw] of Object.entries(exchange.headers)) {
     const text = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
-    if (values.some((value) => text.includes(value) || name.includes(value))) places.push(`header ${name}`);
+    if (containsSecret(`${name}: ${text}`, values)) places.push(`header ${name}`);
   }
   return places;
 }

@@ -1,11 +1,11 @@
-import { operationOfKey, operationTable } from '../../api/operations.js';
+import { operationOfKey, operationTable, type OperationKey } from '../../api/operations.js';
 import type { ResourceName } from '../../schemas/index.js';
 import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
-import { readJsonBody, validatedView } from '../../http/json-body.js';
-import { isOptionalProperty } from './schema-walk.js';
+import { describeNesting, readJsonBody, validatedView } from '../../http/json-body.js';
+import { isOptionalProperty, openPositionOf } from './schema-walk.js';
 import { labelOf, type Sent } from './sent.js';
 
 export type Fields = Record<string, unknown>;
@@ -49,6 +49,37 @@ export function schemaIssues(name: ResourceName, record: unknown): SchemaIssues 
   return { errors: issues.filter((issue) => !nulls.includes(issue)), nulls, cuts };
 }
 
+/** Where a success body nests deeper than evalkit walks, in a position whose shape the spec leaves open. */
+interface OpenNesting {
+  /** The open position, as a JSON pointer into the body. */
+  position: string;
+  /** How many levels deep the body nests there. */
+  levels: number;
+}
+
+export type SuccessBody = { data: unknown; deep: OpenNesting[] } | { problem: string };
+
+/**
+ * A success body of an operation read as JSON. Nesting deeper than evalkit walks is the problem of a typed position
+ * (an id, a record, the body itself: the schema gives its shape, and no record nests that deep); where the spec
+ * leaves the shape open it is allowed, listed in `deep`, and the rest of the body is checked with the deep values
+ * cut out.
+ */
+export function readSuccessBody(exchange: Exchange, operation: OperationKey): SuccessBody {
+  const read = readJsonBody(exchange);
+  if ('problem' in read) return read;
+  const { resource, array } = operationTable[operationOfKey(operation)].response;
+  const deep: OpenNesting[] = [];
+  for (const place of read.deep) {
+    const position = openPositionOf(resource, array, read.data, place.tokens);
+    if (position === undefined) return { problem: `the body is ${describeNesting(place)}: not checked further` };
+    const known = deep.find((nesting) => nesting.position === position);
+    if (known) known.levels = Math.max(known.levels, place.levels);
+    else deep.push({ position, levels: place.levels });
+  }
+  return { data: read.data, deep };
+}
+
 /** One record of a success body, where the report says it is, and its validation issues (computed once). */
 export interface BodyRecord {
   value: unknown;
@@ -64,7 +95,7 @@ export class Observation {
   readonly label: string;
   /** The resource a success body holds (one, or an array of them). */
   readonly resource: ResourceName;
-  private read: ReturnType<typeof readJsonBody> | undefined;
+  private read: SuccessBody | undefined;
   private recordList: BodyRecord[] | undefined;
 
   constructor(
@@ -96,9 +127,9 @@ export class Observation {
   }
 
   /** The accepted answer's body, parsed, or why it is not JSON. */
-  body(): ReturnType<typeof readJsonBody> | undefined {
+  body(): SuccessBody | undefined {
     if (!this.accepted) return undefined;
-    this.read ??= readJsonBody(this.exchange);
+    this.read ??= readSuccessBody(this.exchange, this.sent.operation);
     return this.read;
   }
 

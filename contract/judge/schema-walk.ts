@@ -88,3 +88,48 @@ export function variantArrays(name: ResourceName): string[] {
     )
     .map(([key]) => key);
 }
+
+/** A schema that leaves the shape of its value's contents open: any value (Result.value), any object or array. */
+function isOpen(schema: JsonSchema): boolean {
+  return (
+    !schema.properties &&
+    !schema.items &&
+    !schema.anyOf &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === true) &&
+    (schema.type === undefined || schema.type === 'object' || schema.type === 'array')
+  );
+}
+
+/**
+ * The pointer of the open position a path passes through, where the spec leaves the shape open (an undeclared
+ * field, the undocumented evaluator_config alternative, settings_values, Result.value), or undefined when the path
+ * stays in typed positions (or leaves them through a value of the wrong type). `array`: the body is an array of the
+ * resource.
+ */
+export function openPositionOf(
+  name: ResourceName,
+  array: boolean,
+  data: unknown,
+  tokens: readonly string[],
+): string | undefined {
+  let schema: JsonSchema | undefined = array ? { type: 'array', items: schemas[name] } : schemas[name];
+  let node = data;
+  for (let index = 0; index <= tokens.length; index++) {
+    schema = resolve(schema);
+    if (schema.anyOf) schema = matchingBranch(schema, node);
+    if (!schema) return undefined;
+    if (isOpen(schema)) return pointerOf(tokens.slice(0, index));
+    const token = tokens[index];
+    if (token === undefined) return undefined;
+    if (schema.items) {
+      if (!Array.isArray(node)) return undefined;
+      schema = schema.items as JsonSchema;
+    } else if (properties(schema)) {
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
+      schema = properties(schema)?.[token];
+      if (!schema) return pointerOf(tokens.slice(0, index + 1));
+    } else return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return undefined;
+}

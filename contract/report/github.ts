@@ -1,10 +1,13 @@
 import { capped } from '../../http/excerpt.js';
+import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { countsText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,
- * so no text from a deployment can start a command of its own; property values also escape `:` and `,`.
+ * so no text from a deployment can start a command of its own; property values also escape `:` and `,`. Text from a
+ * deployment has every control, separator and invisible character shown as an escape first (`visible`), so no line
+ * break of any kind and no `##[` reaches the runner, and the log shows what was sent.
  */
 function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -20,32 +23,39 @@ export function githubAnnotations(report: Report): string {
     .filter((check) => check.outcome === 'failed')
     .map((check) => {
       const text = [
-        capped(check.message),
+        visible(capped(check.message)),
         `spec: ${check.spec}`,
-        ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
+        ...(check.reproduce ? [`reproduce: ${visible(check.reproduce)}`] : []),
       ].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
     });
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
 /**
- * Markdown table cells: GitHub renders HTML in summaries, so text from a deployment is entity-escaped, and kept to one
- * line.
+ * Text from a deployment as inline Markdown, in a table cell or after evalkit's own words on a line: nothing in it
+ * can end the line (every control and separator, CR alone and U+2028 included, is shown as an escape), start a block
+ * (a leading list or heading marker is escaped), format or link (Markdown punctuation escaped), or be HTML (GitHub
+ * renders HTML in summaries: `<` and `&` become entities, comments and `<details>` included); an `@name` gets a
+ * zero-width space after the `@`, so it mentions nobody.
  */
-function cell(text: string): string {
-  const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+function inline(text: string, max = 300): string {
   // Markdown first: the entities' own characters must not be escaped again.
-  return capped(text, 300)
+  return visible(capped(text, max))
+    .trim()
     .replace(/[\\`*_[\]|#~]/g, (char) => `\\${char}`)
+    .replace(/^([-+=])/, '\\$1')
+    .replace(/^(\d+)([.)])/, '$1\\$2')
     .replace(/[&<>]/g, (char) => entities[char] as string)
-    .replace(/\s*\n\s*/g, ' ');
+    .replace(/@(?=\w)/g, '@&#8203;');
 }
 
 function row(check: CheckResult): string {
   const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
   const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
-  return `| ${mark} | \`${check.id}\` | ${cell(message)} | ${cell(check.spec)} |`;
+  return `| ${mark} | \`${check.id}\` | ${inline(message)} | ${inline(check.spec)} |`;
 }
 
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */
@@ -54,12 +64,12 @@ export function githubStepSummary(report: Report): string {
   const lines = [
     `## evalkit contract: ${report.verdict}`,
     '',
-    ...(report.headline ? [cell(report.headline), ''] : []),
+    ...(report.headline ? [inline(report.headline), ''] : []),
     ...(report.insecure ? ['--insecure: certificates were not verified', ''] : []),
-    `${cell(report.target)}: ${countsText(report.summary)}, ${report.requests} requests in ${report.durationMs} ms`,
+    `${inline(report.target)}: ${countsText(report.summary)}, ${report.requests} requests in ${report.durationMs} ms`,
     '',
   ];
-  if (report.stopped) lines.push(`Stopped: ${cell(report.stopped)}`, '');
+  if (report.stopped) lines.push(`Stopped: ${inline(report.stopped)}`, '');
   if (listed.length > 0)
     lines.push('| | check | finding or reason | spec |', '|---|---|---|---|', ...listed.map(row), '');
   return `${lines.join('\n')}\n`;

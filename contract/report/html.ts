@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
+import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { countsText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -7,13 +8,16 @@ import type { CheckResult } from '../judge/verdicts.js';
 const shownFindings = 20;
 
 /** Every character HTML gives a meaning to, in text and in quoted attributes alike. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-/** Text from a deployment: cut, then escaped. */
+/**
+ * Text from a deployment: cut, invisible characters shown as escapes (a bidi override cannot reorder what the page
+ * shows; tabs and newlines stay, for the excerpts' layout), then escaped.
+ */
 function shown(text: string): string {
-  return escapeHtml(capped(text));
+  return escapeHtml(visible(capped(text), 'lines'));
 }
 
 /** Copies the text of the element a button names; falls back to a selection where the Clipboard API is refused. */
@@ -62,7 +66,7 @@ const style = [
 /** A curl command and its copy button; `id` is unique in the page. */
 function copyable(text: string, id: string): string {
   const button = `<button type="button" data-copy="${escapeHtml(id)}">Copy curl</button>`;
-  return `<pre id="${escapeHtml(id)}">${escapeHtml(text)}</pre>${button}`;
+  return `<pre id="${escapeHtml(id)}">${escapeHtml(visible(text, 'lines'))}</pre>${button}`;
 }
 
 function badge(check: CheckResult): string {

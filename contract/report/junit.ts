@@ -1,9 +1,15 @@
+import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import type { Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
-/** XML 1.0 forbids most control characters even escaped; a deployment's text may carry any of them. */
+/**
+ * Text as XML character data or an attribute value. Invisible characters are shown as escapes first (as in every
+ * report; tab and newline stay), and whatever XML 1.0 still forbids (U+FFFE, U+FFFF) becomes U+FFFD, so the file
+ * parses whatever a deployment sent; then markup characters become entities, so no text can open an element, close
+ * an attribute or end a CDATA section (`]]>`).
+ */
 export function escapeXml(text: string): string {
-  return text
+  return visible(text, 'lines')
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

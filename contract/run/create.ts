@@ -1,7 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
-import { readJsonBody } from '../../http/json-body.js';
 import { isRefusal } from '../judge/checks/create.js';
-import { isObject, isSuccess, type Fields } from '../judge/observation.js';
+import { isObject, isSuccess, readSuccessBody, type Fields } from '../judge/observation.js';
 import type { Role, Unvouched } from '../judge/sent.js';
 import { keyNames, otherKeyNames } from './canaries.js';
 import { createRequest } from './requests.js';
@@ -15,7 +14,7 @@ export interface CreateOutcome {
 
 /** The ids of the records of a create answer's array body. */
 function createdIds(exchange: Exchange): string[] {
-  const read = readJsonBody(exchange);
+  const read = readSuccessBody(exchange, 'create');
   if ('problem' in read) return [];
   const { data } = read;
   return Array.isArray(data)

@@ -76,8 +76,37 @@ function inIndia(value: unknown): string {
 }
 
 /** An evaluator_config nested `depth` levels deep, as text: JSON.stringify itself recurses. */
-export function nestedConfig(depth: number): string {
+function nestedConfig(depth: number): string {
   return `${'{"settings_values":'.repeat(depth)}{}${'}'.repeat(depth)}`;
+}
+
+/** An array nested `depth` levels deep, as text. */
+function nestedArray(depth: number): string {
+  return `${'['.repeat(depth)}${']'.repeat(depth)}`;
+}
+
+/**
+ * A finished run whose success answers of one route carry `nested` (a value thousands of levels deep, written as
+ * text: JSON.stringify itself recurses) where `mark` put the string "DEEP".
+ */
+function nestedDeep(route: Context['route'], mark: Behaviour['rewrite'], nested: string): Behaviour {
+  return {
+    evaluationState: 'EVALUATION_FINISHED',
+    rewrite: mark,
+    send: (res, answer, context) => {
+      if (context.route !== route || !isSuccess(answer)) return false;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(answer.body.replaceAll('"DEEP"', nested));
+      return true;
+    },
+  };
+}
+
+/** Each aggregated result of a created Evaluation changed. */
+function aggregatedResults(change: (result: Json) => Json): Behaviour['rewrite'] {
+  return evaluations((record) => ({
+    ...record,
+    aggregated_results: (record.aggregated_results as Json[]).map(change),
+  }));
 }
 
 /** The answer written by hand on the raw socket: HTTP/1.0, no Content-Length, the body ends when the connection does. */
@@ -490,24 +519,21 @@ export const mutations: BankEntry[] = [
     expect: [warning('fetch.body.bom')],
   },
   {
-    name: 'an evaluator_config nested 5,000 levels deep',
-    behaviour: {
-      evaluationState: 'EVALUATION_FINISHED',
-      rewrite: evaluations((record) => ({
-        ...record,
-        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
-          ...result,
-          evaluator_config: 'DEEP',
-        })),
-      })),
-      send: (res, answer, context) => {
-        if (context.route !== 'create' || !isSuccess(answer)) return false;
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(answer.body.replaceAll('"DEEP"', nestedConfig(5_000)));
-        return true;
-      },
-    },
+    name: 'the id of a HumanEvaluation nested 5,000 levels deep (a typed position)',
+    behaviour: nestedDeep(
+      'fetch',
+      humanEvaluation((record) => ({ ...record, id: 'DEEP' })),
+      nestedArray(5_000),
+    ),
+    expect: [error('fetch.body.json')],
+  },
+  {
+    name: 'the create answer itself nested 5,000 levels deep',
+    behaviour: nestedDeep(
+      'create',
+      (answer, context) => (context.route === 'create' ? { ...answer, body: '"DEEP"' } : answer),
+      nestedArray(5_000),
+    ),
     expect: [error('create.body.json')],
   },
   {
@@ -562,6 +588,45 @@ export const conforming: BankEntry[] = [
     expect: [],
   },
   { name: 'served under a base path /api', behaviour: { basePath: '/api' }, expect: [] },
+  {
+    name: 'an evaluator_config (an undocumented alternative) nested 5,000 levels deep',
+    behaviour: nestedDeep(
+      'create',
+      aggregatedResults((result) => ({ ...result, evaluator_config: 'DEEP' })),
+      nestedConfig(5_000),
+    ),
+    expect: [warning('create.body.depth'), warning('create.body.evaluator-config.known')],
+  },
+  {
+    name: 'settings_values nested 5,000 levels deep',
+    behaviour: nestedDeep(
+      'create',
+      aggregatedResults((result) => ({
+        ...result,
+        evaluator_config: { ...(result.evaluator_config as Json), settings_values: 'DEEP' },
+      })),
+      nestedConfig(5_000),
+    ),
+    expect: [warning('create.body.depth')],
+  },
+  {
+    name: 'a Result.value nested 5,000 levels deep',
+    behaviour: nestedDeep(
+      'create',
+      aggregatedResults((result) => ({ ...result, result: { type: 'number', value: 'DEEP' } })),
+      nestedArray(5_000),
+    ),
+    expect: [warning('create.body.depth')],
+  },
+  {
+    name: 'an undocumented extra field nested 5,000 levels deep',
+    behaviour: nestedDeep(
+      'fetch',
+      humanEvaluation((record) => ({ ...record, evaluation_trace: 'DEEP' })),
+      nestedArray(5_000),
+    ),
+    expect: [warning('fetch.body.depth')],
+  },
   {
     name: 'an Authorization header required',
     behaviour: { auth: { name: 'Authorization', value: 'Bearer bank-token' } },

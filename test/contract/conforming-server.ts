@@ -13,7 +13,7 @@ import type { EvaluationState } from '../../generators/vocabulary.js';
  * each broken or conforming variant of the bank.
  */
 
-export type Route = 'fetch' | 'create' | 'other';
+type Route = 'fetch' | 'create' | 'other';
 
 export interface Answer {
   status: number;

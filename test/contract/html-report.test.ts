@@ -6,13 +6,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlReport, runContract, type Report } from '../../contract/index.js';
+import { htmlReport, junitReport, runContract, type Report } from '../../contract/index.js';
 import { bankCreateBody } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
 const chromiumPath = '/usr/bin/chromium';
 const hasChromium = existsSync(chromiumPath);
-const skipReason = `skipped: no Chromium at ${chromiumPath} (install Debian's chromium package: apt-get install chromium)`;
+const skipReason =
+  `skipped: no Chromium at ${chromiumPath} ` + "(install Debian's chromium package: apt-get install chromium)";
 if (!hasChromium) process.stderr.write(`html-report.test.ts ${skipReason}\n`);
 
 /** Catches any request the page makes to a server of ours, whatever the browser reports. */
@@ -27,7 +28,8 @@ const beacon = createServer((_req, res) => {
  * required field missing, and an HTML 500 page with a script for invalid create requests.
  */
 function hostile(beaconUrl: string): Promise<RunningServer> {
-  const markup = `<img src="${beaconUrl}/img" onerror="document.title='pwned'"><script>fetch('${beaconUrl}/script')</script>`;
+  const markup =
+    `<img src="${beaconUrl}/img" onerror="document.title='pwned'">` + `<script>fetch('${beaconUrl}/script')</script>`;
   return startConformingServer({
     rewrite: (answer, context) => {
       if (context.route === 'fetch' && answer.status === 200) {
@@ -77,7 +79,7 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the verdict first and the failure count, escapes all server text, makes no request, and saves a screenshot', async () => {
+  it('shows the verdict and the failure count, escapes server text, makes no request, saves a screenshot', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Reading the clipboard back needs the permission a person's click grants implicitly.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -127,5 +129,76 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     expect(requested).toEqual([url]);
     expect(beaconHits).toBe(0);
     await context.close();
+  });
+
+  it('keeps server text inert in the HTML page and the JUnit file (markup, breakers, invalid, bidi)', async () => {
+    const hostileText = [
+      '<script>window.evalkitPwned = 1</script>',
+      '<img src=x onerror="window.evalkitPwned = 2; alert(1)">',
+      '</style><script>window.evalkitPwned = 3</script>',
+      '"><svg onload="window.evalkitPwned = 4; alert(4)">',
+      "' autofocus onfocus='window.evalkitPwned = 5",
+      '</pre></li></ul><script>window.evalkitPwned = 6</script>',
+      ']]><x/><![CDATA[ <!-- -->',
+      '\u0001\u0008\u000b\u001f\uFFFE\uFFFF\uD800 lone',
+      '\u202Egnp.exe\u202C \u2066x\u2069 zero\u200Bwidth',
+    ].join(' ');
+    const server = await startConformingServer({
+      rewrite: (answer, context) => {
+        if (context.route === 'fetch' && answer.status === 200)
+          return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: hostileText, [hostileText]: 1 }) };
+        if (context.route === 'create' && answer.status === 200) {
+          const records = JSON.parse(answer.body) as Array<Record<string, unknown>>;
+          return { ...answer, body: JSON.stringify(records.map((record) => ({ ...record, app_id: hostileText }))) };
+        }
+        if (context.route === 'create' && answer.status === 422)
+          return { status: 500, headers: { 'content-type': 'text/html' }, body: hostileText };
+        return answer;
+      },
+    });
+    let hostile: Report;
+    try {
+      hostile = await runContract({ baseUrl: server.url, createBody: bankCreateBody, timeoutMs: 2_000 });
+    } finally {
+      await server.close();
+    }
+    const failed = hostile.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+    expect(failed).toEqual(expect.arrayContaining(['fetch.body.id', 'create.body.request-ids', 'create.status.5xx']));
+    const page = await browser.newPage();
+    let dialogs = 0;
+    page.on('dialog', (dialog) => {
+      dialogs++;
+      void dialog.dismiss();
+    });
+    const hostileFile = join(dir, 'hostile.html');
+    writeFileSync(hostileFile, htmlReport(hostile));
+    await page.goto(pathToFileURL(hostileFile).href);
+    await page.locator('li.failed').first().hover();
+    expect(await page.evaluate('typeof window.evalkitPwned')).toBe('undefined');
+    expect(dialogs).toBe(0);
+    expect(await page.locator('img, svg, x').count()).toBe(0);
+    expect(await page.locator('script').count()).toBe(1);
+    const text = await page.locator('body').innerText();
+    expect(text).toContain('<script>window.evalkitPwned = 1</script>');
+    // Bidi controls and zero-width characters are shown as escapes: the page reads as the server's bytes do.
+    expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F]/);
+    expect(text).toContain('\\u{202E}gnp.exe');
+
+    const junit = junitReport(hostile);
+    expect(junit).not.toMatch(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u);
+    expect(junit).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200B-\u200F]/);
+    // Chromium's XML parser is a strict XML 1.0 one: the file parses, into JUnit's elements only.
+    const parsed = await page.evaluate(`(() => {
+      const doc = new DOMParser().parseFromString(${JSON.stringify(junit)}, 'application/xml');
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        elements: [...new Set([...doc.getElementsByTagName('*')].map((element) => element.tagName))].sort(),
+      };
+    })()`);
+    expect(parsed).toEqual({
+      errors: 0,
+      elements: ['failure', 'properties', 'property', 'skipped', 'system-out', 'testcase', 'testsuite', 'testsuites'],
+    });
+    await page.close();
   });
 });

@@ -1,4 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +11,13 @@ import {
   htmlReport,
   jsonReport,
   junitReport,
+  runContract,
   startContractProxy,
   terminalReport,
+  type Report,
 } from '../../contract/index.js';
+import { Canaries } from '../../contract/run/canaries.js';
+import { bankCreateBody } from './bank.js';
 import { runCli } from '../helpers/cli.js';
 import { json, startConformingServer, type RunningServer } from './conforming-server.js';
 
@@ -172,3 +178,91 @@ describe('nothing the proxy is given as a credential reaches its reports', () =>
     }
   });
 });
+
+/** The ways a deployment may write a value back: JSON escapes, URL encodings and base64. */
+const encodings: Record<string, (value: string) => string> = {
+  'JSON-escaped, every character \\uXXXX': (value) =>
+    [...value].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+  'JSON-escaped, \\/ and some characters \\u00XX': (value) =>
+    value.replace(/\//g, '\\/').replace(/[a-e:]/g, (char) => `\\u00${char.charCodeAt(0).toString(16).toUpperCase()}`),
+  'URL-encoded, every byte %XX': (value) =>
+    [...Buffer.from(value)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  'URL-encoded as a form, + for spaces': (value) => encodeURIComponent(value).replace(/%20/g, '+'),
+  base64: (value) => Buffer.from(value).toString('base64'),
+  'base64 inside an encoded document': (value) => Buffer.from(JSON.stringify({ key: value })).toString('base64'),
+};
+
+/** Every credential a request carries: the header values and their parts, the query token, the provider keys. */
+function credentialsIn(req: IncomingMessage, body: string): string[] {
+  const authorization = req.headers.authorization ?? '';
+  const [scheme = '', token = ''] = authorization.split(' ');
+  const decoded = scheme === 'Basic' ? Buffer.from(token, 'base64').toString('utf8') : '';
+  const query = new URL(req.url ?? '/', 'http://x').searchParams.get('token') ?? '';
+  let keys: string[] = [];
+  try {
+    keys = Object.values(
+      (JSON.parse(body) as { lm_providers_keys?: Record<string, string> } | null)?.lm_providers_keys ?? {},
+    );
+  } catch {
+    // Not JSON: no provider keys to echo.
+  }
+  const apiKey = req.headers['x-api-key'];
+  return [authorization, token, decoded, decoded.split(':')[1] ?? '', query, ...(apiKey ? [String(apiKey)] : [])]
+    .concat(keys)
+    .filter((value) => typeof value === 'string' && value.length > 0);
+}
+
+describe('a credential echoed in any encoding is found and redacted like the plain one', () => {
+  it.each(Object.entries(encodings))('%s', async (_name, encode) => {
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const echoed = credentialsIn(req, Buffer.concat(chunks).toString('utf8')).map(encode);
+        res
+          .writeHead(500, { 'content-type': 'application/json', 'x-echo': encode(req.headers.authorization ?? '') })
+          .end(JSON.stringify({ detail: 'crash' }).replace('crash', echoed.join(' ')));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const secrets = ['pa55/w0rd:x', 'q-tok/123 4', 'key-98765 ab/cd'];
+    const [password, token] = secrets.map((secret) => encodeURIComponent(secret));
+    try {
+      const report = await runContract({
+        baseUrl: `http://alice:${password}@127.0.0.1:${port}/?token=${token}`,
+        headers: { 'X-Api-Key': secrets[2] as string },
+        createBody: { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-user-own-key/1234' } },
+        timeoutMs: 2_000,
+      });
+      const outputs = [
+        jsonReport(report),
+        junitReport(report),
+        htmlReport(report),
+        githubAnnotations(report),
+        githubStepSummary(report),
+        terminalReport(report, { colour: false }),
+      ].join('\n');
+      expect(outputs).toContain('answered 500');
+      const basic = Buffer.from(`alice:${secrets[0]}`).toString('base64');
+      // Each word of a value too: a value found only in part leaves the rest in clear.
+      const words = secrets.flatMap((secret) => secret.split(' ')).filter((word) => word.length >= 4);
+      for (const secret of [...secrets, ...words, basic, 'sk-user-own-key/1234', ...canaryValues(report)]) {
+        for (const form of [secret, encode(secret), JSON.stringify(encode(secret)).slice(1, -1)])
+          expect(outputs, `${secret} as ${form}`).not.toContain(form);
+      }
+      // Canaries the run sent, echoed in that encoding, are echoes.
+      expect(report.checks.find((check) => check.id === 'create.secrets.echo')?.outcome).toBe('failed');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+/** The canary values a run sent: reports show them only as placeholders, so they are drawn again from the seed. */
+function canaryValues(report: Report): string[] {
+  expect(report.checks.length).toBeGreaterThan(0);
+  const canaries = new Canaries('1');
+  canaries.inject({ lm_providers_keys: { a: '', b: '', c: '', d: '', e: '', f: '' } });
+  return [...canaries.all()];
+}

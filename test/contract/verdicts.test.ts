@@ -95,8 +95,8 @@ describe('the terminal report', () => {
 });
 
 describe('JUnit escaping', () => {
-  it('escapes markup and replaces characters XML cannot carry', () => {
-    expect(escapeXml(`<a href="x">&'\u0000`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;\uFFFD');
+  it('escapes markup, shows control characters as escapes and replaces the rest XML cannot carry', () => {
+    expect(escapeXml(`<a href="x">&'\u0000\uFFFF]]>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;\\x00\uFFFD]]&gt;');
   });
 });
 

@@ -1,8 +1,7 @@
 import { formatIssue } from '../../../schemas/validators/index.js';
 import type { Exchange } from '../../../http/exchange.js';
-import { readJsonBody } from '../../../http/json-body.js';
 import { defineCheck } from '../define.js';
-import { schemaIssues, serverErrorFinding } from '../observation.js';
+import { readSuccessBody, schemaIssues, serverErrorFinding } from '../observation.js';
 import { listed } from './response.js';
 
 /** A valid case's answer: complete, no 5xx, and a success body that is an array of valid Evaluations. */
@@ -11,7 +10,7 @@ function successBodyFinding(exchange: Exchange): string | undefined {
   const status = exchange.status ?? 0;
   if (status >= 500) return serverErrorFinding(exchange);
   if (status < 200 || status >= 300) return undefined;
-  const read = readJsonBody(exchange);
+  const read = readSuccessBody(exchange, 'create');
   if ('problem' in read) return `answered ${status}; ${read.problem}`;
   const { data } = read;
   if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;

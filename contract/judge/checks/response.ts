@@ -21,6 +21,28 @@ export function listed(items: string[], what: string): string {
     : `${items.slice(0, listedIssues).join(', ')} (${items.length} ${what} in all)`;
 }
 
+/**
+ * The default nesting limits of common JSON parsers, largest first: what a client of the deployment would meet.
+ * CPython's `json` recurses once per level up to `sys.getrecursionlimit()`, 1,000 by default (RecursionError); Ruby's
+ * `JSON.parse` has `max_nesting` 100; .NET's System.Text.Json has `MaxDepth` 64 (JsonException); Go's encoding/json
+ * scanner stops at 10,000 (`exceeded max depth`).
+ */
+const parserLimits = [
+  { client: "Go's encoding/json", setting: 'max depth', levels: 10_000 },
+  { client: "Python's json module", setting: 'recursion limit', levels: 1_000 },
+  { client: "Ruby's JSON.parse", setting: 'max_nesting', levels: 100 },
+  { client: ".NET's System.Text.Json", setting: 'MaxDepth', levels: 64 },
+];
+
+/** Which common clients refuse a body nested this deep, with their default limits. */
+function unparsedBy(levels: number): string {
+  const refusing = parserLimits.filter((limit) => levels > limit.levels);
+  const named = refusing.map(
+    ({ client, setting, levels: limit }) => `${client} (${setting} ${limit.toLocaleString('en-US')})`,
+  );
+  return `clients that refuse it by default: ${named.join(', ')}`;
+}
+
 /** The finding of a body that should be an array of records but is not an array at all. */
 function notAnArray(seen: Observation, data: unknown): string | undefined {
   const { response } = operationTable[operationOfKey(seen.sent.operation)];
@@ -70,12 +92,35 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       id: `${operation}.body.json`,
       operation,
       severity: 'error',
-      title: `A success body is JSON: UTF-8, parseable, nested at most ${maxJsonDepth} levels deep.`,
-      spec: `${spec} (JSON exchanged between systems is UTF-8, RFC 8259 §8.1; deeper bodies are not walked)`,
+      title:
+        `A success body is JSON: UTF-8, parseable, nested at most ${maxJsonDepth} levels deep ` +
+        'except where the spec leaves the shape open.',
+      spec:
+        `${spec} (JSON exchanged between systems is UTF-8, RFC 8259 §8.1; no typed position nests that deep, and ` +
+        'deeper bodies are not walked)',
       code: (seen) => {
         const read = mine(seen) ? seen.body() : undefined;
         if (read === undefined) return undefined;
         return 'problem' in read ? [`${seen.label}: ${read.problem.replace(/^the body/, 'the success body')}`] : [];
+      },
+    }),
+    defineCheck({
+      id: `${operation}.body.depth`,
+      operation,
+      severity: 'warning',
+      title:
+        `Where the spec leaves the shape open, a success body nests at most ${maxJsonDepth} levels deep, ` +
+        'as common clients can parse.',
+      spec:
+        '§2.3 Result.value, §2.4 settings_values and the undocumented evaluator_config alternatives, and extra ' +
+        'fields: any JSON value (so deeper nesting is allowed, and only warned about)',
+      code: (seen) => {
+        const read = mine(seen) ? seen.body() : undefined;
+        if (read === undefined || 'problem' in read) return undefined;
+        return read.deep.map(
+          ({ position, levels }) =>
+            `${seen.label}: ${position} nests ${levels.toLocaleString('en-US')} levels deep; ${unparsedBy(levels)}`,
+        );
       },
     }),
     defineCheck({
