@@ -1,7 +1,8 @@
 /**
  * Content codings (RFC 9110 §8.4) decoded within a byte limit: the one inflating function of evalkit, run by the
- * mock's node:http server and by its Fetch path (evalkit/msw) alike, so a compression bomb costs the same bounded
- * memory wherever it lands. Node-free: it runs on the Compression Streams API, and a runtime adds what that lacks.
+ * mock's node:http server, by its Fetch path (evalkit/msw) and by the proxy alike, so a compression bomb costs the same
+ * bounded memory wherever it lands. Node-free: it runs on the Compression Streams API, and a runtime adds what that
+ * lacks (http/node-decoders.ts).
  */
 
 /** The codings a body may list; `x-gzip` is read as `gzip` (RFC 9110 §8.4.1.3), `identity` as none. */
@@ -19,18 +20,25 @@ type CompressionFormat = ConstructorParameters<typeof DecompressionStream>[0];
 /** More layers than any client applies; each is decoded within the limit, so the cap bounds the work per request. */
 const maxContentCodings = 3;
 
-/** Why a body could not be decoded: the caller answers each in its own terms (a 413, 415 or 400). */
+/**
+ * Why a body could not be decoded: the caller answers each in its own terms (the mock a 413, 415 or 400, the proxy a
+ * finding).
+ */
 export class ContentCodingError extends Error {
   constructor(
     readonly kind: 'too-large' | 'unsupported' | 'undecodable',
+    /**
+     * The coding at fault, at most 40 characters: the layer that grew past the limit or did not decode, or the unknown
+     * one. Undefined for bytes read before any decoding, for too many codings, and for a name that is not a token
+     * (which no message should echo).
+     */
+    readonly coding: string | undefined,
     message: string,
   ) {
     super(message);
   }
 }
 
-const tooLarge = new ContentCodingError('too-large', 'the body is larger than its limit');
-const undecodable = new ContentCodingError('undecodable', 'the body does not decode with its Content-Encoding');
 const token = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 
 /**
@@ -45,11 +53,20 @@ export function contentCodings(header: string | undefined): ContentCoding[] {
     if (name === '' || name === 'identity') continue;
     const coding = name === 'x-gzip' ? 'gzip' : name;
     if (coding !== 'gzip' && coding !== 'deflate' && coding !== 'br') {
-      const shown = token.test(name) ? `'${name.slice(0, 40)}'` : 'that is not a token';
-      throw new ContentCodingError('unsupported', `a coding ${shown} is not supported (use gzip, deflate or br)`);
+      const named = token.test(name) ? name.slice(0, 40) : undefined;
+      const shown = named === undefined ? 'that is not a token' : `'${named}'`;
+      throw new ContentCodingError(
+        'unsupported',
+        named,
+        `a coding ${shown} is not supported (use gzip, deflate or br)`,
+      );
     }
     if (codings.length === maxContentCodings)
-      throw new ContentCodingError('unsupported', `more than ${maxContentCodings} codings are not supported`);
+      throw new ContentCodingError(
+        'unsupported',
+        undefined,
+        `more than ${maxContentCodings} codings are not supported`,
+      );
     codings.push(coding);
   }
   return codings;
@@ -69,7 +86,7 @@ export async function readBounded(stream: ReadableStream<Uint8Array>, limit: num
     size += value.length;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge;
+      throw new ContentCodingError('too-large', undefined, 'the body is larger than its limit');
     }
     chunks.push(value);
   }
@@ -91,12 +108,14 @@ function deflateFormat(bytes: Uint8Array): DecoderFormat {
 async function decodeLayer(bytes: Uint8Array, coding: ContentCoding, limit: number, decoders: Decoders) {
   const format = coding === 'deflate' ? deflateFormat(bytes) : coding;
   const decoder = decoders[format];
-  if (!decoder) throw new ContentCodingError('unsupported', `the coding '${coding}' is not supported here`);
+  if (!decoder) throw new ContentCodingError('unsupported', coding, `the coding '${coding}' is not supported here`);
   const input = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream();
   try {
     return await readBounded(input.pipeThrough(decoder()), limit);
   } catch (error) {
-    throw error === tooLarge ? tooLarge : undecodable;
+    if (error instanceof ContentCodingError)
+      throw new ContentCodingError('too-large', coding, `the body is larger than its limit once ${coding} is undone`);
+    throw new ContentCodingError('undecodable', coding, `the body does not decode as ${coding}`);
   }
 }
 

@@ -15,10 +15,15 @@ import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { isKeepAliveRace } from '../http/client.js';
-import { decodeContent } from '../http/content-encoding.js';
+import { ContentCodingError, contentCodings, decodeContent } from '../http/content-coding.js';
+import { describeSize } from '../http/excerpt.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
 import { endToEnd } from '../http/hop-by-hop.js';
+import { nodeDecoders } from '../http/node-decoders.js';
 import { parseRefusal, refusalOf } from './refusals.js';
+
+/** A body with its Content-Encoding undone within the cap (contentOf), or the failure that stopped the decoding. */
+export type Content = { bytes: Buffer } | { problem: Failure };
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {
@@ -28,8 +33,11 @@ export interface Passage {
   /** The request target as the client sent it, query included. */
   requestTarget: string;
   requestHeaders: IncomingHttpHeaders;
-  /** The request body's bytes as sent (Content-Encoding still on), kept only for inspected requests within the cap. */
-  requestBody?: Buffer;
+  /**
+   * The request body, kept only for inspected requests within the cap, and only when it has bytes: as sent
+   * (Content-Encoding still on), and its content.
+   */
+  requestBody?: { sent: Buffer; content: Content };
   status?: number;
   headers: IncomingHttpHeaders;
   /**
@@ -63,7 +71,10 @@ export interface ForwardOptions {
   maxBodyBytes: number;
   /** Whether a request's bodies are kept for checking (the two operations); others stream through untouched. */
   inspect(method: string, path: string): boolean;
-  /** Called once per request, after the client has its answer (or the exchange ended). */
+  /**
+   * Called once per request, after the client has its answer (or the exchange ended) and the bodies kept are decoded,
+   * in the order the exchanges ended.
+   */
   passed(passage: Passage): void;
   port: number;
   host: string;
@@ -110,19 +121,53 @@ class Keeper {
   }
 }
 
+/** A decoding stopped, as a finding tells it: a bomb is too large, an unknown coding or broken bytes undecodable. */
+function codingFailure(error: ContentCodingError, maxBytes: number): Failure {
+  if (error.kind === 'too-large')
+    return {
+      kind: 'too-large',
+      message: `the body exceeds the ${describeSize(maxBytes)} cap once decoded (Content-Encoding: ${error.coding})`,
+    };
+  if (error.kind === 'undecodable')
+    return { kind: 'undecodable', message: `the body does not decode as its Content-Encoding says (${error.coding})` };
+  if (error.coding !== undefined)
+    return {
+      kind: 'undecodable',
+      message: `the body is in a Content-Encoding no browser decodes (${JSON.stringify(error.coding)})`,
+    };
+  return { kind: 'undecodable', message: `the body's Content-Encoding cannot be decoded: ${error.message}` };
+}
+
+/**
+ * A body's bytes with its Content-Encoding undone, last coding first, as a browser decodes them. Every layer stops at
+ * the cap (http/content-coding.ts, the mock's decoder too), so a bomb costs at most that much memory and is reported,
+ * never inflated.
+ */
+async function contentOf(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Promise<Content> {
+  try {
+    const decoded = await decodeContent(bytes, contentCodings(contentEncoding), maxBytes, nodeDecoders);
+    return { bytes: Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength) };
+  } catch (error) {
+    if (!(error instanceof ContentCodingError)) throw error;
+    return { problem: codingFailure(error, maxBytes) };
+  }
+}
+
 /**
  * An answer's body as the client sees it: its Content-Encoding undone within the cap, so a bomb is a failure and
  * never inflated, then decoded as text. A body that cannot be decoded is judged empty, with the failure saying why;
  * so is a compressed one that was cut, while a cut plain one is kept, to be searched for echoes.
  */
-function answerBody(
+async function answerBody(
   bytes: Buffer,
-  contentEncoding: string | string[] | undefined,
+  contentEncoding: string | undefined,
   maxBytes: number,
   cut: Failure | undefined,
-): { body: string; bodyBytes: number; encoding?: BodyEncoding; failure?: Failure } {
-  const content =
-    cut && contentEncoding !== undefined ? { bytes: Buffer.alloc(0) } : decodeContent(bytes, contentEncoding, maxBytes);
+): Promise<{ body: string; bodyBytes: number; encoding?: BodyEncoding; failure?: Failure }> {
+  const content: Content =
+    cut && contentEncoding !== undefined
+      ? { bytes: Buffer.alloc(0) }
+      : await contentOf(bytes, contentEncoding, maxBytes);
   if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
   return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
 }
@@ -173,7 +218,10 @@ function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, ta
   return Object.assign(headers, given, { host: target.host });
 }
 
-/** One request's passage as it is forwarded: what is kept of its bodies, reported once whatever ends it. */
+/**
+ * One request's passage as it is forwarded: what is kept of its bodies, reported once whatever ends it, as the
+ * passage it resolves to once those bodies are decoded.
+ */
 class PassageRecord {
   readonly passage: Passage;
   private readonly requestKept: Keeper;
@@ -184,7 +232,7 @@ class PassageRecord {
     req: IncomingMessage,
     private readonly inspected: boolean,
     private readonly maxBodyBytes: number,
-    private readonly passed: (passage: Passage) => void,
+    private readonly passed: (reading: Promise<Passage>) => void,
   ) {
     const method = req.method ?? 'GET';
     this.passage = {
@@ -219,14 +267,22 @@ class PassageRecord {
   report(failure?: Failure): void {
     if (this.reported) return;
     this.reported = true;
-    const { passage } = this;
-    if (this.inspected) {
-      passage.requestBody = this.requestKept.over ? undefined : this.requestKept.bytes();
-      passage.overCap = this.requestKept.over || this.answerKept.over;
-      const encoding = passage.headers['content-encoding'];
-      Object.assign(passage, answerBody(this.answerKept.bytes(), encoding, this.maxBodyBytes, failure));
-    }
-    this.passed(passage);
+    this.passed(this.inspected ? this.read(failure) : Promise.resolve(this.passage));
+  }
+
+  /** The passage with the bodies kept of it decoded. */
+  private async read(failure: Failure | undefined): Promise<Passage> {
+    const { passage, maxBodyBytes } = this;
+    passage.overCap = this.requestKept.over || this.answerKept.over;
+    const sent = this.requestKept.bytes();
+    const [content, answer] = await Promise.all([
+      this.requestKept.over || sent.length === 0
+        ? undefined
+        : contentOf(sent, passage.requestHeaders['content-encoding'], maxBodyBytes),
+      answerBody(this.answerKept.bytes(), passage.headers['content-encoding'], maxBodyBytes, failure),
+    ]);
+    if (content) passage.requestBody = { sent, content };
+    return Object.assign(passage, answer);
   }
 }
 
@@ -373,14 +429,20 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
   const target = upstreamOf(options);
   const open = new Set<PassageRecord>();
   let drained: (() => void) | undefined;
+  // Passages are passed on in the order they ended, however long their bodies take to decode: the keys a create
+  // request sent are watched before the answers that followed it are judged.
+  let passing = Promise.resolve();
   const server: Server = createServer((req, res) => {
     const refusal = refusalOf(req, target.name);
     if (refusal !== undefined) return jsonAnswer(res, 400, { detail: refusal, target: target.name }, true);
     const inspected = options.inspect(req.method ?? 'GET', pathOf(req.url ?? ''));
-    const record = new PassageRecord(req, inspected, options.maxBodyBytes, (passage) => {
-      open.delete(record);
-      options.passed(passage);
-      if (open.size === 0) drained?.();
+    const record = new PassageRecord(req, inspected, options.maxBodyBytes, (reading) => {
+      passing = passing.then(async () => {
+        const passage = await reading;
+        open.delete(record);
+        options.passed(passage);
+        if (open.size === 0) drained?.();
+      });
     });
     open.add(record);
     new Forwarding(target, req, res, record).open(false);
@@ -402,8 +464,9 @@ export async function startForwarding(options: ForwardOptions): Promise<Forwarde
   return {
     url: `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${port}`,
     close: async () => {
-      // Whatever is open now is cut by the shutdown: reported as cut, not judged as the target's doing.
-      for (const record of open) record.passage.cutByShutdown = true;
+      // Whatever is open now is cut by the shutdown: reported as cut, not judged as the target's doing. An exchange
+      // that ended and is being decoded is not cut.
+      for (const record of open) if (!record.done) record.passage.cutByShutdown = true;
       const reported = open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -7,7 +7,7 @@ import { fetchedId, operationOf } from './operations.js';
 import { Recorder, type RecordingOutcome } from './recording.js';
 import { emptyTraffic, proxyReport, type Traffic } from './summary.js';
 
-export { trafficLine, violationLines, type Traffic } from './summary.js';
+export { trafficLine, violationLines } from './summary.js';
 export type { Judgement } from './judge.js';
 
 /** A recording made or refused, and for which request. */

@@ -5,7 +5,6 @@ import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
 import { secretPlaceholder } from '../http/placeholders.js';
 import { decodeBody } from '../http/body-decoding.js';
-import { decodeContent } from '../http/content-encoding.js';
 import { requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
@@ -14,7 +13,7 @@ import { judgeExchange } from '../contract/judge/judge.js';
 import { Observation, type Fields } from '../contract/judge/observation.js';
 import { labelOf, type Outgoing, type Role, type Sent } from '../contract/judge/sent.js';
 import { Verdicts, type CheckResult } from '../contract/judge/verdicts.js';
-import type { Passage } from './forward.js';
+import type { Content, Passage } from './forward.js';
 import { fetchedId, operationOf, type Route } from './operations.js';
 
 /** A proxied request names ids nobody vouched for: a 4xx for them is the client's business, not a finding. */
@@ -116,15 +115,10 @@ function unreadablePlaceholder(bytes: number): string {
 }
 
 /**
- * A create request's body as the target reads it: its Content-Encoding undone within the cap, UTF-8 with or without a
- * byte order mark, then JSON. Resolves to the text and value, or to why it cannot be read.
+ * A create request's body as the target reads it: its content (its Content-Encoding undone within the cap), UTF-8
+ * with or without a byte order mark, then JSON. Resolves to the text and value, or to why it cannot be read.
  */
-function readCreateBody(
-  bytes: Buffer,
-  contentEncoding: string | string[] | undefined,
-  maxBytes: number,
-): { text: string; request: unknown } | { unreadable: string; text?: string } {
-  const content = decodeContent(bytes, contentEncoding, maxBytes);
+function readCreateBody(content: Content): { text: string; request: unknown } | { unreadable: string; text?: string } {
   if ('problem' in content) return { unreadable: content.problem.message };
   const { body, encoding } = decodeBody(content.bytes);
   if (encoding === 'invalid-utf8') return { unreadable: 'the body is not UTF-8', text: body };
@@ -210,10 +204,10 @@ export class ExchangeJudge {
 
   /** A create request's body read (readCreateBody), or undefined when none was kept. */
   private createBody(passage: Passage): CreateBody {
-    if (passage.requestBody === undefined || passage.requestBody.length === 0) return undefined;
-    const bytes = passage.requestBody;
-    const read = readCreateBody(bytes, passage.requestHeaders['content-encoding'], this.maxBodyBytes);
-    return 'unreadable' in read ? { ...read, bytes: bytes.length, text: read.text ?? bytes.toString('utf8') } : read;
+    if (passage.requestBody === undefined) return undefined;
+    const { sent, content } = passage.requestBody;
+    const read = readCreateBody(content);
+    return 'unreadable' in read ? { ...read, bytes: sent.length, text: read.text ?? sent.toString('utf8') } : read;
   }
 
   /** What the client sent, and what it was for: over the cap, only what every answer must satisfy is judged. */

@@ -1,18 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Duplex } from 'node:stream';
-import { createBrotliDecompress } from 'node:zlib';
-import { webDecoders, type DecoderStream, type Decoders } from '../../http/content-coding.js';
+import { nodeDecoders } from '../../http/node-decoders.js';
 import { HttpProblem } from '../core/errors.js';
 import { maxBodyBytes } from '../core/limits.js';
 import { decodedBody, tooLarge } from '../core/request-body.js';
 
 const cutShort = new HttpProblem(400, 'The request body was not received in full');
-
-/** Node 20's Compression Streams have no brotli: node:zlib's, as a stream pair, fills the gap. */
-const nodeDecoders: Decoders = {
-  br: () => Duplex.toWeb(createBrotliDecompress()) as DecoderStream,
-  ...webDecoders,
-};
 
 /**
  * The body's bytes as sent, at most maxBodyBytes. Past the limit the reading stops and the answer closes the

@@ -36,7 +36,8 @@ describe('the bank of broken servers', () => {
       falseAlarmRate: `${score.falseAlarms}/${score.conforming}`,
     };
     process.stdout.write(
-      `contract bank: caught ${score.caught}/${score.mutations} mutations, false alarms ${score.falseAlarms}/${score.conforming} conforming variants\n`,
+      `contract bank: caught ${score.caught}/${score.mutations} mutations, ` +
+        `false alarms ${score.falseAlarms}/${score.conforming} conforming variants\n`,
     );
     // A report, not a tracked file: running the tests never dirties the work tree.
     mkdirSync(new URL('../../reports/', import.meta.url), { recursive: true });

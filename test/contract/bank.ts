@@ -109,7 +109,9 @@ function aggregatedResults(change: (result: Json) => Json): Behaviour['rewrite']
   }));
 }
 
-/** The answer written by hand on the raw socket: HTTP/1.0, no Content-Length, the body ends when the connection does. */
+/**
+ * The answer written by hand on the raw socket: HTTP/1.0, no Content-Length, the body ends when the connection does.
+ */
 function closeDelimited(res: ServerResponse, answer: Answer): true {
   const head = [
     `HTTP/1.0 ${answer.status} X`,
@@ -537,7 +539,9 @@ export const mutations: BankEntry[] = [
     expect: [error('create.body.json')],
   },
   {
-    name: "a 500 after which the server drops the kept-alive connection without Connection: close (uvicorn's unhandled error)",
+    name:
+      'a 500 after which the server drops the kept-alive connection without Connection: close ' +
+      "(uvicorn's unhandled error)",
     behaviour: (() => {
       const failed = new WeakSet<object>();
       return {
@@ -688,7 +692,9 @@ export const conforming: BankEntry[] = [
     expect: [],
   },
   {
-    name: "kept-alive connections closed as the next request arrives, without Connection: close (uvicorn's keep-alive timer)",
+    name:
+      'kept-alive connections closed as the next request arrives, without Connection: close ' +
+      "(uvicorn's keep-alive timer)",
     behaviour: (() => {
       const served = new WeakSet<object>();
       return {

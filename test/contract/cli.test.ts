@@ -186,7 +186,11 @@ describe('evalkit contract (CLI)', () => {
     const { code, stdout, stderr } = await cli(['--base-url', server.url]);
     expect(code).toBe(1);
     expect(stdout).toMatch(
-      /FAIL fetch\.body\.json  GET \/human-evaluations\/\w+: the success body is nested more than 1000 levels deep \(under \/variant_ids\/0\/0\/0\/…\): not checked further/,
+      new RegExp(
+        String.raw`FAIL fetch\.body\.json  GET \/human-evaluations\/\w+: ` +
+          String.raw`the success body is nested more than 1000 levels deep ` +
+          String.raw`\(under \/variant_ids\/0\/0\/0\/…\): not checked further`,
+      ),
     );
     expect(stderr).toBe('');
   });

@@ -104,44 +104,47 @@ describe('--concurrency: the same report at any concurrency', () => {
     expect(parallel.pacing?.concurrency).toBe(8);
   });
 
-  it('gives the same verdicts, shrunk counterexamples and order against a bank server that fails property cases', async () => {
-    // Valid bodies get answers that fail the schema; invalid ones are accepted, each probe a finding of its own.
-    const rewrites = ['revisions as integers instead of strings', 'invalid create requests accepted with 200'].map(
-      (name) => bankBehaviour(name).rewrite as NonNullable<Behaviour['rewrite']>,
-    );
-    const traffic = new Traffic();
-    const server = await start({
-      raw: traffic.record,
-      rewrite: (answer, context) => rewrites.reduce((current, rewrite) => rewrite(current, context), answer),
-      send: jittered(15),
-    });
-    const options: ContractOptions = { baseUrl: server.url, examples: 80, seed: '11' };
-    const serial = await runContract({ ...options, concurrency: 1 });
-    expect(traffic.maxInFlight).toBe(1);
-    traffic.maxInFlight = 0;
-    const parallel = await runContract({ ...options, concurrency: 8 });
-    expect(traffic.maxInFlight).toBeGreaterThan(1);
-    expect(traffic.maxInFlight).toBeLessThanOrEqual(8);
+  it(
+    'gives the same verdicts, shrunk counterexamples and order against a bank server ' + 'that fails property cases',
+    async () => {
+      // Valid bodies get answers that fail the schema; invalid ones are accepted, each probe a finding of its own.
+      const rewrites = ['revisions as integers instead of strings', 'invalid create requests accepted with 200'].map(
+        (name) => bankBehaviour(name).rewrite as NonNullable<Behaviour['rewrite']>,
+      );
+      const traffic = new Traffic();
+      const server = await start({
+        raw: traffic.record,
+        rewrite: (answer, context) => rewrites.reduce((current, rewrite) => rewrite(current, context), answer),
+        send: jittered(15),
+      });
+      const options: ContractOptions = { baseUrl: server.url, examples: 80, seed: '11' };
+      const serial = await runContract({ ...options, concurrency: 1 });
+      expect(traffic.maxInFlight).toBe(1);
+      traffic.maxInFlight = 0;
+      const parallel = await runContract({ ...options, concurrency: 8 });
+      expect(traffic.maxInFlight).toBeGreaterThan(1);
+      expect(traffic.maxInFlight).toBeLessThanOrEqual(8);
 
-    const failed = serial.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
-    expect(failed).toEqual([
-      'create.body.schema',
-      'create.invalid.rejected',
-      'create.properties.valid',
-      'create.properties.invalid.rejected',
-    ]);
-    // Findings are kept up to 20 per check, the rest counted in a last "and N more findings": more than 30 in all.
-    const more = /^and (\d+) more findings$/.exec(
-      serial.checks.find((check) => check.id === 'create.invalid.rejected')?.findings[20] ?? '',
-    );
-    expect(20 + Number(more?.[1])).toBeGreaterThan(30);
-    expect(serial.counterexamples.map((example) => example.check)).toEqual([
-      'create.properties.valid',
-      'create.properties.invalid.rejected',
-    ]);
-    expect(serial.counterexamples.every((example) => example.shrinks > 0)).toBe(true);
-    expect(comparable(parallel)).toEqual(comparable(serial));
-  });
+      const failed = serial.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+      expect(failed).toEqual([
+        'create.body.schema',
+        'create.invalid.rejected',
+        'create.properties.valid',
+        'create.properties.invalid.rejected',
+      ]);
+      // Findings are kept up to 20 per check, the rest counted in a last "and N more findings": more than 30 in all.
+      const more = /^and (\d+) more findings$/.exec(
+        serial.checks.find((check) => check.id === 'create.invalid.rejected')?.findings[20] ?? '',
+      );
+      expect(20 + Number(more?.[1])).toBeGreaterThan(30);
+      expect(serial.counterexamples.map((example) => example.check)).toEqual([
+        'create.properties.valid',
+        'create.properties.invalid.rejected',
+      ]);
+      expect(serial.counterexamples.every((example) => example.shrinks > 0)).toBe(true);
+      expect(comparable(parallel)).toEqual(comparable(serial));
+    },
+  );
 
   it('sends nothing more once two answers timed out, at any concurrency, and reports it as at 1', async () => {
     const traffic = new Traffic();

@@ -59,7 +59,8 @@ describe('a deployment that answers 2-4 MB to everything', () => {
       junit,
     ]);
     process.stdout.write(
-      `flood: terminal ${run.stdout.length} bytes, JSON ${statSync(json).size} bytes, JUnit ${statSync(junit).size} bytes, peak RSS ${run.maxRssMb.toFixed(0)} MB\n`,
+      `flood: terminal ${run.stdout.length} bytes, JSON ${statSync(json).size} bytes, ` +
+        `JUnit ${statSync(junit).size} bytes, peak RSS ${run.maxRssMb.toFixed(0)} MB\n`,
     );
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/FAIL fetch\.body\.schema/);

@@ -85,7 +85,9 @@ describe('the contract HTTP client', () => {
   });
 });
 
-/** A raw HTTP/1.1 server on a socket: answers each request with `answer(n)` (n counts requests over all connections). */
+/**
+ * A raw HTTP/1.1 server on a socket: answers each request with `answer(n)` (n counts requests over all connections).
+ */
 async function rawServer(
   onRequest: (socket: Socket, n: number) => void,
 ): Promise<{ url: string; connections: () => number; close: () => Promise<void> }> {

@@ -12,38 +12,42 @@ const crash: Answer = {
 };
 
 describe('--examples: property-based create requests', () => {
-  it('shrinks a crash on valid input to its smallest body and reproduces it with curl, secrets and headers as placeholders', async () => {
-    const server = await startConformingServer({
-      rewrite: (answer, context) =>
-        context.route === 'create' && context.valid && (context.request?.variant_ids as unknown[]).length === 0
-          ? crash
-          : answer,
-    });
-    servers.push(server);
-    const report = await runContract({
-      baseUrl: server.url,
-      examples: 60,
-      seed: '7',
-      headers: { Authorization: 'Bearer TOPSECRET' },
-    });
-    const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
-    expect(failed).toEqual(['create.properties.valid']);
-    const [example] = report.counterexamples;
-    expect(example?.check).toBe('create.properties.valid');
-    expect(example?.finding).toMatch(/answered 500/);
-    // Shrunk: every optional field gone, every string empty, every integer 0, except the canary the suite adds.
-    expect(JSON.parse(example?.body ?? '')).toEqual({
-      app_id: '',
-      variant_ids: [],
-      evaluators_configs: [],
-      testset_id: '',
-      rate_limit: { batch_size: 0, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
-      lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' },
-    });
-    expect(example?.curl).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations' /);
-    expect(example?.curl).toContain(`-H 'Authorization: <AUTHORIZATION>'`);
-    expect(example?.curl).not.toMatch(/TOPSECRET|evalkit-canary-/);
-  });
+  it(
+    'shrinks a crash on valid input to its smallest body and ' +
+      'reproduces it with curl, secrets and headers as placeholders',
+    async () => {
+      const server = await startConformingServer({
+        rewrite: (answer, context) =>
+          context.route === 'create' && context.valid && (context.request?.variant_ids as unknown[]).length === 0
+            ? crash
+            : answer,
+      });
+      servers.push(server);
+      const report = await runContract({
+        baseUrl: server.url,
+        examples: 60,
+        seed: '7',
+        headers: { Authorization: 'Bearer TOPSECRET' },
+      });
+      const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+      expect(failed).toEqual(['create.properties.valid']);
+      const [example] = report.counterexamples;
+      expect(example?.check).toBe('create.properties.valid');
+      expect(example?.finding).toMatch(/answered 500/);
+      // Shrunk: every optional field gone, every string empty, every integer 0, except the canary the suite adds.
+      expect(JSON.parse(example?.body ?? '')).toEqual({
+        app_id: '',
+        variant_ids: [],
+        evaluators_configs: [],
+        testset_id: '',
+        rate_limit: { batch_size: 0, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
+        lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' },
+      });
+      expect(example?.curl).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations' /);
+      expect(example?.curl).toContain(`-H 'Authorization: <AUTHORIZATION>'`);
+      expect(example?.curl).not.toMatch(/TOPSECRET|evalkit-canary-/);
+    },
+  );
 
   it('catches a 5xx on invalid input and names the broken rule', async () => {
     const server = await startConformingServer({
@@ -76,22 +80,25 @@ describe('--examples: property-based create requests', () => {
     expect(JSON.parse(example?.body ?? '{}').testset_id).toContain('%');
   });
 
-  it('stops a deployment that hangs on some bodies after two timeouts, with the hanging body as counterexample', async () => {
-    // Hangs whenever the body is short: the default body and its probes are long, some invalid property cases short.
-    const server = await startConformingServer({
-      raw: (req) => req.method === 'POST' && Number(req.headers['content-length']) < 250,
-    });
-    servers.push(server);
-    const report = await runContract({ baseUrl: server.url, examples: 100, timeoutMs: 200 });
-    expect(report.stopped).toBe('stopped after 2 requests timed out');
-    const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
-    expect(failed.sort()).toEqual(['create.properties.invalid.5xx', 'create.transport']);
-    const [example] = report.counterexamples;
-    expect(example?.finding).toMatch(/no complete answer within 200 ms/);
-    expect(Buffer.byteLength(example?.body.replace(/<PROVIDER_KEY>/g, 'evalkit-canary-000000000') ?? '')).toBeLessThan(
-      250,
-    );
-  });
+  it(
+    'stops a deployment that hangs on some bodies after two timeouts, ' + 'with the hanging body as counterexample',
+    async () => {
+      // Hangs whenever the body is short: the default body and its probes are long, some invalid property cases short.
+      const server = await startConformingServer({
+        raw: (req) => req.method === 'POST' && Number(req.headers['content-length']) < 250,
+      });
+      servers.push(server);
+      const report = await runContract({ baseUrl: server.url, examples: 100, timeoutMs: 200 });
+      expect(report.stopped).toBe('stopped after 2 requests timed out');
+      const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+      expect(failed.sort()).toEqual(['create.properties.invalid.5xx', 'create.transport']);
+      const [example] = report.counterexamples;
+      expect(example?.finding).toMatch(/no complete answer within 200 ms/);
+      expect(
+        Buffer.byteLength(example?.body.replace(/<PROVIDER_KEY>/g, 'evalkit-canary-000000000') ?? ''),
+      ).toBeLessThan(250);
+    },
+  );
 
   it('passes every property against the conforming server, with the same verdict for the same seed', async () => {
     const server = await startConformingServer();

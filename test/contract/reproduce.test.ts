@@ -42,7 +42,10 @@ describe('every failed check comes with a curl command that reproduces it', () =
   it('names the failing request, with secrets and header values as placeholders', () => {
     const crash = failed('create.status.5xx');
     expect(crash?.reproduce).toMatch(
-      /^curl -sS -i -X POST '.*\/evaluations' -H 'Content-Type: application\/json' -H 'authorization: <AUTHORIZATION>' --data-binary '/,
+      new RegExp(
+        String.raw`^curl -sS -i -X POST '.*\/evaluations' -H 'Content-Type: application\/json' ` +
+          String.raw`-H 'authorization: <AUTHORIZATION>' --data-binary '`,
+      ),
     );
     expect(crash?.reproduce).toContain('"batch_size":"');
     const echo = failed('create.secrets.echo');

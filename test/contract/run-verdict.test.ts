@@ -61,7 +61,10 @@ describe('a run that verified nothing', () => {
     const report = await runContract({ baseUrl: (await start(everything(404))).url });
     expect(exitCode(report)).toBe(1);
     expect(junitReport(report)).toMatch(
-      /<testcase name="run\.verified" classname="run"><failure type="error" message="nothing verified: every request was answered 404/,
+      new RegExp(
+        String.raw`<testcase name="run\.verified" classname="run">` +
+          String.raw`<failure type="error" message="nothing verified: every request was answered 404`,
+      ),
     );
   });
 });
@@ -71,7 +74,10 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
     const report = await runContract({ baseUrl: (await start({})).url });
     const last = terminalReport(report, { colour: false }).trimEnd().split('\n').at(-1);
     expect(last).toMatch(
-      /^PASS: \d+ passed, 0 failed \(0 errors, 0 warnings\), \d+ skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$/,
+      new RegExp(
+        String.raw`^PASS: \d+ passed, 0 failed \(0 errors, 0 warnings\), ` +
+          String.raw`\d+ skipped, \d+ notes; http:\/\/127\.0\.0\.1:\d+\/; \d+ ms$`,
+      ),
     );
   });
 
@@ -83,7 +89,11 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
     const xml = junitReport(lenient);
     expect(xml).not.toContain('<failure');
     expect(xml).toMatch(
-      /<testcase name="fetch\.body\.id" [^>]*><properties><property name="warning" value="GET \/human-evaluations\/[^"]+ answered the record of another id/,
+      new RegExp(
+        String.raw`<testcase name="fetch\.body\.id" [^>]*>` +
+          String.raw`<properties><property name="warning" ` +
+          String.raw`value="GET \/human-evaluations\/[^"]+ answered the record of another id`,
+      ),
     );
     expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
     const strict = await runContract({ baseUrl: server.url, strict: true });
@@ -97,28 +107,35 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
 });
 
 describe('right words', () => {
-  it('reports a 500 to a valid create request as a server error with its body, in the checks and the properties', async () => {
-    const server = await start({
-      rewrite: (answer, context) =>
-        context.route === 'create'
-          ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error: KeyError provider' }
-          : answer,
-    });
-    const report = await runContract({ baseUrl: server.url, examples: 2 });
-    const message = (id: string) => report.checks.find((check) => check.id === id)?.message ?? '';
-    expect(message('create.status.5xx')).toMatch(
-      /^POST \/evaluations answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
-    );
-    expect(message('create.properties.valid')).toMatch(
-      /answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
-    );
-    expect(
-      report.checks
-        .filter((check) => check.outcome === 'failed')
-        .map((check) => check.message)
-        .join(' '),
-    ).not.toMatch(/dropped/);
-  });
+  it(
+    'reports a 500 to a valid create request as a server error with its body, ' + 'in the checks and the properties',
+    async () => {
+      const server = await start({
+        rewrite: (answer, context) =>
+          context.route === 'create'
+            ? {
+                status: 500,
+                headers: { 'content-type': 'text/plain' },
+                body: 'Internal Server Error: KeyError provider',
+              }
+            : answer,
+      });
+      const report = await runContract({ baseUrl: server.url, examples: 2 });
+      const message = (id: string) => report.checks.find((check) => check.id === id)?.message ?? '';
+      expect(message('create.status.5xx')).toMatch(
+        /^POST \/evaluations answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
+      );
+      expect(message('create.properties.valid')).toMatch(
+        /answered 500 \(a server error\): "Internal Server Error: KeyError provider"/,
+      );
+      expect(
+        report.checks
+          .filter((check) => check.outcome === 'failed')
+          .map((check) => check.message)
+          .join(' '),
+      ).not.toMatch(/dropped/);
+    },
+  );
 });
 
 describe('--report-json and report paths', () => {
@@ -158,7 +175,10 @@ describe('provider key names and unknown id shapes', () => {
     const check = refusing.checks.find((candidate) => candidate.id === 'create.provider-keys.accepted');
     expect(check?.outcome).toBe('failed');
     expect(check?.message).toMatch(
-      /^POST \/evaluations with lm_providers_keys named "MY_LLM_PROVIDER_KEY" answered 422, the same body with "[A-Z_]+"(, "[A-Z_]+")* was accepted: a valid request refused/,
+      new RegExp(
+        String.raw`^POST \/evaluations with lm_providers_keys named "MY_LLM_PROVIDER_KEY" ` +
+          String.raw`answered 422, the same body with "[A-Z_]+"(, "[A-Z_]+")* was accepted: a valid request refused`,
+      ),
     );
     expect(check?.findings.join(' ')).toContain('"clé_fournisseur_ü"');
     expect(check?.findings.join(' ')).not.toContain('"MISTRAL_API_KEY"');

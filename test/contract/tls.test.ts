@@ -118,7 +118,10 @@ describe('TLS certificates', () => {
     [
       'good',
       undefined,
-      /UNABLE_TO_VERIFY_LEAF_SIGNATURE\): the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE/,
+      new RegExp(
+        String.raw`UNABLE_TO_VERIFY_LEAF_SIGNATURE\): ` +
+          String.raw`the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE`,
+      ),
     ],
     ['expired', 'ca.pem', /CERT_HAS_EXPIRED\): the certificate has expired/],
     ['otherhost', 'ca.pem', /ERR_TLS_CERT_ALTNAME_INVALID\): the certificate does not name this host/],

@@ -5,25 +5,30 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { mutation } from '../contract/bank.js';
 import { startConformingServer } from '../contract/conforming-server.js';
-import { projectRoot, runCli } from '../helpers/cli.js';
+import { projectRoot, runCli, startCli, type RunningCli } from '../helpers/cli.js';
 import { startChild, type Child } from '../mock/processes.js';
 import { answer, closeAll, plain } from './helpers.js';
 
-/** These run the built CLI (`npm test` builds first) in its own process, stopped by a real signal. */
+/**
+ * `evalkit proxy` runs in this process (startCli), `process.kill(signal)` standing for the signal; one test runs the
+ * built CLI (`npm test` builds first) as a process, stopped by a real signal.
+ */
 const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-cli-'));
-const children: Child[] = [];
+const running: Array<Child | RunningCli> = [];
 const closers: Array<() => Promise<void>> = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) child.kill();
+  for (const child of running.splice(0)) child.kill();
   await Promise.all(closers.splice(0).map((close) => close()));
   await closeAll();
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function proxyCli(args: string[]): Promise<{ child: Child; url: string }> {
-  const child = startChild(process.execPath, ['bin/evalkit.js', 'proxy', '--port', '0', ...args], projectRoot);
-  children.push(child);
+/** The proxy listening, in this process or, `spawned`, as the built CLI's own process. */
+async function proxyCli(args: string[], spawned = false): Promise<{ child: Child | RunningCli; url: string }> {
+  const argv = ['proxy', '--port', '0', ...args];
+  const child = spawned ? startChild(process.execPath, ['bin/evalkit.js', ...argv], projectRoot) : startCli(argv);
+  running.push(child);
   const [, url] = await child.waitFor(/listening on (http:\/\/\S+),/, 15_000);
   return { child, url: url as string };
 }
@@ -101,9 +106,10 @@ describe('evalkit proxy (CLI)', () => {
   });
 
   it('SIGTERM with exchanges open: ends, writes the report, and says how many exchanges the shutdown cut', async () => {
+    // A process: a real signal, the exchanges it cuts, and the report written before the process exits.
     const silent = await plain(() => undefined);
     const json = join(dir, 'cut.json');
-    const { child, url } = await proxyCli(['--target', silent.url, '--report-json', json]);
+    const { child, url } = await proxyCli(['--target', silent.url, '--report-json', json], true);
     const open = ['a', 'b', 'c'].map((id) => fetch(`${url}/human-evaluations/${id}`).catch(() => 'cut'));
     for (let tries = 0; silent.hits() < 3 && tries < 500; tries++)
       await new Promise((resolve) => setTimeout(resolve, 10));
