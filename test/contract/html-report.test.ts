@@ -4,17 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlReport, junitReport, runContract, type Report } from '../../contract/index.js';
 import { bankCreateBody } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
-const chromiumPath = '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-const skipReason =
-  `skipped: no Chromium at ${chromiumPath} ` + "(install Debian's chromium package: apt-get install chromium)";
-if (!hasChromium) process.stderr.write(`html-report.test.ts ${skipReason}\n`);
+if (!hasChromium) process.stderr.write(`html-report.test.ts skipped: ${noChromium}\n`);
 
 /** Catches any request the page makes to a server of ours, whatever the browser reports. */
 let beaconHits = 0;
@@ -43,7 +40,7 @@ function hostile(beaconUrl: string): Promise<RunningServer> {
   });
 }
 
-describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromium ? 'found' : skipReason})`, () => {
+describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromium ? 'found' : noChromium})`, () => {
   let browser: Browser;
   let report: Report;
   let file: string;
@@ -60,17 +57,7 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     }
     file = join(dir, 'report.html');
     writeFileSync(file, htmlReport(report));
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,21 +1,15 @@
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 import { startChild, type Child } from './processes.js';
 import { secret } from './helpers.js';
 
 const root = new URL('../../', import.meta.url).pathname;
-/** Debian's chromium package; CI installs it (.ci/run). */
-const chromiumPath = '/usr/bin/chromium';
-const hasChromium = existsSync(chromiumPath);
-if (!hasChromium) {
-  console.warn(
-    `control-dashboard.test.ts: skipped, no Chromium at ${chromiumPath} (install Debian's chromium package to run it)`,
-  );
-}
+if (!hasChromium) console.warn(`control-dashboard.test.ts: skipped, ${noChromium}`);
 
 const children: Array<Child | RunningCli> = [];
 let browser: Browser | undefined;
@@ -31,17 +25,7 @@ beforeAll(async () => {
   children.push(mock);
   const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
   [, url, dashboard] = match as unknown as [string, string, string];
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
