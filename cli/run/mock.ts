@@ -97,6 +97,7 @@ export const run: RunCommand = async (values, io) => {
     journalSize: journalSizeOption(values),
     allowedHosts,
     log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
+    problems: (line) => io.stderr.write(`${line}\n`),
   };
   boundHeapGrowth();
   let server;

@@ -16,8 +16,13 @@ export interface MockOptions extends MockCoreOptions {
   scenarioFile?: string;
   /** Serve DIR/<recordFolder>/<id>.json (api/operations.ts), in place of `fixtures`; each is validated at start-up. */
   fixturesDir?: string;
-  /** Where request log lines (and unforeseen errors) go; none when absent. */
+  /** Where request log lines go; none when absent. Unforeseen errors and refused fixture reloads go here too. */
   log?: (line: string) => void;
+  /**
+   * Where unforeseen errors and refused fixture reloads go when there is no request log (`--quiet` silences requests,
+   * not problems); the process's stderr when absent.
+   */
+  problems?: (line: string) => void;
   /** Requests the control room's journal keeps (`GET /__evalkit/requests`); 0 turns it off. Default 500. */
   journalSize?: number;
   /**
@@ -44,9 +49,9 @@ export function closeMockApp(app: Express): void {
 export function createMockApp(options: MockOptions = {}): Express {
   const scenarios = options.scenarioFile === undefined ? options.scenarios : readScenarioFile(options.scenarioFile);
   const folder = options.fixturesDir === undefined ? undefined : loadFixtureFolder(options.fixturesDir);
-  const config = resolveMockOptions({ ...options, scenarios }, folder);
+  const log = options.log ?? options.problems ?? ((line: string) => console.error(line));
+  const config = resolveMockOptions({ ...options, scenarios, log }, folder);
   const core = mockCore(config);
-  const log = options.log ?? ((line: string) => console.error(line));
   const events = new EventStream();
   const watcher =
     options.fixturesDir !== undefined && folder

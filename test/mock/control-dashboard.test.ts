@@ -5,13 +5,12 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCli, type RunningCli } from '../helpers/cli.js';
-import { startChild, type Child } from './processes.js';
 import { secret } from './helpers.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 if (!hasChromium) console.warn(`control-dashboard.test.ts: skipped, ${noChromium}`);
 
-const children: Array<Child | RunningCli> = [];
+const children: RunningCli[] = [];
 let browser: Browser | undefined;
 let url = '';
 let dashboard = '';
@@ -98,12 +97,8 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
   it('shows a broken fixture file and keeps serving the previous set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
     cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
-    // A process: with --quiet, the mock reports a refused reload on the process's stderr, not through the CLI's io.
-    const mock = startChild(
-      process.execPath,
-      ['bin/evalkit.js', 'mock', '--port', '0', '--quiet', '--fixtures', dir],
-      root,
-    );
+    // With --quiet the request log is off, but a refused reload is still reported on stderr.
+    const mock = startCli(['mock', '--port', '0', '--quiet', '--fixtures', dir]);
     children.push(mock);
     const [, api, room] = (await mock.waitFor(
       /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
