@@ -1,5 +1,5 @@
 import { pathOf } from '../../api/match.js';
-import { renderOpenApi } from '../../api/openapi.js';
+import { openApiJson } from '../../api/openapi-document.js';
 import { HttpProblem, internalError } from '../core/errors.js';
 import { jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
 import { readJsonBody } from '../core/request-body.js';
@@ -79,7 +79,7 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
     '': { GET: dashboard },
     '/': { GET: dashboard },
     '/openapi.json': {
-      GET: () => jsonAnswer(200, (openApi ??= new TextEncoder().encode(renderOpenApi('json'))), {}),
+      GET: () => jsonAnswer(200, (openApi ??= new TextEncoder().encode(openApiJson())), {}),
     },
     '/requests': {
       GET: (request) => {
