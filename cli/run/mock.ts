@@ -49,13 +49,13 @@ function corsOption(values: OptionValues): MockServerOptions['cors'] {
     if (origins) throw new UsageError('--no-cors and --cors-origin contradict each other; pass one');
     return false;
   }
-  if (!origins || origins.includes('*')) return '*';
-  for (const origin of origins)
-    if (!isOrigin(origin))
-      throw new UsageError(
-        `--cors-origin must be an origin like http://localhost:5173 (scheme, host, port; no path), or *; got '${origin}'`,
-      );
-  return origins;
+  const refused = origins?.find((origin) => origin !== '*' && !isOrigin(origin));
+  if (refused !== undefined)
+    throw new UsageError(
+      `--cors-origin must be an origin like http://localhost:5173 (scheme, host, port; no path), or *; ` +
+        `got '${refused}'`,
+    );
+  return origins && !origins.includes('*') ? origins : '*';
 }
 
 /** What a browser sends in `Origin`: an http(s) scheme, a host and maybe a port, nothing after. */

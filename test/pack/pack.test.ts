@@ -31,8 +31,9 @@ function unshippedImports(shipped: string[]): string[] {
 
 /**
  * The must-show of evalkit/msw. Packs the built package (scripts skipped, so the pack does not rebuild dist/ under
- * the other tests), checks the tarball (a LICENSE, no dev-only code, every relative import shipped), installs the tarball and msw into an empty project (from npm's cache when it can), and runs
- * consumer.mjs there, which compares msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
+ * the other tests), checks the tarball (a LICENSE, no dev-only code, every relative import shipped), installs the
+ * tarball and msw into an empty project (from npm's cache when it can), and runs consumer.mjs there, which compares
+ * msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
  */
 describe('npm pack, installed into an empty project with msw', () => {
   it('answers GET and POST via msw/node like evalkit mock, bundles for the browser with no Node built-in', async () => {
