@@ -33,6 +33,9 @@ export interface Command {
 /** A mistake in how the command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {}
 
+/** A failure at run time that the call itself did not cause (a port in use): reported in one line, exit code 1. */
+export class CommandFailure extends Error {}
+
 /** Edit distance, for suggesting the option a typo meant. */
 function distance(a: string, b: string): number {
   let row = Array.from({ length: b.length + 1 }, (_, index) => index);
@@ -49,6 +52,14 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
+/** The name a typo most likely meant: the nearest by spelling, when it is near enough to be a typo. */
+export function nearestName(typed: string, names: readonly string[]): string | undefined {
+  const [nearest] = [...names].sort((a, b) => distance(typed, a) - distance(typed, b));
+  return nearest !== undefined && distance(typed, nearest) <= Math.max(2, Math.floor(nearest.length / 3))
+    ? nearest
+    : undefined;
+}
+
 /**
  * What an unknown option most likely meant: the options it begins (several: ambiguous), else the nearest by
  * spelling.
@@ -61,12 +72,7 @@ function unknownOption(command: Command, name: string): UsageError {
     return new UsageError(
       `--${name} is ambiguous: did you mean ${prefixed.map((candidate) => `--${candidate}`).join(' or ')}? (${help})`,
     );
-  const [nearest] = [...names].sort((a, b) => distance(name, a) - distance(name, b));
-  const close =
-    prefixed[0] ??
-    (nearest !== undefined && distance(name, nearest) <= Math.max(2, Math.floor(nearest.length / 3))
-      ? nearest
-      : undefined);
+  const close = prefixed[0] ?? nearestName(name, names);
   return new UsageError(`unknown option --${name}${close ? `; did you mean --${close}?` : ''} (${help})`);
 }
 

@@ -1,5 +1,5 @@
 import { evalkitVersion } from '../api/version.js';
-import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
+import { CommandFailure, commandHelp, nearestName, parseCommandArgs, UsageError, type Command } from './command.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 import { OutputClosed } from './output.js';
@@ -20,15 +20,20 @@ function mainHelp(): string {
 }
 
 /**
- * Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict, 2 a usage error. Everything it
- * reads from or writes to the process goes through `io`.
+ * Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict or a failure at run time, 2 a
+ * usage error. Everything it reads from or writes to the process goes through `io`.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === 'help' && rest.length > 0) return main([...rest.slice(0, 1), '--help'], io);
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  // Asked for, the usage is the answer (stdout); given for want of a command, it is a usage error (stderr).
+  if (name === undefined) {
+    io.stderr.write(mainHelp());
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(mainHelp());
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === '--version' || name === '-v') {
     io.stdout.write(`${evalkitVersion}\n`);
@@ -36,8 +41,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
+    const names = commands.map((candidate) => candidate.name);
+    const close = nearestName(name, names);
     io.stderr.write(
-      `evalkit: unknown command '${name}' (commands: ${commands.map((c) => c.name).join(', ')}; see evalkit --help)\n`,
+      `evalkit: unknown command '${name}'${close ? `; did you mean ${close}?` : ''} ` +
+        `(commands: ${names.join(', ')}; see evalkit --help)\n`,
     );
     return 2;
   }
@@ -50,14 +58,14 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const { run } = await command.load();
     return await run(values, io);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof CommandFailure) {
       io.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
-      return 2;
+      return error instanceof UsageError ? 2 : 1;
     }
     // The reader went away (`| head -1`): what it read is all it wanted.
     if (error instanceof OutputClosed) return 0;
-    // Last resort: one line, never a stack trace, for anything a command did not turn into a report.
-    io.stderr.write(`evalkit: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+    // Last resort: one line, never a stack trace, for anything a command did not turn into a report or a sentence.
+    io.stderr.write(`evalkit ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
   }
 }

@@ -6,6 +6,7 @@ import { scenarioEntry, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { MockSetupError, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import {
   choiceOption,
+  CommandFailure,
   integerOption,
   stringOption,
   UsageError,
@@ -48,7 +49,20 @@ function corsOption(values: OptionValues): MockServerOptions['cors'] {
     if (origins) throw new UsageError('--no-cors and --cors-origin contradict each other; pass one');
     return false;
   }
+  const refused = origins?.find((origin) => origin !== '*' && !isOrigin(origin));
+  if (refused !== undefined)
+    throw new UsageError(
+      `--cors-origin must be an origin like http://localhost:5173 (scheme, host, port; no path), or *; ` +
+        `got '${refused}'`,
+    );
   return origins && !origins.includes('*') ? origins : '*';
+}
+
+/** What a browser sends in `Origin`: an http(s) scheme, a host and maybe a port, nothing after. */
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
 }
 
 /** `--allowed-hosts a,b` (repeatable) as a list, or true for `all` / `true`; the names are checked by the server. */
@@ -106,10 +120,7 @@ export const run: RunCommand = async (values, io) => {
   } catch (error) {
     if (error instanceof MockSetupError) throw new UsageError(error.message);
     const failure = listenFailure(error, host, port);
-    if (failure !== undefined) {
-      io.stderr.write(`evalkit mock: ${failure}\n`);
-      return 1;
-    }
+    if (failure !== undefined) throw new CommandFailure(failure);
     throw error;
   }
   for (const warning of exposureWarnings(host, allowedHosts)) io.stderr.write(`${warning}\n`);

@@ -7,7 +7,7 @@ import {
   type Judgement,
   type RecordingEvent,
 } from '../../proxy/index.js';
-import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { CommandFailure, integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
 import { headers } from '../headers.js';
 import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
@@ -45,7 +45,7 @@ export const run: RunCommand = async (values, io) => {
   } catch (error) {
     if (error instanceof ContractOptionError) throw new UsageError(error.message);
     const failure = listenFailure(error, options.host, options.port);
-    if (failure !== undefined) throw new UsageError(failure);
+    if (failure !== undefined) throw new CommandFailure(failure);
     const code = (error as NodeJS.ErrnoException).code;
     if (record !== undefined && code !== undefined)
       throw new UsageError(`--record cannot create ${record}/${recordFolder} (${code})`);

@@ -60,8 +60,18 @@ export async function mockRequestOf(request: Request): Promise<MockRequest> {
   return { method: request.method, url: request.url, headers, body: source };
 }
 
+/**
+ * Keeps the process alive until a delayed answer settles, as the socket of a real request would: the latency timer
+ * is unref'd for the node:http server's shutdown, so without this a plain Node script (msw/node) whose fetch waits
+ * out a latency would exit with the fetch pending.
+ */
+function heldOpen(pending: Promise<MockAnswer>): Promise<MockAnswer> {
+  const hold = setInterval(() => {}, 2 ** 30);
+  return pending.finally(() => clearInterval(hold));
+}
+
 /** The core behind the Fetch API: a `Request` in, a `Response` out (MSW handlers, service workers, edge runtimes). */
 export async function handleFetch(core: MockCore, request: Request): Promise<Response> {
-  const answer = await core.handle(await mockRequestOf(request));
-  return toResponse(answer, request.method);
+  const answer = core.handle(await mockRequestOf(request));
+  return toResponse(answer instanceof Promise ? await heldOpen(answer) : answer, request.method);
 }

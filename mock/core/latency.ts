@@ -26,7 +26,8 @@ export function waitLatency(range: LatencyRange): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
     const timer: unknown = setTimeout(resolve, ms);
-    // Unref'd in Node: a pending delay must not hold the process open after the server has closed (SIGTERM mid-wait).
+    // Unref'd in Node: a pending delay must not hold the process open after the node:http server has closed (SIGTERM
+    // mid-wait). The Fetch path (handleFetch) holds the process itself while an answer waits.
     (timer as { unref?: () => void }).unref?.();
   });
 }
