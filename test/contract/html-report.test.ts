@@ -137,12 +137,12 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     expect(failedTop).toBeLessThan((await firstPassed.boundingBox())?.y ?? -Infinity);
 
     // The last failure's link brings its entry to the top of the window.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     const last = failedIds.at(-1) as string;
     const target = page.locator(`li.failed[data-check="${last}"]`);
     expect(await target.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(700);
     await links.last().click();
-    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe(`#check-${last}`);
+    await expect.poll(() => page.evaluate('window.location.hash')).toBe(`#check-${last}`);
     const top = await target.evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(2);
     await page.close();
