@@ -20,7 +20,8 @@ export function isSuccess(exchange: Exchange): boolean {
 
 /**
  * A 5xx in words: a server error with its status and what its body says, never a transport failure; `expected`: the
- * answer the request was for (`a 4xx` for an invalid one), so a 500 to a probe does not read like one to a valid request.
+ * answer the request was for (`a 4xx` for an invalid one), so a 500 to a probe does not read like a 500 to a valid
+ * request.
  */
 export function serverErrorFinding(exchange: Exchange, expected?: string): string {
   const instead = expected ? ` where ${expected} was expected` : '';

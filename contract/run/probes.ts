@@ -19,7 +19,10 @@ export interface Probe {
  */
 export function createProbes(valid: Record<string, unknown>, readOnly: boolean): Probe[] {
   const text = JSON.stringify(valid);
-  const malformed: Probe = { rule: 'a body that is not valid JSON, its closing brace cut off', body: text.slice(0, -1) };
+  const malformed: Probe = {
+    rule: 'a body that is not valid JSON, its closing brace cut off',
+    body: text.slice(0, -1),
+  };
   if (readOnly) return [malformed];
   return [
     ...invalidCases('CreateEvaluationRequest', valid).map((probe) => ({

@@ -72,7 +72,7 @@ export interface PageWindow {
 export interface DashboardConfig {
   /** Each operation's id and its label (operationLabel in api/operations.ts: method and path template). */
   operations: { id: string; label: string }[];
-  /** Each scenario key's control: a list of its values, or free text checked by the mock on PUT and PATCH. */
+  /** Each scenario key's control: a list of its values, or free text the mock checks on PATCH. */
   controls: Record<string, readonly (string | number)[] | 'text'>;
   journalSize: number;
 }

@@ -32,8 +32,8 @@ function withoutEmptyRules(data: Record<string, unknown>): Record<string, unknow
 }
 
 /**
- * The server scenario at run time: read, replaced, merged into and restored by the control room. It swaps the whole book in the
- * core's holder, so a request is answered by the old scenario or the new one, never a mix. Framework-free.
+ * The server scenario at run time: read, replaced, merged into and restored by the control room. It swaps the whole
+ * book in the core's holder, so a request is answered by the old scenario or the new one, never a mix. Framework-free.
  */
 export class ScenarioStore {
   private readonly startup: ScenarioBook;

@@ -86,7 +86,11 @@ describe('findings name the cause, against a small broken server', () => {
 
     // The crash: the report says after which request, with its curl; what came after is not evaluated, not passed.
     expect(report.stopped).toMatch(
-      /^the deployment stopped answering after request \d+ \(POST \/evaluations \(probe: the valid body sent as text\/plain, not JSON\): .*\. Request \d+: curl .*-H 'Content-Type: text\/plain'/,
+      new RegExp(
+        '^the deployment stopped answering after request \\d+ ' +
+          '\\(POST /evaluations \\(probe: the valid body sent as text/plain, not JSON\\): ' +
+          ".*\\. Request \\d+: curl .*-H 'Content-Type: text/plain'",
+      ),
     );
     expect(run.stdout).toContain('Stopped: the deployment stopped answering after request');
     for (const id of [

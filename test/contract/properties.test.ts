@@ -75,7 +75,10 @@ describe('--examples: property-based create requests', () => {
     servers.push(server);
     const report = await runContract({ baseUrl: server.url, examples: 400, seed: '1' });
     expect(report.stopped).toMatch(
-      /^the deployment stopped answering after request \d+ \(POST \/evaluations: .*\); every later request failed to connect\. Request \d+: curl /,
+      new RegExp(
+        '^the deployment stopped answering after request \\d+ \\(POST /evaluations: .*\\); ' +
+          'every later request failed to connect\\. Request \\d+: curl ',
+      ),
     );
     expect(report.stopped).toMatch(/"testset_id":"[^"]*%/);
     const [example] = report.counterexamples;

@@ -28,7 +28,7 @@ describe('request log', () => {
     expect(lines.join('\n')).not.toMatch(/query-secret|sk-test|OPENAI/);
   });
 
-  it('says why an answer is not a plain 200: the scenario that asked, the 422 problems, the detail of a 4xx', async () => {
+  it('says why an answer is not a plain 200: the scenario that asked, the 422 problems, an error detail', async () => {
     const lines: string[] = [];
     const app = createMockApp({
       log: (line) => lines.push(line),
