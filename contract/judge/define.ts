@@ -21,7 +21,7 @@ export interface CheckDefinition<Id extends string = string> {
   severity: Severity;
   /** What passing means, in one sentence. */
   title: string;
-  /** The spec line (or issue verdict) the check enforces. */
+  /** The spec line the check enforces, and where the spec is silent, the rule evalkit holds to. */
   spec: string;
   code?(seen: Observation): Judged;
   property?(exchange: Exchange): string | undefined;

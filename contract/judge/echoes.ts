@@ -1,13 +1,52 @@
 import type { Exchange } from '../../http/exchange.js';
+import { readJsonBody } from '../../http/json-body.js';
 import { containsSecret } from '../../http/redaction.js';
+import { pointerOf } from '../../schemas/validators/json-pointer.js';
+
+/** Places named per body: a body echoing a key in every item of a long array names the first few, then counts. */
+const namedPlaces = 5;
+
+/**
+ * Where in a JSON body a secret appears: the pointer of each string (or key) holding it, in document order. A body
+ * that is not JSON, or holds the secret only across what it parses into, is "the body".
+ */
+function bodyPlaces(values: readonly string[], exchange: Exchange): string[] {
+  const read = readJsonBody(exchange);
+  if ('problem' in read) return ['the body'];
+  const places: string[] = [];
+  let found = 0;
+  const at = (place: string) => {
+    if (found++ < namedPlaces) places.push(place);
+  };
+  // Iterative, last child pushed first so places come in document order: a body may nest a thousand levels deep.
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: read.data, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string[] };
+    if (typeof value === 'string') {
+      if (containsSecret(value, values)) at(`the body at ${pointerOf(path) || '/'}`);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Object.entries(value as Record<string, unknown>);
+    for (const [key] of entries)
+      if (containsSecret(key, values)) at(`the body at ${pointerOf([...path, key])} (its name)`);
+    for (let index = entries.length - 1; index >= 0; index--) {
+      const [key, item] = entries[index] as [string, unknown];
+      stack.push({ value: item, path: [...path, key] });
+    }
+  }
+  if (found > namedPlaces) places.push(`${found - namedPlaces} more places in the body`);
+  return places.length > 0 ? places : ['the body'];
+}
 
 /**
  * Where in a response (body, header names and values) any of the submitted secret values appears, in any encoding
- * the redaction knows (clear, JSON-escaped, URL-encoded, base64): an echo the report would redact is an echo.
+ * the redaction knows (clear, JSON-escaped, URL-encoded, base64): an echo the report would redact is an echo. A JSON
+ * body's places are JSON pointers, so the finding says which field to fix.
  */
 export function echoPlaces(values: readonly string[], exchange: Exchange): string[] {
   const places: string[] = [];
-  if (containsSecret(exchange.body, values)) places.push('the body');
+  if (containsSecret(exchange.body, values)) places.push(...bodyPlaces(values, exchange));
   for (const [name, raw] of Object.entries(exchange.headers)) {
     const text = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
     if (containsSecret(`${name}: ${text}`, values)) places.push(`header ${name}`);

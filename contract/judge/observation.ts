@@ -18,9 +18,14 @@ export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
 }
 
-/** A 5xx in words: a server error with its status and what its body says, never a transport failure. */
-export function serverErrorFinding(exchange: Exchange): string {
-  return `answered ${exchange.status} (a server error): ${excerpt(exchange.body, exchange.bodyBytes)}`;
+/**
+ * A 5xx in words: a server error with its status and what its body says, never a transport failure; `expected`: the
+ * answer the request was for (`a 4xx` for an invalid one), so a 500 to a probe does not read like a 500 to a valid
+ * request.
+ */
+export function serverErrorFinding(exchange: Exchange, expected?: string): string {
+  const instead = expected ? ` where ${expected} was expected` : '';
+  return `answered ${exchange.status} (a server error)${instead}: ${excerpt(exchange.body, exchange.bodyBytes)}`;
 }
 
 /**

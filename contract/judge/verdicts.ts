@@ -42,7 +42,8 @@ const keptNotes = 50;
  * it fails if any evaluation failed, passes if it was evaluated and nothing failed, and is skipped otherwise.
  */
 export class Verdicts {
-  private readonly findings = new Map<CheckId, string[]>();
+  /** Each check's distinct findings, with how many times each was found: a place echoed in 78 answers is one. */
+  private readonly findings = new Map<CheckId, Map<string, number>>();
   private readonly findingCounts = new Map<CheckId, number>();
   private readonly notesDropped = new Map<OperationKey, number>();
   private readonly evaluated = new Set<CheckId>();
@@ -69,15 +70,20 @@ export class Verdicts {
   /** Records a finding; `reproduce` names the request explicitly where it is not the one being judged. */
   fail(id: CheckId, finding: string, reproduce = this.current): void {
     this.evaluated.add(id);
-    const list = this.findings.get(id) ?? [];
-    if (list.length < keptFindings) list.push(capped(finding));
-    this.findings.set(id, list);
+    this.keep(id, capped(finding), 1, keptFindings);
     this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
     if (reproduce !== undefined && !this.reproductions.has(id)) {
       this.reproductions.set(id, reproduce);
       // Excerpts belong to the request being judged, not to one named explicitly.
       if (reproduce === this.current && this.currentExcerpts) this.evidence.set(id, this.currentExcerpts());
     }
+  }
+
+  /** Counts a finding, kept while the check has fewer than `max` distinct ones. */
+  private keep(id: CheckId, finding: string, count: number, max: number): void {
+    const kept = this.findings.get(id) ?? new Map<string, number>();
+    if (kept.has(finding) || kept.size < max) kept.set(finding, (kept.get(finding) ?? 0) + count);
+    this.findings.set(id, kept);
   }
 
   /** Passes when `finding` is undefined, fails with it otherwise. */
@@ -116,13 +122,8 @@ export class Verdicts {
   absorb(other: Verdicts, maxFindings: number, redact: (text: string) => string): void {
     for (const id of other.evaluated) this.evaluated.add(id);
     for (const [id, found] of other.findings) {
-      const list = this.findings.get(id) ?? [];
-      list.push(...found.slice(0, Math.max(0, maxFindings - list.length)).map(redact));
-      this.findings.set(id, list);
-      this.findingCounts.set(
-        id,
-        Math.max(list.length, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? found.length)),
-      );
+      for (const [finding, count] of found) this.keep(id, redact(finding), count, maxFindings);
+      this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? 0));
     }
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
@@ -140,9 +141,11 @@ export class Verdicts {
 
   results(): CheckResult[] {
     return catalogue.map((check) => {
-      const kept = this.findings.get(check.id) ?? [];
+      const kept = [...(this.findings.get(check.id) ?? [])];
+      const listed = kept.reduce((sum, [, count]) => sum + count, 0);
       const total = this.findingCounts.get(check.id) ?? 0;
-      const findings = total > kept.length ? [...kept, `and ${total - kept.length} more findings`] : kept;
+      const findings = kept.map(([finding, count]) => (count > 1 ? `${finding} (${count} times)` : finding));
+      if (total > listed) findings.push(`and ${total - listed} more findings`);
       const base = {
         id: check.id,
         operation: operations[check.operation],
@@ -151,7 +154,8 @@ export class Verdicts {
         findings,
       };
       if (findings.length > 0) {
-        const more = total > shownFindings ? `; and ${total - shownFindings} more` : '';
+        const shown = kept.slice(0, shownFindings).reduce((sum, [, count]) => sum + count, 0);
+        const more = total > shown ? `; and ${total - shown} more` : '';
         const reproduce = this.reproductions.get(check.id);
         const excerpts = this.evidence.get(check.id);
         return {

@@ -61,6 +61,9 @@ const style = [
   'button{font:inherit;font-size:.8rem;padding:.15rem .6rem;border:1px solid #d0d7de;' +
     'border-radius:6px;background:#f6f8fa;cursor:pointer}',
   '.columns{display:grid;grid-template-columns:1fr 1fr;gap:.75rem}',
+  'table.failures{border-collapse:collapse;width:100%}table.failures td,table.failures th{text-align:left;' +
+    'padding:.3rem .5rem;border-bottom:1px solid #eaeef2;vertical-align:top}table.failures th{color:#57606a}',
+  'details.rest>summary{cursor:pointer;margin:1.75rem 0 .5rem;font-size:1.15rem;font-weight:600}',
 ].join('\n');
 
 /** A curl command and its copy button; `id` is unique in the page. */
@@ -80,6 +83,11 @@ function badge(check: CheckResult): string {
           ? 'FAIL'
           : 'WARN';
   return `<span class="badge b-${kind}">${text}</span>`;
+}
+
+/** The id a failed check's entry has in the page, for the summary table's links. */
+function anchorOf(check: CheckResult): string {
+  return escapeHtml(`check-${check.id}`);
 }
 
 function checkItem(check: CheckResult): string {
@@ -103,13 +111,40 @@ function checkItem(check: CheckResult): string {
     );
   }
   if (check.reproduce) parts.push(`<div class="label">Reproduce</div>${copyable(check.reproduce, `copy-${check.id}`)}`);
-  const open = `<li class="failed ${check.severity}" data-check="${escapeHtml(check.id)}">`;
+  const open = `<li class="failed ${check.severity}" id="${anchorOf(check)}" data-check="${escapeHtml(check.id)}">`;
   return `${open}${head} ${shown(check.findings[0] ?? check.message)}<div class="detail">${parts.join('')}</div></li>`;
 }
 
+/** One row per failed check, linking to its entry: what a reader of a failing run looks at first. */
+function failureTable(failed: CheckResult[]): string {
+  const rows = failed.map(
+    (check) =>
+      `<tr><td>${badge(check)}<a href="#${anchorOf(check)}"><code>${escapeHtml(check.id)}</code></a></td>` +
+      `<td>${escapeHtml(check.operation)}</td><td>${shown(check.findings[0] ?? check.message)}</td></tr>`,
+  );
+  return (
+    `<section id="failures"><h2>Failed checks (${failed.length})</h2><table class="failures">` +
+    `<tr><th>Check</th><th>Operation</th><th>First finding</th></tr>${rows.join('')}</table></section>`
+  );
+}
+
+/** The given checks and notes under a heading per operation, in the order the operations first appear. */
+function byOperation(operations: string[], checks: CheckResult[], notes: Report['notes']): string[] {
+  const sections: string[] = [];
+  for (const operation of operations) {
+    const items = checks.filter((check) => check.operation === operation).map(checkItem);
+    for (const note of notes.filter((candidate) => candidate.operation === operation))
+      items.push(`<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
+    if (items.length > 0)
+      sections.push(`<section><h2>${escapeHtml(operation)}</h2><ul class="checks">${items.join('')}</ul></section>`);
+  }
+  return sections;
+}
+
 /**
- * The report as one self-contained HTML page: verdict first, checks grouped by operation, each failure with its spec
- * line, findings, request and response excerpts and a curl command to copy; skipped checks with their reason. Its
+ * The report as one self-contained HTML page, failures first: the verdict, a table of the failed checks linking to
+ * each, the failed checks by operation (spec line, findings, request and response excerpts, a curl command to copy)
+ * and their counterexamples, then the passed and skipped checks and the notes, folded when something failed. Its
  * Content-Security-Policy allows no request at all and only its own inline script, so even text a deployment managed
  * to smuggle past escaping could load nothing.
  */
@@ -118,23 +153,23 @@ export function htmlReport(report: Report): string {
   const { failed, warnings } = report.summary;
   const errors = failed - warnings;
   const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
-  const sections: string[] = [];
-  for (const operation of new Set(report.checks.map((check) => check.operation))) {
-    const checks = report.checks.filter((check) => check.operation === operation);
-    const notes = report.notes
-      .filter((note) => note.operation === operation)
-      .map((note) => `<li><span class="badge b-skipped">NOTE</span>${shown(note.message)}</li>`);
-    sections.push(
-      `<section><h2>${escapeHtml(operation)}</h2>` +
-        `<ul class="checks">${checks.map(checkItem).join('')}${notes.join('')}</ul></section>`,
-    );
-  }
+  const operations = [...new Set(report.checks.map((check) => check.operation))];
+  const failedChecks = report.checks.filter((check) => check.outcome === 'failed');
+  const sections: string[] = failedChecks.length > 0 ? [failureTable(failedChecks)] : [];
+  sections.push(...byOperation(operations, failedChecks, []));
   report.counterexamples.forEach((example, index) => {
     sections.push(
       `<section><h2>Reproduce ${escapeHtml(example.check)}</h2><p>${shown(example.finding)}</p>` +
         `${copyable(example.curl, `copy-example-${index}`)}</section>`,
     );
   });
+  const rest = report.checks.filter((check) => check.outcome !== 'failed');
+  const restSections = byOperation(operations, rest, report.notes);
+  if (restSections.length > 0) {
+    const open = failedChecks.length > 0 ? '' : ' open';
+    const title = `Passed and skipped checks (${rest.length}), notes (${report.notes.length})`;
+    sections.push(`<details class="rest"${open}><summary>${title}</summary>\n${restSections.join('\n')}\n</details>`);
+  }
   const scriptHash = createHash('sha256').update(script).digest('base64');
   const policy =
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; ` +

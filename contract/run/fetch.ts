@@ -30,8 +30,8 @@ export async function fetchGivenId(session: Session, id: string, idGiven: boolea
 export async function fetchUnknownIds(session: Session, knownIds: readonly string[], seed: string): Promise<void> {
   const answers: string[] = [];
   for (const { shape, own } of probeOrder(knownIds)) {
-    const which = shape === 'other' ? 'id of another shape' : shape;
-    const what = `an unknown ${which}${own ? ", the deployment's own shape" : ''}`;
+    const which = shape === 'other' ? 'id shaped like neither an ObjectId nor a UUID' : shape;
+    const what = `an unknown ${which}${own ? ', as the ids the deployment gave are' : ''}`;
     const exchange = await session.request({
       operation: 'fetch',
       outgoing: fetchRequest(unknownIdOf(shape, seed), what),

@@ -19,20 +19,24 @@ export interface Probe {
  */
 export function createProbes(valid: Record<string, unknown>, readOnly: boolean): Probe[] {
   const text = JSON.stringify(valid);
-  const malformed: Probe = { rule: 'malformed JSON (the closing brace cut off)', body: text.slice(0, -1) };
+  const malformed: Probe = {
+    rule: 'a body that is not valid JSON, its closing brace cut off',
+    body: text.slice(0, -1),
+  };
   if (readOnly) return [malformed];
   return [
     ...invalidCases('CreateEvaluationRequest', valid).map((probe) => ({
-      rule: probe.rule,
+      rule: `a body breaking ${probe.rule}`,
       body: JSON.stringify(probe.body),
     })),
     malformed,
-    { rule: 'a non-JSON Content-Type (text/plain)', body: text, contentType: 'text/plain' },
+    { rule: 'the valid body sent as text/plain, not JSON', body: text, contentType: 'text/plain' },
   ];
 }
 
+/** A probe's request, labelled with what it sends, so each finding about its answer names the probe. */
 export function probeRequest(probe: Probe): Outgoing {
-  return createRequest(probe.body, probe.contentType);
+  return { ...createRequest(probe.body, probe.contentType), what: `probe: ${probe.rule}` };
 }
 
 export async function runProbes(session: Session, probes: Probe[]): Promise<void> {

@@ -113,9 +113,12 @@ class PropertyRun {
       return true;
     }
     // A deployment that stopped listening fails every input alike: shrinking towards those would blame the wrong body.
+    // The first such answer names the culprit: the cases tried after it would blame each other.
     if (judged.unreachable) {
-      halt.reason = 'the deployment stopped answering (cannot connect) during the property-based cases';
-      halt.culprit = this.previous;
+      if (halt.reason === undefined) {
+        halt.reason = this.session.stoppedAfter ?? 'the deployment stopped answering';
+        halt.culprit = this.previous;
+      }
       return true;
     }
     return judged.findings.get(id) === undefined;

@@ -184,9 +184,11 @@ async function runUntilStopped(run: Plan, found: Counterexample[]): Promise<Endi
 }
 
 /** The checks no step reached, each skipped saying why. */
-function skipUnreached({ options, verdicts }: Plan, ending: Ending): void {
+function skipUnreached({ options, verdicts, session }: Plan, ending: Ending): void {
+  const gone = session.stoppedAfter;
+  if (gone) for (const check of catalogue) verdicts.skip(check.id, `not evaluated: ${gone}`);
   if (ending.stopped)
-    for (const check of catalogue) verdicts.skip(check.id, 'not reached: the run stopped early (see stopped)');
+    for (const check of catalogue) verdicts.skip(check.id, 'not evaluated: the run stopped early (see stopped)');
   if (options.readOnly)
     for (const check of catalogue.filter((candidate) => candidate.operation === 'create'))
       verdicts.skip(check.id, '--read-only: no valid create request sent');
@@ -220,7 +222,9 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     reachable: ending.reachable,
     strict: options.strict ?? false,
     insecure: options.insecure ?? false,
-    ...(ending.stopped ? { stopped: ending.stopped } : {}),
+    ...(ending.stopped || session.stoppedAnswering
+      ? { stopped: session.stoppedAnswering ?? (ending.stopped as string) }
+      : {}),
     checks: verdicts.results(),
     notes: verdicts.notes(),
     counterexamples,

@@ -7,7 +7,7 @@ import { echoPlaces } from '../judge/echoes.js';
 import { Evidence } from '../judge/evidence.js';
 import { judgeExchange } from '../judge/judge.js';
 import { Observation } from '../judge/observation.js';
-import type { Outgoing, Sent } from '../judge/sent.js';
+import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { Verdicts } from '../judge/verdicts.js';
 import type { PacingReport, RateLimitedCounts } from '../report/model.js';
 import type { Canaries } from './canaries.js';
@@ -32,6 +32,13 @@ function requestKey(outgoing: Outgoing): string {
   return `${outgoing.method} ${outgoing.path} ${outgoing.contentType ?? ''}\n${outgoing.body ?? ''}`;
 }
 
+/** A request that reached the deployment: its place in the run's order, and what became of it. */
+interface Reached {
+  index: number;
+  sent: Sent;
+  exchange: Exchange;
+}
+
 /** Where a run sends, with what, and what it knows to keep out of every output. */
 export interface SessionTarget {
   baseUrl: URL;
@@ -53,6 +60,12 @@ export class Session {
   private readonly ahead: SendAhead;
   private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
   private readonly evidence: Evidence;
+  private lastReached: Reached | undefined;
+  /**
+   * Set once a request fails to connect after earlier ones got through: the deployment went away. Requests after
+   * that are not judged, so no check passes on them; the report says after which request it stopped answering.
+   */
+  private stop: { summary: string; curl: string } | undefined;
   /** How many answers each status got, for telling why a run verified nothing. */
   readonly statuses = new Map<number, number>();
   readonly redactor: Redactor;
@@ -124,7 +137,33 @@ export class Session {
     if (exchange.status !== undefined)
       this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
     if (exchange.failure?.kind === 'timeout') this.timeouts++;
+    if (exchange.failure?.kind === 'unreachable') {
+      // Never undefined here: a first request that cannot connect has ended the run (UnreachableError).
+      if (this.lastReached) this.stop ??= this.stopWords(this.lastReached);
+      return exchange;
+    }
+    this.lastReached = { index: this.answered, sent, exchange };
     judgeExchange(this.verdicts, new Observation(sent, exchange, this.canaries.all()), this.evidence);
     return exchange;
+  }
+
+  /** After which request the deployment stopped answering, what that request got, and how to send it again. */
+  private stopWords(last: Reached): { summary: string; curl: string } {
+    const { exchange, sent } = last;
+    const got = exchange.failure ? exchange.failure.message : `answered ${exchange.status}`;
+    return {
+      summary: `the deployment stopped answering after request ${last.index} (${labelOf(sent.outgoing)}: ${got})`,
+      curl: `; every later request failed to connect. Request ${last.index}: ${this.curl(sent.outgoing)}`,
+    };
+  }
+
+  /** Why checks after the deployment went away were not evaluated, in a few words; undefined while it answers. */
+  get stoppedAfter(): string | undefined {
+    return this.stop?.summary;
+  }
+
+  /** The same, with the request to send again to see it happen: the report's `stopped`. */
+  get stoppedAnswering(): string | undefined {
+    return this.stop && `${this.stop.summary}${this.stop.curl}`;
   }
 }

@@ -3,6 +3,7 @@ import { openApiJson } from '../../api/openapi-document.js';
 import { HttpProblem, internalError } from '../core/errors.js';
 import { jsonAnswer, problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
 import { readJsonBody } from '../core/request-body.js';
+import type { ScenarioFileData } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
 import { serialize } from '../core/serialize.js';
 import { dashboardPage } from './dashboard.js';
@@ -75,6 +76,19 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
   let openApi: Uint8Array | undefined;
   const dashboard = () => (page ??= dashboardPage(room.journal?.capacity ?? 0));
   const send = (data: unknown, event: string) => room.events?.send(data, event);
+  // The scenario config is JSON as the core reads any body: 415, 413, 400, and 422 for no body.
+  const changeScenario = async (request: MockRequest, change: (body: unknown) => ScenarioFileData) => {
+    const body = await readJsonBody(request);
+    let data;
+    try {
+      data = change(body);
+    } catch (error) {
+      if (!(error instanceof ScenarioError)) throw error;
+      throw new HttpProblem(422, `scenario: ${error.message}; the scenario in force is unchanged`);
+    }
+    send(data, 'scenario');
+    return json(200, data);
+  };
   return {
     '': { GET: dashboard },
     '/': { GET: dashboard },
@@ -99,19 +113,8 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
     },
     '/scenario': {
       GET: () => json(200, room.scenarios.current()),
-      // The scenario config is JSON as the core reads any body: 415, 413, 400, and 422 for no body.
-      PUT: async (request) => {
-        const body = await readJsonBody(request);
-        let data;
-        try {
-          data = room.scenarios.replace(body);
-        } catch (error) {
-          if (!(error instanceof ScenarioError)) throw error;
-          throw new HttpProblem(422, `scenario: ${error.message}; the scenario in force is unchanged`);
-        }
-        send(data, 'scenario');
-        return json(200, data);
-      },
+      PUT: (request) => changeScenario(request, (body) => room.scenarios.replace(body)),
+      PATCH: (request) => changeScenario(request, (body) => room.scenarios.merge(body)),
       DELETE: () => {
         const data = room.scenarios.restore();
         send(data, 'scenario');

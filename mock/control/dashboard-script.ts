@@ -72,7 +72,7 @@ export interface PageWindow {
 export interface DashboardConfig {
   /** Each operation's id and its label (operationLabel in api/operations.ts: method and path template). */
   operations: { id: string; label: string }[];
-  /** Each scenario key's control: a list of its values, or free text checked by the mock on PUT. */
+  /** Each scenario key's control: a list of its values, or free text the mock checks on PATCH. */
   controls: Record<string, readonly (string | number)[] | 'text'>;
   journalSize: number;
 }
@@ -93,7 +93,6 @@ export function dashboardScript(window: PageWindow): void {
   const field = (id: string) => byId(id) as PageField;
   const config = JSON.parse(byId('evalkit-config').textContent ?? '{}') as DashboardConfig;
   const entries = new Map<number, EntryView>();
-  let scenario: ScenarioFileData | undefined;
 
   function element(tag: string, text?: string | number, className?: string): PageElement {
     const node = document.createElement(tag);
@@ -221,7 +220,6 @@ export function dashboardScript(window: PageWindow): void {
   }
 
   function renderScenario(data: ScenarioFileData): void {
-    scenario = data;
     field('scenario-json').value = JSON.stringify(data, null, 2);
     for (const { id } of config.operations) {
       const values: Record<string, unknown> = data.operations[id as keyof ScenarioFileData['operations']] ?? {};
@@ -236,8 +234,9 @@ export function dashboardScript(window: PageWindow): void {
     line.className = failed ? 'problem' : 'muted';
   }
 
-  async function put(data: unknown): Promise<void> {
-    const { status: code, data: answer } = await call('PUT', '/scenario', data);
+  /** PUT replaces the scenario in force; PATCH merges rules into it, so rules set meanwhile elsewhere stay. */
+  async function change(method: 'PUT' | 'PATCH', data: unknown): Promise<void> {
+    const { status: code, data: answer } = await call(method, '/scenario', data);
     if (code !== 200) return status('Refused (' + code + '): ' + detailText(answer), true);
     renderScenario(answer as ScenarioFileData);
     status('Scenario in force since ' + new Date().toLocaleTimeString(), false);
@@ -269,15 +268,14 @@ export function dashboardScript(window: PageWindow): void {
     const apply = element('button', 'Apply to ' + operation.id);
     apply.id = operation.id + '-apply';
     apply.addEventListener('click', () => {
-      const values: Record<string, string> = {};
+      // A merge patch of this operation's rule alone: an empty control (server) removes its key, all empty the rule.
+      const values: Record<string, string | null> = {};
       for (const key of Object.keys(config.controls)) {
         const value = field(operation.id + '-' + key).value.trim();
-        if (value !== '') values[key] = value;
+        values[key] = value === '' ? null : value;
       }
-      const next = structuredClone(scenario) as { operations: Record<string, unknown> };
-      if (Object.keys(values).length > 0) next.operations[operation.id] = values;
-      else delete next.operations[operation.id];
-      void put(next);
+      const rule = Object.values(values).some((value) => value !== null) ? values : null;
+      void change('PATCH', { operations: { [operation.id]: rule } });
     });
     set.append(apply);
     return set;
@@ -305,7 +303,7 @@ export function dashboardScript(window: PageWindow): void {
     } catch {
       return status('The text is not valid JSON', true);
     }
-    void put(data);
+    void change('PUT', data);
   });
   byId('restore').addEventListener('click', () => {
     void call('DELETE', '/scenario').then(({ data }) => {

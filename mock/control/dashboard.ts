@@ -7,7 +7,7 @@ import { scenarioCodes } from '../core/scenario-answers.js';
 import type { ScenarioKey } from '../core/scenarios.js';
 import { dashboardScript, type DashboardConfig } from './dashboard-script.js';
 
-/** Each scenario key's control on the dashboard: a list of its values, or free text checked by the mock on PUT. */
+/** Each scenario key's control on the dashboard: a list of its values, or free text the mock checks on PATCH. */
 const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   code: scenarioCodes,
   state: evaluationStates,

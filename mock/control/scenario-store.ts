@@ -1,8 +1,39 @@
 import { ScenarioBook, type ScenarioFileData, type ScenarioHolder } from '../core/scenario-book.js';
+import { ScenarioError } from '../core/scenarios.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
- * The server scenario at run time: read, replaced and restored by the control room. It swaps the whole book in the
- * core's holder, so a request is answered by the old scenario or the new one, never a mix. Framework-free.
+ * A JSON Merge Patch (RFC 7396): objects merge key by key, `null` removes a key, anything else replaces it. The body
+ * reader has already refused `__proto__` and its kin, so plain assignment is safe.
+ */
+function mergePatch(target: unknown, patch: unknown): unknown {
+  if (!isObject(patch)) return patch;
+  const merged: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete merged[key];
+    else merged[key] = mergePatch(merged[key], value);
+  }
+  return merged;
+}
+
+/** A rule whose every key a patch removed is no rule: the operation or id goes back to the server's scenario. */
+function withoutEmptyRules(data: Record<string, unknown>): Record<string, unknown> {
+  for (const section of ['operations', 'humanEvaluations']) {
+    const rules = data[section];
+    if (!isObject(rules)) continue;
+    data[section] = Object.fromEntries(
+      Object.entries(rules).filter(([, rule]) => !isObject(rule) || Object.keys(rule).length > 0),
+    );
+  }
+  return data;
+}
+
+/**
+ * The server scenario at run time: read, replaced, merged into and restored by the control room. It swaps the whole
+ * book in the core's holder, so a request is answered by the old scenario or the new one, never a mix. Framework-free.
  */
 export class ScenarioStore {
   private readonly startup: ScenarioBook;
@@ -20,6 +51,16 @@ export class ScenarioStore {
   replace(data: unknown): ScenarioFileData {
     this.holder.current = ScenarioBook.fromData(data);
     return this.current();
+  }
+
+  /**
+   * Merges a patch into the scenario in force (`{"operations": {"createEvaluation": {"code": 503}}}` adds one rule and
+   * keeps the others; `null` removes a key or a whole rule), checked as `replace` checks a whole one.
+   */
+  merge(patch: unknown): ScenarioFileData {
+    if (!isObject(patch))
+      throw new ScenarioError('a PATCH body is an object of the sections to merge, e.g. {"operations": {...}}');
+    return this.replace(withoutEmptyRules(mergePatch(this.current(), patch) as Record<string, unknown>));
   }
 
   /** Puts the start-up scenario (flags and `--scenarios` file) back in force. */

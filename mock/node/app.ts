@@ -3,12 +3,13 @@ import type { AllowedHosts } from '../control/allowed-hosts.js';
 import { controlRoom } from '../control/control-room.js';
 import { mockCore } from '../core/handle.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
+import type { MockAnswer } from '../core/request-answer.js';
 import { deliver } from './deliver.js';
 import { EventStream } from './event-stream.js';
 import { FixtureWatcher } from './fixture-watcher.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 import { readBody } from './read-body.js';
-import { requestLog } from './request-log.js';
+import { logAnswer, requestLog } from './request-log.js';
 import { readScenarioFile } from './scenario-file.js';
 
 export interface MockOptions extends MockCoreOptions {
@@ -78,13 +79,19 @@ export function createMockApp(options: MockOptions = {}): Express {
   if (options.log) app.use(requestLog(options.log));
   app.use((req, res) => {
     const request = { method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) };
+    const settle = options.log
+      ? (answer: MockAnswer) => {
+          logAnswer(res, answer);
+          deliver(res, answer);
+        }
+      : (answer: MockAnswer) => deliver(res, answer);
     if (room.owns(req.url)) {
       if (room.wantsEvents(request)) return events.open(req, res);
-      return room.serve(request).then((answer) => deliver(res, answer));
+      return room.serve(request).then(settle);
     }
     const answer = core.handle(request);
-    if (answer instanceof Promise) return answer.then((settled) => deliver(res, settled));
-    deliver(res, answer);
+    if (answer instanceof Promise) return answer.then(settle);
+    settle(answer);
   });
   return app;
 }

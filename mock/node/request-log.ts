@@ -1,11 +1,58 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { escapeControlCharacters } from '../../http/redaction.js';
+import type { MockAnswer } from '../core/request-answer.js';
+import { formatScenario } from '../core/scenarios.js';
 
 /** Long paths (very long ids) are cut so one request cannot flood the log. */
 const maxLoggedPath = 200;
+/** A problem's detail is cut to this length: the line says why, the answer says it all. */
+const maxLoggedReason = 100;
+
+/** The answers about to be delivered, by their response, so the line written at its close can say why. */
+const answers = new WeakMap<ServerResponse, MockAnswer>();
+
+/** Tells the log which answer a response delivers (the core's or the control room's). */
+export function logAnswer(res: ServerResponse, answer: MockAnswer): void {
+  answers.set(res, answer);
+}
+
+/** The `detail` of a FastAPI-shaped problem body when it is a sentence; undefined for anything else. */
+function detailOf(body: Uint8Array | undefined): string | undefined {
+  if (!body || body.length > 4096) return undefined;
+  try {
+    const detail: unknown = (JSON.parse(new TextDecoder().decode(body)) as { detail?: unknown }).detail;
+    return typeof detail === 'string' ? detail : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * One line per request once its connection is done with it: method, path, status, milliseconds. Never a query
- * string, a header or a body, so nothing a client sends beyond the path can reach the log.
+ * Why an answer is not a plain 200: the scenario that asked for its status or fault (the Prefer header's keys, as
+ * Preference-Applied names them, or else the run-time scenario's), the count of a 422's problems, or a problem's
+ * detail. Undefined for a plain answer.
+ */
+function reasonOf(answer: MockAnswer): string | undefined {
+  const scenario = answer.scenario;
+  const asked =
+    scenario && formatScenario({ code: scenario.code === 200 ? undefined : scenario.code, fault: scenario.fault });
+  if (asked) {
+    const preferred = answer.headers['Preference-Applied'] ?? '';
+    const fromPrefer = asked.split(', ').every((entry) => preferred.split(', ').includes(entry));
+    return `${fromPrefer ? 'Prefer' : 'scenario'}: ${asked}`;
+  }
+  if (answer.problems) return `${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'}`;
+  if (answer.status < 400) return undefined;
+  const detail = detailOf(answer.body);
+  return detail === undefined ? undefined : escapeControlCharacters(detail.slice(0, maxLoggedReason));
+}
+
+/**
+ * One line per request once its connection is done with it: method, path, status, milliseconds, and why when the
+ * answer is not a plain one (`(Prefer: code=503)`, `(3 problems)`, a 415's detail). Never a query string, a header
+ * value or a body of the request, so nothing a client sends beyond the path and the scenario keys the mock applied
+ * can reach the log.
  */
 export function requestLog(write: (line: string) => void): RequestHandler {
   return (req, res, next) => {
@@ -15,7 +62,11 @@ export function requestLog(write: (line: string) => void): RequestHandler {
       const status = res.writableFinished
         ? String(res.statusCode)
         : `${res.headersSent ? res.statusCode : '-'} (connection closed early)`;
-      write(`${req.method} ${path} ${status} ${(performance.now() - start).toFixed(1)}ms`);
+      const answer = answers.get(res);
+      const reason = answer && reasonOf(answer);
+      write(
+        `${req.method} ${path} ${status} ${(performance.now() - start).toFixed(1)}ms${reason ? ` (${reason})` : ''}`,
+      );
     });
     next();
   };

@@ -83,6 +83,9 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     expect(await page.locator('#counts').textContent()).toContain(`${failed} failed`);
     expect(await page.locator('li.failed').count()).toBe(failed);
     expect(await page.locator('section h2').allTextContents()).toEqual([
+      `Failed checks (${failed})`,
+      'GET /human-evaluations/{evaluation_id}',
+      'POST /evaluations',
       'GET /human-evaluations/{evaluation_id}',
       'POST /evaluations',
     ]);
@@ -116,6 +119,33 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     expect(requested).toEqual([url]);
     expect(beaconHits).toBe(0);
     await context.close();
+  });
+
+  it('leads with failures: a table linking to each, the failed checks, then the rest folded', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(pathToFileURL(file).href);
+    const failedIds = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
+    const links = page.locator('#failures table a');
+    expect(await links.allTextContents()).toEqual(failedIds);
+    // The passed checks are folded: out of sight until their summary is clicked.
+    const firstPassed = page.locator('li.passed').first();
+    expect(await firstPassed.isVisible()).toBe(false);
+    await page.click('details.rest > summary');
+    expect(await firstPassed.isVisible()).toBe(true);
+    const firstFailed = page.locator('li.failed').first();
+    const failedTop = (await firstFailed.boundingBox())?.y ?? Infinity;
+    expect(failedTop).toBeLessThan((await firstPassed.boundingBox())?.y ?? -Infinity);
+
+    // The last failure's link brings its entry to the top of the window.
+    await page.evaluate('window.scrollTo(0, 0)');
+    const last = failedIds.at(-1) as string;
+    const target = page.locator(`li.failed[data-check="${last}"]`);
+    expect(await target.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(700);
+    await links.last().click();
+    await expect.poll(() => page.evaluate('window.location.hash')).toBe(`#check-${last}`);
+    const top = await target.evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.abs(top)).toBeLessThan(2);
+    await page.close();
   });
 
   it('keeps server text inert in the HTML page and the JUnit file (markup, breakers, invalid, bidi)', async () => {

@@ -240,4 +240,22 @@ describe('provider key names and unknown id shapes', () => {
     const crash = report.checks.find((check) => check.id === 'fetch.status.5xx');
     expect(crash?.findings[0]).toMatch(/^GET \/human-evaluations\/[0-9a-f]{24} \(an unknown ObjectId\) answered 500/);
   });
+
+  it("names an unknown id of the deployment's own shape plainly when that shape is neither", async () => {
+    const own = 'eval-0001';
+    const server = await start({
+      knownIds: [own],
+      rewrite: (answer, context) =>
+        context.route === 'fetch' && !context.valid ? json(500, { detail: 'boom' }) : answer,
+    });
+    const report = await runContract({ baseUrl: server.url, humanEvaluationId: own, readOnly: true });
+    const findings = report.checks.find((check) => check.id === 'fetch.status.5xx')?.findings ?? [];
+    expect(findings[0]).toMatch(
+      new RegExp(
+        '^GET /human-evaluations/evalkit-unknown-[0-9a-f]{12} \\(an unknown id shaped like neither an ObjectId ' +
+          'nor a UUID, as the ids the deployment gave are\\) answered 500',
+      ),
+    );
+    expect(findings.join('\n')).not.toMatch(/another shape/);
+  });
 });

@@ -118,6 +118,81 @@ describe('/__evalkit/scenario', () => {
     expect((await fetch(`${url}/human-evaluations/x`)).status).toBe(404);
   });
 
+  it('PATCH merges rules into the scenario in force: the others stay; null removes a key or a rule', async () => {
+    const { url, origin } = await start({ seed: 3 });
+    await scenario(origin, 'PUT', {
+      scenario: { seed: 3 },
+      operations: { createEvaluation: { state: 'failed', latency: '0-1' } },
+    });
+    const added = await scenario(origin, 'PATCH', { humanEvaluations: { gone: { code: 404 } } });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({
+      scenario: { profile: 'mixed', seed: '3' },
+      operations: { createEvaluation: { state: 'EVALUATION_FAILED', latency: '0-1' } },
+      humanEvaluations: { gone: { code: 404 } },
+    });
+    expect((await fetch(`${url}/human-evaluations/gone`)).status).toBe(404);
+    const merged = await scenario(origin, 'PATCH', {
+      operations: { createEvaluation: { latency: null, code: 503 }, fetchHumanEvaluation: { code: 500 } },
+      humanEvaluations: { gone: null },
+    });
+    expect(((await merged.json()) as any).operations).toEqual({
+      createEvaluation: { code: 503, state: 'EVALUATION_FAILED' },
+      fetchHumanEvaluation: { code: 500 },
+    });
+    expect((await fetch(`${url}/human-evaluations/gone`)).status).toBe(500);
+    const emptied = await scenario(origin, 'PATCH', { operations: { fetchHumanEvaluation: { code: null } } });
+    expect(((await emptied.json()) as any).operations).toEqual({
+      createEvaluation: { code: 503, state: 'EVALUATION_FAILED' },
+    });
+  });
+
+  it('a bad PATCH gets the 4xx a bad PUT gets, and the scenario in force stays', async () => {
+    const { origin } = await start();
+    await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 404 } } });
+    const bad: Array<[unknown, number, RegExp, string?]> = [
+      [
+        { operations: { createEvaluation: { code: 418 } } },
+        422,
+        /operations\.createEvaluation: scenario key 'code' accepts 200, 401.*unchanged/,
+      ],
+      [{ operations: { deleteEvaluation: { code: 500 } } }, 422, /unknown operation 'deleteEvaluation'/],
+      [[], 422, /a PATCH body is an object of the sections to merge.*unchanged/],
+      [{ operations: 5 }, 422, /operations/],
+      ['{"operations": ', 400, /not valid JSON/],
+      ['operations', 415, /Content-Type must be application\/json/, 'text/plain'],
+    ];
+    for (const [body, status, detail, contentType] of bad) {
+      const res = await scenario(origin, 'PATCH', body, contentType);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(((await res.json()) as any).detail).toMatch(detail);
+    }
+    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({
+      fetchHumanEvaluation: { code: 404 },
+    });
+  });
+
+  it('refuses a PATCH from another site, origin or form exactly as a PUT', async () => {
+    const { origin } = await start();
+    const body = JSON.stringify({ operations: { fetchHumanEvaluation: { code: 500 } } });
+    const refusals: Array<Record<string, string>> = [
+      { 'Content-Type': 'text/plain' },
+      { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-site' },
+      { 'Content-Type': 'application/json', Origin: 'http://localhost:5173' },
+      { 'Content-Type': 'application/json', 'X-HTTP-Method-Override': 'PATCH' },
+    ];
+    for (const headers of refusals) {
+      const answers = await Promise.all(
+        ['PUT', 'PATCH'].map((method) => fetch(`${origin}/__evalkit/scenario`, { method, headers, body })),
+      );
+      const [put, patch] = await Promise.all(answers.map(async (res) => [res.status, await res.json()]));
+      expect(patch, JSON.stringify(headers)).toEqual(put);
+      expect(put?.[0]).toBeGreaterThanOrEqual(400);
+    }
+    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({});
+  });
+
   it('tells event clients when the scenario changes', async () => {
     const { origin } = await start();
     const events = await openEvents(`${origin}/__evalkit/events`);

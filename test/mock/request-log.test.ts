@@ -28,6 +28,27 @@ describe('request log', () => {
     expect(lines.join('\n')).not.toMatch(/query-secret|sk-test|OPENAI/);
   });
 
+  it('says why an answer is not a plain 200: the scenario that asked, the 422 problems, an error detail', async () => {
+    const lines: string[] = [];
+    const app = createMockApp({
+      log: (line) => lines.push(line),
+      scenarios: { humanEvaluations: { gone: { code: 500 } } },
+    });
+    await request(app).get('/human-evaluations/abc').set('Prefer', 'code=503').expect(503);
+    await request(app).get('/human-evaluations/gone').expect(500);
+    await request(app)
+      .post('/evaluations')
+      .send(createRequest({ app_id: 1, testset_id: 2, correct_answer_column: 3 }))
+      .expect(422);
+    await request(app).post('/evaluations').set('Content-Type', 'text/plain').send('hi').expect(415);
+    await request(app).get('/human-evaluations/abc').set('Prefer', 'state=failed').expect(200);
+    expect(lines[0]).toMatch(/^GET \/human-evaluations\/abc 503 \d+\.\dms \(Prefer: code=503\)$/);
+    expect(lines[1]).toMatch(/^GET \/human-evaluations\/gone 500 \d+\.\dms \(scenario: code=500\)$/);
+    expect(lines[2]).toMatch(/^POST \/evaluations 422 \d+\.\dms \(3 problems\)$/);
+    expect(lines[3]).toMatch(/^POST \/evaluations 415 \d+\.\dms \(Content-Type must be application\/json\)$/);
+    expect(lines[4]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
+  });
+
   it('cuts very long paths', async () => {
     const lines: string[] = [];
     await request(createMockApp({ log: (line) => lines.push(line) }))

@@ -1,6 +1,7 @@
 import { credentialField } from '../../../api/credentials.js';
 import { isDocumentedEvaluatorConfig } from '../../../schemas/validators/index.js';
 import type { Exchange } from '../../../http/exchange.js';
+import { operationLabel, operationOfKey } from '../../../api/operations.js';
 import { defineCheck, once, perItem } from '../define.js';
 import { echoPlaces } from '../echoes.js';
 import { isObject, type Fields, type Observation } from '../observation.js';
@@ -76,15 +77,14 @@ export const createChecks = [
     title: `No submitted ${credentialField} value appears in any response, body or headers, error responses included.`,
     spec:
       `§4.2 "${credentialField} values ... a credential supplied by the caller per provider; it is never echoed" ` +
-      '(issue 4 verdict: found anywhere, an error)',
+      '(in any answer, an error answer too)',
     // Every answer, whatever it was for; only an answer can be scanned: a request that got none proves nothing.
     code: (seen) => {
       if (seen.secrets.length === 0 || seen.status === undefined) return undefined;
-      const echoes = echoPlaces(seen.secrets, seen.exchange);
-      return once(
-        echoes.length > 0
-          ? `${seen.label} (${seen.status}) echoed a submitted ${credentialField} value in ${echoes.join(' and ')}`
-          : undefined,
+      // One finding per place, worded alike whichever request it answered, so the report counts each place once.
+      const operation = operationLabel(operationOfKey(seen.sent.operation));
+      return echoPlaces(seen.secrets, seen.exchange).map(
+        (place) => `${operation} answers echo a submitted ${credentialField} value in ${place}`,
       );
     },
   }),

@@ -36,7 +36,7 @@ export const propertyChecks = [
     operation: 'create',
     severity: 'error',
     title: 'Property: any invalid create request gets a complete answer, not a 5xx.',
-    spec: '§4.2 request body (issue: any 5xx is an error)',
+    spec: '§4.2 request body (a 5xx is the server failing, whatever the body)',
     property: (exchange) => {
       if (exchange.failure) return exchange.failure.message;
       return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
