@@ -15,7 +15,7 @@ export const controlHeaders: Readonly<Record<string, string>> = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-/** The methods that change nothing; every other one (PUT, DELETE, and any POST or PATCH to come) is a state change. */
+/** The methods that change nothing; every other one (PUT, PATCH, DELETE, and any POST to come) is a state change. */
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Ways frameworks let a simple request stand for another method; the control room takes the method itself only. */
 const overrideHeaders = ['x-http-method-override', 'x-http-method', 'x-method-override'];
