@@ -47,7 +47,7 @@ export class GenerationContext {
   readonly faker: Faker;
   profile: Profile = 'mixed';
   private idStyle: IdStyle = 'object-id';
-  private utcSuffix = '+00:00';
+  private utcSuffix = 'Z';
 
   constructor() {
     this.random = new SeededRandom();
@@ -60,7 +60,11 @@ export class GenerationContext {
     this.profile = profile;
     // A record comes from one release of the service: one id style and one timestamp style throughout.
     this.idStyle = this.chance(0.5) ? 'object-id' : 'uuid-v7';
-    this.utcSuffix = this.chance(0.7) ? '+00:00' : 'Z';
+    // The real web client appends `Z` to every date-time without one (a fix for the service's naive times), which
+    // turns `+00:00` into Invalid Date: only `Z` survives it, so only the edge profile shows the `+00:00` form. The
+    // draw is made under every profile, so the rest of a record is the same whichever form it shows.
+    const offsetForm = this.chance(0.7);
+    this.utcSuffix = profile === 'edge' && offsetForm ? '+00:00' : 'Z';
   }
 
   /**
