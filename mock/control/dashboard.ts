@@ -14,6 +14,7 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   latency: 'text',
   fault: faults,
   nullable: ['true', 'false'],
+  strictNulls: ['true', 'false'],
   profile: profiles,
   seed: 'text',
 };

@@ -4,7 +4,7 @@ import { validate } from '../../schemas/validators/index.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
-import { withNulls } from './nullable.js';
+import { withNulls, withoutNullOptionals } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
@@ -22,7 +22,9 @@ export const defaultCreatedState = 'EVALUATION_INITIALIZED';
  * One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same
  * answer.
  */
-function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
+function evaluationsFor(sent: unknown, scenario: ResolvedScenario): Uint8Array {
+  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the spec's letter.
+  const body = scenario.strictNulls ? sent : withoutNullOptionals('CreateEvaluationRequest', sent);
   // The limits first: a list over its limit is answered before schema validation would word a problem per item.
   const limits = createRequestLimits(body);
   if (limits.overCount) throw new HttpProblem(422, listedProblems(limits.detail));

@@ -18,6 +18,11 @@ export interface Scenario {
   fault?: Fault;
   /** Send absent optional fields as explicit null, as real deployments do (outside the spec). */
   nullable?: boolean;
+  /**
+   * Refuse `null` in an optional request field with a 422, the spec's letter; by default it reads as absent, as the
+   * real service (pydantic) reads it.
+   */
+  strictNulls?: boolean;
   profile?: Profile;
   seed?: string;
 }
@@ -25,7 +30,16 @@ export interface Scenario {
 /** A scenario with the generation inputs settled: what a request is answered with. */
 export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 
-export const scenarioKeys = ['code', 'state', 'latency', 'fault', 'nullable', 'profile', 'seed'] as const;
+export const scenarioKeys = [
+  'code',
+  'state',
+  'latency',
+  'fault',
+  'nullable',
+  'strictNulls',
+  'profile',
+  'seed',
+] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
@@ -37,6 +51,7 @@ const accepted: Record<ScenarioKey, string> = {
   latency: `MS or MIN-MAX, at most ${maxLatencyMs}`,
   fault: faults.join(', '),
   nullable: 'true, false',
+  strictNulls: 'true, false',
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
 };
@@ -62,6 +77,7 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
     case 'fault':
       return isFault(text) ? text : undefined;
     case 'nullable':
+    case 'strictNulls':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'profile':
       return isProfile(text) ? text : undefined;

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { evaluationStates, failedStates } from '../../generators/vocabulary.js';
 import { createMockApp, defaultCreatedState } from '../../mock/index.js';
-import { createRequest, expectEvaluations, secret } from './helpers.js';
+import { createRequest, expectEvaluations, sdkCreateRequest, secret } from './helpers.js';
 
 const app = createMockApp();
 
@@ -13,6 +13,28 @@ function post(body: unknown, prefer?: string) {
 }
 
 describe('POST /evaluations', () => {
+  it("reads an optional field sent as null as absent, as the real service does with the SDK's bodies", async () => {
+    const res = await post(sdkCreateRequest()).expect(200);
+    expect(expectEvaluations(res.body)).toHaveLength(2);
+    const absent = createRequest();
+    delete absent.lm_providers_keys;
+    delete absent.correct_answer_column;
+    expect((await post(absent)).text).toBe(res.text);
+  });
+
+  it('keeps null in a required field and inside lm_providers_keys a 422', async () => {
+    const required = await post(createRequest({ testset_id: null })).expect(422);
+    expect(JSON.stringify(required.body)).toContain('testset_id');
+    const inside = await post(createRequest({ lm_providers_keys: { OPENAI_API_KEY: null } })).expect(422);
+    expect(JSON.stringify(inside.body)).toContain('lm_providers_keys');
+  });
+
+  it("refuses a null optional field with strictNulls, the spec's letter, naming the field", async () => {
+    const res = await post(sdkCreateRequest(), 'strictNulls=true').expect(422);
+    expect(JSON.stringify(res.body)).toContain('correct_answer_column');
+    await post(sdkCreateRequest(), 'strictNulls=false').expect(200);
+  });
+
   it('answers one valid Evaluation per requested variant, coherent with the request', async () => {
     const res = await post(createRequest())
       .expect(200)
