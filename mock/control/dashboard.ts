@@ -17,6 +17,7 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   strictNulls: ['true', 'false'],
   profile: profiles,
   seed: 'text',
+  now: 'text',
 };
 
 const style = `

@@ -1,5 +1,6 @@
 import { isProfile, profiles, type Profile } from '../../generators/profile.js';
 import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
+import { instantMicros } from './clock.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
@@ -25,6 +26,11 @@ export interface Scenario {
   strictNulls?: boolean;
   profile?: Profile;
   seed?: string;
+  /**
+   * The moment requests are answered at, an RFC 3339 date-time, instead of the clock: a created Evaluation's
+   * `created_at`, so snapshots of answers stay byte-stable.
+   */
+  now?: string;
 }
 
 /** A scenario with the generation inputs settled: what a request is answered with. */
@@ -39,6 +45,7 @@ export const scenarioKeys = [
   'strictNulls',
   'profile',
   'seed',
+  'now',
 ] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
 
@@ -54,6 +61,7 @@ const accepted: Record<ScenarioKey, string> = {
   strictNulls: 'true, false',
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
+  now: 'an RFC 3339 date-time, e.g. 2025-06-01T12:00:00Z',
 };
 
 function isScenarioKey(key: string): key is ScenarioKey {
@@ -83,6 +91,8 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
       return isProfile(text) ? text : undefined;
     case 'seed':
       return text.length >= 1 && text.length <= 100 ? text : undefined;
+    case 'now':
+      return instantMicros(text) === undefined ? undefined : text;
   }
 }
 

@@ -63,7 +63,7 @@ describe('evalkit/msw handlers', () => {
   });
 
   it('reads bodies with a Content-Encoding as the Express mock does: gzip, deflate inflated, others 415', async () => {
-    server.use(...handlers);
+    server.use(...createHandlers({ now: '2026-01-02T03:04:05Z' }));
     const post = (body: Uint8Array | string, encoding: string) =>
       fetch('http://app.test/evaluations', {
         method: 'POST',
