@@ -24,7 +24,7 @@ export const defaultCreatedState = 'EVALUATION_INITIALIZED';
  * answer.
  */
 function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock): Uint8Array {
-  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the spec's letter.
+  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the letter.
   const body = scenario.strictNulls ? sent : withoutNullOptionals('CreateEvaluationRequest', sent);
   // The limits first: a list over its limit is answered before schema validation would word a problem per item.
   const limits = createRequestLimits(body);

@@ -13,7 +13,7 @@ function create(core: MockCore, prefer?: string): Promise<MockAnswer> {
   return Promise.resolve(core.handle({ method: 'POST', url: '/evaluations', headers, body }));
 }
 
-/** An answer with its moments blotted out: date-times, and the time ids carry (an ObjectId's first 8 hex, a UUIDv7's 12). */
+/** An answer with its moments blotted out: date-times, and ids' time (an ObjectId's first 8 hex, a UUIDv7's 12). */
 function timeless(body: string): string {
   return body
     .replace(/"\d{4}-\d\d-\d\dT[^"]+"/g, '"<moment>"')
@@ -24,7 +24,7 @@ function timeless(body: string): string {
 const micros = (date: string) => Date.parse(date) * 1000 + Number(/\.\d{3}(\d{3})/.exec(date)?.[1] ?? 0);
 
 describe('a just-created Evaluation looks just created', () => {
-  it('is stamped at the request moment, all Evaluations of one call alike, updated a few microseconds later', async () => {
+  it('is stamped at the request moment, one moment per call, updated a few microseconds later', async () => {
     const core = createMockCore({ seed: 'moment' });
     for (const state of ['initialized', 'started', 'finished']) {
       const before = Date.now();
