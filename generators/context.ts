@@ -38,6 +38,15 @@ const byteHex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padSt
 
 type IdStyle = 'object-id' | 'uuid-v7';
 
+const objectIdShape = /^[0-9a-f]{24}$/i;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The release an id comes from, by its shape: a 24-hex ObjectId (older) or a UUID (newer); undefined for others. */
+function idStyleOf(id: string): IdStyle | undefined {
+  if (objectIdShape.test(id)) return 'object-id';
+  return uuidShape.test(id) ? 'uuid-v7' : undefined;
+}
+
 /**
  * Everything one generator set draws from. A set owns its random source and its faker instance; each top-level
  * call reseeds them, so an instance is a function of (seed, options) and sets never share state.
@@ -65,6 +74,21 @@ export class GenerationContext {
     // draw is made under every profile, so the rest of a record is the same whichever form it shows.
     const offsetForm = this.chance(0.7);
     this.utcSuffix = profile === 'edge' && offsetForm ? '+00:00' : 'Z';
+  }
+
+  /**
+   * Makes the ids generated from now on take the style of the first of `ids` that has one (ObjectId or UUID): a record
+   * answering a request comes from the release that made the request's ids, and real client code hard-codes that
+   * style (a `[a-zA-Z0-9]+` route in one era, `uuid.UUID(id)` in the other). Ids of neither shape leave the seed's.
+   */
+  followIds(ids: Iterable<string | undefined>): void {
+    for (const id of ids) {
+      const style = id === undefined ? undefined : idStyleOf(id);
+      if (style) {
+        this.idStyle = style;
+        return;
+      }
+    }
   }
 
   /**

@@ -141,6 +141,7 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
   const ctx = new GenerationContext();
   return (seed, request, { state, profile = 'mixed', createdAt } = {}) => {
     ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
+    ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs]);
     const run = drawRun(ctx, request.evaluators_configs, buildNested, createdAt);
     const options = {
       state,

@@ -11,7 +11,7 @@ import {
 import type { Recipe } from '../walker.js';
 
 export interface HumanEvaluationOptions {
-  /** The id asked for: the record answers with it. */
+  /** The id asked for: the record answers with it, and its other ids take its style (ObjectId or UUIDv7). */
   id?: string;
   status?: string;
   /**
@@ -32,6 +32,7 @@ const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof e
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
+    ctx.followIds([options.id]);
     const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));
     const unchanged = status === 'EVALUATION_INITIALIZED';
