@@ -98,17 +98,16 @@ describe("generated ids follow the style of the request's ids, one style per rec
     }
   });
 
-  it("answers a create call through the core in the style of the request's ids", async () => {
-    const core = createMockCore({ seed: 'style' });
+  it("answers a create call through the core in the style of the request's ids, over 10 seeds", async () => {
+    const echoed = new Set(['testset-1', 'config-1', 'config-2', 'config-3']);
     const body = new TextEncoder().encode(
       JSON.stringify(createRequest({ app_id: objectIds.app, variant_ids: objectIds.variants })),
     );
     const headers = { 'content-type': 'application/json', 'content-length': String(body.length) };
-    const answer = await core.handle({ method: 'POST', url: '/evaluations', headers, body });
-    for (const evaluation of JSON.parse(text(answer)) as unknown[])
-      for (const id of idsOf(evaluation).filter(
-        (each) => !['testset-1', 'config-1', 'config-2', 'config-3'].includes(each),
-      ))
-        expect(id).toMatch(objectId);
+    for (let seed = 0; seed < 10; seed++) {
+      const answer = await createMockCore({ seed }).handle({ method: 'POST', url: '/evaluations', headers, body });
+      for (const evaluation of JSON.parse(text(answer)) as unknown[])
+        for (const id of idsOf(evaluation).filter((each) => !echoed.has(each))) expect(id).toMatch(objectId);
+    }
   });
 });
