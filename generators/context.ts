@@ -38,6 +38,15 @@ const byteHex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padSt
 
 type IdStyle = 'object-id' | 'uuid-v7';
 
+const objectIdShape = /^[0-9a-f]{24}$/i;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The release an id comes from, by its shape: a 24-hex ObjectId (older) or a UUID (newer); undefined for others. */
+function idStyleOf(id: string): IdStyle | undefined {
+  if (objectIdShape.test(id)) return 'object-id';
+  return uuidShape.test(id) ? 'uuid-v7' : undefined;
+}
+
 /**
  * Everything one generator set draws from. A set owns its random source and its faker instance; each top-level
  * call reseeds them, so an instance is a function of (seed, options) and sets never share state.
@@ -47,7 +56,7 @@ export class GenerationContext {
   readonly faker: Faker;
   profile: Profile = 'mixed';
   private idStyle: IdStyle = 'object-id';
-  private utcSuffix = '+00:00';
+  private utcSuffix = 'Z';
 
   constructor() {
     this.random = new SeededRandom();
@@ -60,7 +69,26 @@ export class GenerationContext {
     this.profile = profile;
     // A record comes from one release of the service: one id style and one timestamp style throughout.
     this.idStyle = this.chance(0.5) ? 'object-id' : 'uuid-v7';
-    this.utcSuffix = this.chance(0.7) ? '+00:00' : 'Z';
+    // The real web client appends `Z` to every date-time without one (a fix for the service's naive times), which
+    // turns `+00:00` into Invalid Date: only `Z` survives it, so only the edge profile shows the `+00:00` form. The
+    // draw is made under every profile, so the rest of a record is the same whichever form it shows.
+    const offsetForm = this.chance(0.7);
+    this.utcSuffix = profile === 'edge' && offsetForm ? '+00:00' : 'Z';
+  }
+
+  /**
+   * Makes the ids generated from now on take the style of the first of `ids` that has one (ObjectId or UUID): a record
+   * answering a request comes from the release that made the request's ids, and real client code hard-codes that
+   * style (a `[a-zA-Z0-9]+` route in one era, `uuid.UUID(id)` in the other). Ids of neither shape leave the seed's.
+   */
+  followIds(ids: Iterable<string | undefined>): void {
+    for (const id of ids) {
+      const style = id === undefined ? undefined : idStyleOf(id);
+      if (style) {
+        this.idStyle = style;
+        return;
+      }
+    }
   }
 
   /**

@@ -113,6 +113,11 @@ export interface EvaluationsForRequestOptions {
   /** The state every Evaluation is in; drawn per Evaluation by profile when absent. */
   state?: EvaluationState;
   profile?: Profile;
+  /**
+   * The moment of the create call, in microseconds since the epoch: the Evaluations' `created_at`, and what their other
+   * moments (and the time inside their ids) follow. A seeded instant when absent.
+   */
+  createdAt?: number;
 }
 
 /** The parts of a create request an answer depends on: its ids (never its provider keys). */
@@ -134,9 +139,10 @@ export type EvaluationsForRequest = (
  */
 export function createEvaluationsForRequest(): EvaluationsForRequest {
   const ctx = new GenerationContext();
-  return (seed, request, { state, profile = 'mixed' } = {}) => {
+  return (seed, request, { state, profile = 'mixed', createdAt } = {}) => {
     ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
-    const run = drawRun(ctx, request.evaluators_configs, buildNested);
+    ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs]);
+    const run = drawRun(ctx, request.evaluators_configs, buildNested, createdAt);
     const options = {
       state,
       appId: request.app_id,

@@ -49,6 +49,14 @@ export const mockCommand: Command = {
       defaultText: 'mixed',
     },
     {
+      name: 'now',
+      type: 'string',
+      value: 'ISO',
+      description:
+        "Answer as if it were this RFC 3339 instant (a created Evaluation's created_at), for byte-stable snapshots.",
+      defaultText: 'the clock',
+    },
+    {
       name: 'fixtures',
       type: 'string',
       value: 'DIR',

@@ -18,7 +18,7 @@ import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
 
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
-const scenarioFlags = ['state', 'code', 'latency', 'fault'] as const satisfies readonly ScenarioKey[];
+const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now'] as const satisfies readonly ScenarioKey[];
 
 function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
   const scenario: Record<string, string | boolean> = {};

@@ -32,6 +32,7 @@ export interface EvaluationOptions {
  * and was written by one release of the service, which sends the same optional fields in each.
  */
 export interface EvaluationRun {
+  /** The moment of the create call, in microseconds: every Evaluation it answers was created then. */
   createdAt: number;
   userId: string;
   username: string;
@@ -89,7 +90,9 @@ function figure(kind: 'cost' | 'latency', value: (plan: EvaluationPlan, ctx: Gen
 export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   plan(ctx, options) {
     const state = options.state ?? ctx.aside('state', () => defaultState(ctx));
-    const period = drawPeriod(ctx, state === 'EVALUATION_INITIALIZED', { createdAt: options.run?.createdAt });
+    const period = options.run
+      ? justCreated(ctx, options.run.createdAt)
+      : drawPeriod(ctx, state === 'EVALUATION_INITIALIZED');
     const configCount = options.evaluatorConfigIds?.length ?? (ctx.edge ? ctx.int(0, 1) : ctx.int(1, 4));
     const configIds = options.evaluatorConfigIds
       ? [...options.evaluatorConfigIds]
@@ -138,13 +141,26 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   },
 };
 
-/** Draws the facts the Evaluations answering one create request share: the creation moment, the user, the configs. */
+/**
+ * The period of an Evaluation a create call answers, in whatever state it is served: the service stamps it at the call
+ * and writes it once more a few microseconds later (the recorded answer), so a UI showing `now - created_at` as a
+ * run's duration shows a run that has just begun.
+ */
+function justCreated(ctx: GenerationContext, createdAt: number): Period {
+  return { createdAt, updatedAt: createdAt + ctx.int(1, 40) };
+}
+
+/**
+ * Draws the facts the Evaluations answering one create request share: the creation moment (`at`, the call's moment in
+ * microseconds, when given; a seeded instant otherwise), the user, the configs.
+ */
 export function drawRun(
   ctx: GenerationContext,
   evaluatorConfigIds: readonly string[],
   build: BuildNested,
+  at?: number,
 ): EvaluationRun {
-  const createdAt = ctx.instant();
+  const createdAt = at ?? ctx.instant();
   return {
     createdAt,
     userId: ctx.id(earlier(ctx, createdAt)),

@@ -11,9 +11,14 @@ import {
 import type { Recipe } from '../walker.js';
 
 export interface HumanEvaluationOptions {
-  /** The id asked for: the record answers with it. */
+  /** The id asked for: the record answers with it, and its other ids take its style (ObjectId or UUIDv7). */
   id?: string;
   status?: string;
+  /**
+   * A moment (microseconds) the record's dates may not pass: the present of the request it answers. A record drawn
+   * later than it is drawn again before it; one drawn earlier, the usual case, is the same whatever the moment.
+   */
+  notAfter?: number;
 }
 
 interface HumanEvaluationPlan extends Period {
@@ -27,9 +32,15 @@ const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof e
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
+    ctx.followIds([options.id]);
     const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));
-    const period = drawPeriod(ctx, status === 'EVALUATION_INITIALIZED');
+    const unchanged = status === 'EVALUATION_INITIALIZED';
+    const drawn = drawPeriod(ctx, unchanged);
+    const period =
+      options.notAfter !== undefined && drawn.updatedAt > options.notAfter
+        ? drawPeriod(ctx, unchanged, { before: options.notAfter + 1 })
+        : drawn;
     // An A/B test compares exactly two variants and a single-model test one, under every profile: the service's
     // A/B view compares two (domain notes), so a record with another count is not an edge case but an impossible one.
     return {

@@ -62,15 +62,11 @@ export interface Period {
 }
 
 /**
- * created_at <= updated_at always; equal when nothing happened since creation. `createdAt` fixes the creation
- * moment (a run's Evaluations share it); `before` keeps both moments earlier than it (a config predates its use).
+ * created_at <= updated_at always; equal when nothing happened since creation. `before` keeps both moments earlier
+ * than it (a config predates its use).
  */
-export function drawPeriod(
-  ctx: GenerationContext,
-  unchanged: boolean,
-  bounds: { createdAt?: number; before?: number } = {},
-): Period {
-  const createdAt = bounds.createdAt ?? (bounds.before === undefined ? ctx.instant() : earlier(ctx, bounds.before));
+export function drawPeriod(ctx: GenerationContext, unchanged: boolean, bounds: { before?: number } = {}): Period {
+  const createdAt = bounds.before === undefined ? ctx.instant() : earlier(ctx, bounds.before);
   // Drawn even when unused: `unchanged` follows the state, and the state must not shift the draws after this one.
   const since = ctx.int(1, 3600) * 1_000_000 + ctx.int(0, 999_999);
   const updatedAt = unchanged ? createdAt : Math.min(createdAt + since, bounds.before ?? Infinity);

@@ -14,8 +14,10 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   latency: 'text',
   fault: faults,
   nullable: ['true', 'false'],
+  strictNulls: ['true', 'false'],
   profile: profiles,
   seed: 'text',
+  now: 'text',
 };
 
 const style = `

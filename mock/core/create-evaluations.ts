@@ -2,9 +2,10 @@ import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
+import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
-import { withNulls } from './nullable.js';
+import { withNulls, withoutNullOptionals } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
@@ -22,7 +23,9 @@ export const defaultCreatedState = 'EVALUATION_INITIALIZED';
  * One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same
  * answer.
  */
-function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
+function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock): Uint8Array {
+  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the letter.
+  const body = scenario.strictNulls ? sent : withoutNullOptionals('CreateEvaluationRequest', sent);
   // The limits first: a list over its limit is answered before schema validation would word a problem per item.
   const limits = createRequestLimits(body);
   if (limits.overCount) throw new HttpProblem(422, listedProblems(limits.detail));
@@ -35,8 +38,9 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
   const state = scenario.state ?? defaultCreatedState;
-  // The state is not part of the seed: another state answers the same Evaluations (names, dates, configs) in that
-  // state.
+  // Neither the state nor the moment is part of the seed: another state answers the same Evaluations (names, dates,
+  // configs) in that state, and the same request at another moment the same bytes but for the moments (and the time
+  // inside the ids, which the service takes from the moment).
   const seed = seedFrom(
     scenario.seed,
     app_id,
@@ -47,7 +51,7 @@ function evaluationsFor(body: unknown, scenario: ResolvedScenario): Uint8Array {
   const evaluations = evaluationsForRequest(
     seed,
     { app_id, testset_id, variant_ids, evaluators_configs },
-    { profile: scenario.profile, state },
+    { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock) },
   );
   return serialize(
     scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations,
@@ -61,9 +65,9 @@ export type CreateEvaluations = (
 ) => MockAnswer | Promise<MockAnswer>;
 
 /** POST /evaluations, once the body is read and parsed. */
-export function createEvaluations(scenarios: ScenarioHolder): CreateEvaluations {
+export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): CreateEvaluations {
   return (body, request, headers) => {
     const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluation'));
-    return respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario));
+    return respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario, clock));
   };
 }

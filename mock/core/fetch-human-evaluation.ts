@@ -1,5 +1,6 @@
 import { generators, seedFrom } from '../../generators/index.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
+import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';
@@ -15,6 +16,8 @@ export interface HumanEvaluationSource {
   fixtures: ReadonlyMap<string, Fixture>;
   /** Unknown ids get 404 instead of a generated record. */
   strictIds: boolean;
+  /** A record's dates are never later than the request's moment. */
+  clock: Clock;
 }
 
 const idTooLong = new HttpProblem(422, [
@@ -40,13 +43,16 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
   const cache = new LruCache<string, Uint8Array>(cachedBodies);
 
   function generated(id: string, scenario: ResolvedScenario): Uint8Array {
-    const key = `${scenario.profile}\n${scenario.seed}\n${scenario.state ?? ''}\n${scenario.nullable === true}\n${id}`;
+    // Without a pinned moment the clock only moves on: a body cached at an earlier moment is never later than now.
+    const { profile, seed, state, nullable, now } = scenario;
+    const key = `${profile}\n${seed}\n${state ?? ''}\n${nullable === true}\n${now ?? ''}\n${id}`;
     let body = cache.get(key);
     if (!body) {
-      const record = generators.HumanEvaluation(seedFrom(scenario.seed, id), {
-        profile: scenario.profile,
+      const record = generators.HumanEvaluation(seedFrom(seed, id), {
+        profile,
         id,
-        status: scenario.state,
+        status: state,
+        notAfter: requestMoment(scenario, source.clock),
       });
       body = serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
       cache.set(key, body);

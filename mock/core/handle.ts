@@ -59,8 +59,9 @@ export function mockCore(config: MockConfig): MockCore {
     scenarios: config.scenarios,
     fixtures: config.fixtures,
     strictIds: config.strictIds,
+    clock: config.clock,
   });
-  const create = createEvaluations(config.scenarios);
+  const create = createEvaluations(config.scenarios, config.clock);
   const operations: Record<OperationId, OperationHandler> = {
     fetchHumanEvaluation: (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers),
     createEvaluation: (_params, request, headers) => {

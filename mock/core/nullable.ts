@@ -34,3 +34,19 @@ export function withNulls<T>(name: ResourceName, instance: T): T {
   fill(instance, schemas[name]);
   return instance;
 }
+
+/**
+ * A request body with each optional top-level field sent as `null` left out, as the real service reads it (pydantic
+ * takes `null` for an `Optional` field as absent): both generations of its SDK send `"lm_providers_keys": null` and
+ * `"correct_answer_column": null` for a `None`. A null in a required field, or inside a field's value, stays for the
+ * validator to refuse. Returns the body itself when nothing was left out, a shallow copy otherwise.
+ */
+export function withoutNullOptionals(name: ResourceName, body: unknown): unknown {
+  if (!isJsonObject(body)) return body;
+  const required = new Set((schemas[name].required as string[] | undefined) ?? []);
+  const absent = Object.keys(body).filter((key) => body[key] === null && !required.has(key));
+  if (absent.length === 0) return body;
+  const copy = { ...body };
+  for (const key of absent) delete copy[key];
+  return copy;
+}

@@ -1,4 +1,5 @@
 import type { Profile } from '../../generators/index.js';
+import { clockFrom, type Clock } from './clock.js';
 import type { CorsOrigins } from './cors.js';
 import { fixtureSet, type Fixture } from './fixture-set.js';
 import {
@@ -19,6 +20,11 @@ export interface MockCoreOptions {
   seed?: string | number;
   /** How much of each resource is shown (generators' profiles). Default `mixed`. */
   profile?: Profile;
+  /**
+   * The present, for the moments answers carry (a created Evaluation's `created_at`): an RFC 3339 instant pins it (the
+   * `now` scenario key), so snapshots stay byte-stable; a function is asked at each request. Default: the clock.
+   */
+  now?: string | (() => Date);
   /**
    * A server-wide scenario, with the keys and values of the Prefer header, e.g.
    * `{ state: 'failed', latency: '50-200' }`.
@@ -48,6 +54,8 @@ export interface MockConfig {
   strictIds: boolean;
   cors: false | CorsOrigins;
   log: ((line: string) => void) | undefined;
+  /** What requests read the present from, unless their scenario pins `now`. */
+  clock: Clock;
 }
 
 /** `/api`, `/api/v1`: path segments only, no trailing slash; `''` and `/` mean the root. */
@@ -81,6 +89,7 @@ export function resolveMockOptions(
       ...options.scenario,
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.profile !== undefined && { profile: options.profile }),
+      ...(typeof options.now === 'string' && { now: options.now }),
     }),
   };
   return {
@@ -90,5 +99,6 @@ export function resolveMockOptions(
     strictIds: options.strictIds ?? false,
     cors: options.cors ?? '*',
     log: options.log,
+    clock: clockFrom(typeof options.now === 'function' ? options.now : undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { isProfile, profiles, type Profile } from '../../generators/profile.js';
 import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
+import { instantMicros } from './clock.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
@@ -18,14 +19,34 @@ export interface Scenario {
   fault?: Fault;
   /** Send absent optional fields as explicit null, as real deployments do (outside the spec). */
   nullable?: boolean;
+  /**
+   * Refuse `null` in an optional request field with a 422, the spec's letter; by default it reads as absent, as the
+   * real service (pydantic) reads it.
+   */
+  strictNulls?: boolean;
   profile?: Profile;
   seed?: string;
+  /**
+   * The moment requests are answered at, an RFC 3339 date-time, instead of the clock: a created Evaluation's
+   * `created_at`, so snapshots of answers stay byte-stable.
+   */
+  now?: string;
 }
 
 /** A scenario with the generation inputs settled: what a request is answered with. */
 export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 
-export const scenarioKeys = ['code', 'state', 'latency', 'fault', 'nullable', 'profile', 'seed'] as const;
+export const scenarioKeys = [
+  'code',
+  'state',
+  'latency',
+  'fault',
+  'nullable',
+  'strictNulls',
+  'profile',
+  'seed',
+  'now',
+] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
@@ -37,8 +58,10 @@ const accepted: Record<ScenarioKey, string> = {
   latency: `MS or MIN-MAX, at most ${maxLatencyMs}`,
   fault: faults.join(', '),
   nullable: 'true, false',
+  strictNulls: 'true, false',
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
+  now: 'an RFC 3339 date-time, e.g. 2025-06-01T12:00:00Z',
 };
 
 function isScenarioKey(key: string): key is ScenarioKey {
@@ -62,11 +85,14 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
     case 'fault':
       return isFault(text) ? text : undefined;
     case 'nullable':
+    case 'strictNulls':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'profile':
       return isProfile(text) ? text : undefined;
     case 'seed':
       return text.length >= 1 && text.length <= 100 ? text : undefined;
+    case 'now':
+      return instantMicros(text) === undefined ? undefined : text;
   }
 }
 

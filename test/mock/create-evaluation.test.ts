@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { evaluationStates, failedStates } from '../../generators/vocabulary.js';
 import { createMockApp, defaultCreatedState } from '../../mock/index.js';
-import { createRequest, expectEvaluations, secret } from './helpers.js';
+import { createRequest, expectEvaluations, sdkCreateRequest, secret } from './helpers.js';
 
 const app = createMockApp();
 
@@ -13,6 +13,29 @@ function post(body: unknown, prefer?: string) {
 }
 
 describe('POST /evaluations', () => {
+  it("reads an optional field sent as null as absent, as the real service does with the SDK's bodies", async () => {
+    const pinned = 'now=2026-02-03T04:05:06Z';
+    const res = await post(sdkCreateRequest(), pinned).expect(200);
+    expect(expectEvaluations(res.body)).toHaveLength(2);
+    const absent = createRequest();
+    delete absent.lm_providers_keys;
+    delete absent.correct_answer_column;
+    expect((await post(absent, pinned)).text).toBe(res.text);
+  });
+
+  it('keeps null in a required field and inside lm_providers_keys a 422', async () => {
+    const required = await post(createRequest({ testset_id: null })).expect(422);
+    expect(JSON.stringify(required.body)).toContain('testset_id');
+    const inside = await post(createRequest({ lm_providers_keys: { OPENAI_API_KEY: null } })).expect(422);
+    expect(JSON.stringify(inside.body)).toContain('lm_providers_keys');
+  });
+
+  it("refuses a null optional field with strictNulls, the spec's letter, naming the field", async () => {
+    const res = await post(sdkCreateRequest(), 'strictNulls=true').expect(422);
+    expect(JSON.stringify(res.body)).toContain('correct_answer_column');
+    await post(sdkCreateRequest(), 'strictNulls=false').expect(200);
+  });
+
   it('answers one valid Evaluation per requested variant, coherent with the request', async () => {
     const res = await post(createRequest())
       .expect(200)
@@ -32,7 +55,7 @@ describe('POST /evaluations', () => {
     for (const evaluation of expectEvaluations(res.body)) {
       expect(evaluation.status).toEqual({ type: 'status', value: 'EVALUATION_INITIALIZED' });
       expect(evaluation.aggregated_results).toEqual([]);
-      expect(evaluation.created_at).toBe(evaluation.updated_at);
+      expect(evaluation.updated_at >= evaluation.created_at).toBe(true);
     }
   });
 
@@ -62,10 +85,11 @@ describe('POST /evaluations', () => {
     }
   });
 
-  it('answers the same request with the same body, and a changed request with another', async () => {
-    const first = await post(createRequest()).expect(200);
-    const again = await post(createRequest()).expect(200);
-    const other = await post(createRequest({ app_id: 'app-2' })).expect(200);
+  it('answers the same request at the same moment with the same body, and a changed request with another', async () => {
+    const pinned = 'now=2026-02-03T04:05:06.123456Z';
+    const first = await post(createRequest(), pinned).expect(200);
+    const again = await post(createRequest(), pinned).expect(200);
+    const other = await post(createRequest({ app_id: 'app-2' }), pinned).expect(200);
     expect(again.text).toBe(first.text);
     expect(other.body[0].id).not.toBe(first.body[0].id);
   });

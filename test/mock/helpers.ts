@@ -18,6 +18,14 @@ export function createRequest(overrides: Record<string, unknown> = {}): Record<s
   };
 }
 
+/**
+ * A create body as both generations of the real SDK send it when the caller passes `None`: the optional fields as
+ * explicit nulls.
+ */
+export function sdkCreateRequest(): Record<string, unknown> {
+  return createRequest({ lm_providers_keys: null, correct_answer_column: null });
+}
+
 /** Fails with every schema issue listed, so a failing test says what is wrong with the body. */
 export function expectValid(name: SchemaName, data: unknown): void {
   const result = validate(name, data);

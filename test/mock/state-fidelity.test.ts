@@ -5,7 +5,8 @@ import { createMockApp } from '../../mock/index.js';
 import { declaredProperties, requiredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
 
-const app = createMockApp();
+// One moment for every request, so answers differ only by what the state decides.
+const app = createMockApp({ now: '2026-01-05T10:00:00Z' });
 
 function apartFrom(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field)));

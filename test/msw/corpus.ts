@@ -5,7 +5,7 @@ import { invalidCases } from '../../generators/invalid.js';
 import { evaluationStates } from '../../generators/vocabulary.js';
 import { profiles } from '../../generators/profile.js';
 import { scenarioCodes } from '../../mock/index.js';
-import { createRequest, secret } from '../mock/helpers.js';
+import { createRequest, sdkCreateRequest, secret } from '../mock/helpers.js';
 
 /** One request of the parity corpus; a body is sent as these exact bytes, with the given headers (Content-Type too). */
 export interface CorpusRequest {
@@ -94,6 +94,15 @@ export function parityCorpus(): CorpusRequest[] {
     JSON.stringify(createRequest({ variant_ids: Array.from({ length: 500 }, (_, index) => index) })),
   );
   const keys = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`PROVIDER_${index}`, 'sk-fake']));
+  post("POST the SDK's null optional fields", JSON.stringify(sdkCreateRequest()));
+  post('POST null optional fields, strictNulls', JSON.stringify(sdkCreateRequest()), {
+    ...json,
+    Prefer: 'strictNulls=true',
+  });
+  post('POST at a pinned moment', JSON.stringify(createRequest()), {
+    ...json,
+    Prefer: 'now=2025-12-31T23:59:59.999999Z',
+  });
   post('POST 101 lm_providers_keys', JSON.stringify(createRequest({ lm_providers_keys: keys })));
   const numbers = Array.from({ length: 100 }, (_, index) => index);
   post('POST 200 wrong items', JSON.stringify(createRequest({ variant_ids: numbers, evaluators_configs: numbers })));

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { generators } from '../../generators/index.js';
 import { MockSetupError } from '../../mock/index.js';
 import { createHandlers, handlers } from '../../mock/msw/index.js';
-import { createRequest, expectValid } from '../mock/helpers.js';
+import { createRequest, expectValid, sdkCreateRequest } from '../mock/helpers.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -20,6 +20,20 @@ describe('evalkit/msw handlers', () => {
     expectValid('HumanEvaluation', await res.json());
     // With onUnhandledFrame 'error', a request the handlers do not own fails instead of reaching the network.
     await expect(fetch('http://any-host.test/other/path')).rejects.toThrow();
+  });
+
+  it("reads an SDK's null optional fields as absent, as the Express mock does; strictNulls refuses them", async () => {
+    server.use(...handlers);
+    const post = (prefer: string) =>
+      fetch('http://app.test/evaluations', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Prefer: prefer },
+        body: JSON.stringify(sdkCreateRequest()),
+      });
+    const res = await post('');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as unknown[]).length).toBe(2);
+    expect((await post('strictNulls=true')).status).toBe(422);
   });
 
   it('an absolute baseUrl owns its origin and path only, unknown paths under it get the mock 404', async () => {
@@ -49,7 +63,7 @@ describe('evalkit/msw handlers', () => {
   });
 
   it('reads bodies with a Content-Encoding as the Express mock does: gzip, deflate inflated, others 415', async () => {
-    server.use(...handlers);
+    server.use(...createHandlers({ now: '2026-01-02T03:04:05Z' }));
     const post = (body: Uint8Array | string, encoding: string) =>
       fetch('http://app.test/evaluations', {
         method: 'POST',

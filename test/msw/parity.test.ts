@@ -8,7 +8,8 @@ import { observeExpress, type Observed } from './observe.js';
 
 const basePath = '/api';
 const origin = 'http://evaluation-service.test';
-const options = { seed: 'parity', profile: 'mixed' as const };
+// The clock pinned: created Evaluations carry the request's moment, which two adapters cannot share otherwise.
+const options = { seed: 'parity', profile: 'mixed' as const, now: '2026-01-02T03:04:05.060708Z' };
 const app = createMockApp({ ...options, basePath });
 const throughExpress = (entry: CorpusRequest) => observeExpress(app, basePath, entry);
 const server = setupServer(...createHandlers({ ...options, baseUrl: `${origin}${basePath}` }));

@@ -24,11 +24,13 @@ const { createHandlers } = await import('evalkit/msw');
 const { validate } = await import('evalkit/validators');
 
 const seed = '42';
+// Pinned, since created Evaluations carry the request's moment.
+const now = '2026-01-02T03:04:05Z';
 const origin = 'http://evaluation-service.test';
 const bin = createRequire(import.meta.url)
   .resolve('evalkit/package.json')
   .replace(/package\.json$/, 'bin/evalkit.js');
-const mock = spawn(process.execPath, [bin, 'mock', '--port', '0', '--seed', seed, '--quiet'], {
+const mock = spawn(process.execPath, [bin, 'mock', '--port', '0', '--seed', seed, '--now', now, '--quiet'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const mockUrl = await new Promise((resolve, reject) => {
@@ -39,7 +41,7 @@ const mockUrl = await new Promise((resolve, reject) => {
   mock.on('exit', (code) => reject(new Error(`evalkit mock exited ${code}`)));
 });
 
-const server = setupServer(...createHandlers({ baseUrl: origin, seed }));
+const server = setupServer(...createHandlers({ baseUrl: origin, seed, now }));
 server.listen({ onUnhandledFrame: 'bypass' });
 const body = JSON.stringify({
   app_id: 'app-1',

@@ -39,7 +39,7 @@ const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 's
 
 describe('evalkit proxy in front of the mock', () => {
   it('forwards answers byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
-    const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true });
+    const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true, now: '2026-01-02T03:04:05Z' });
     const dir = tempDir();
     const watched = await proxyTo(target.url, { recordDir: dir });
     const requests: Array<[string, RequestInit | undefined]> = [
