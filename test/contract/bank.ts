@@ -24,6 +24,8 @@ export interface BankEntry {
   headers?: Record<string, string>;
   /** The id passed as --human-evaluation-id, when the entry's deployment has ids of its own shape. */
   humanEvaluationId?: string;
+  /** --timeout, for the entries whose fault is a wait: short, so the run is quick; the others keep a loose one. */
+  timeoutMs?: number;
 }
 
 type Json = Record<string, unknown>;
@@ -296,6 +298,7 @@ export const mutations: BankEntry[] = [
   {
     name: 'hangs past the timeout on create',
     behaviour: { raw: (req) => req.method === 'POST' },
+    timeoutMs: 400,
     expect: [error('create.transport')],
   },
   {
@@ -361,6 +364,7 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'a body drip-fed slower than the timeout',
+    timeoutMs: 400,
     behaviour: {
       send: (res, answer, context) => {
         if (context.route !== 'fetch' || !isSuccess(answer)) return false;
