@@ -5,8 +5,11 @@ import { HttpProblem } from './errors.js';
 export type CorsOrigins = '*' | readonly string[];
 
 const allowHeaders = 'Content-Type, Authorization, Prefer';
-/** Headers a UI reads from the answers: the retry hint of 429/503 and the scenario keys applied. */
-const exposeHeaders = 'Retry-After, Preference-Applied';
+/**
+ * Headers a UI reads from the answers: the retry hint of 429/503, the scenario keys applied, and the challenge of a 401
+ * (an app built to handle one reads it; without this, a browser hides it).
+ */
+const exposeHeaders = 'Retry-After, Preference-Applied, WWW-Authenticate';
 const allowMethods = 'GET, HEAD, POST, OPTIONS';
 
 /**

@@ -180,6 +180,17 @@ describe('CORS', () => {
     expect(get.headers['access-control-expose-headers']).toContain('Retry-After');
   });
 
+  it('lets a browser app read the challenge of a 401 (WWW-Authenticate exposed)', async () => {
+    const denied = await request(app)
+      .get('/human-evaluations/a')
+      .set('Origin', 'http://localhost:5173')
+      .set('Prefer', 'code=401')
+      .expect(401);
+    expect(denied.headers['www-authenticate']).toBe('Bearer');
+    const exposed = (denied.headers['access-control-expose-headers'] as string).split(/,\s*/);
+    expect(exposed).toContain('WWW-Authenticate');
+  });
+
   it('can be limited to listed origins', async () => {
     const limited = createMockApp({ cors: ['http://localhost:3000'] });
     const ok = await request(limited).get('/human-evaluations/a').set('Origin', 'http://localhost:3000').expect(200);
