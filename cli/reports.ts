@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access, appendFile, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { githubAnnotations, githubStepSummary } from '../contract/report/github.js';
 import { htmlReport } from '../contract/report/html.js';
 import { jsonReport, junitReport, type Report } from '../contract/index.js';
@@ -9,10 +9,10 @@ import type { CliIo } from './io.js';
 import { writeOut } from './output.js';
 
 /** The report files, each with the writer that makes it from a (redacted) Report. */
-const reportFiles: ReadonlyArray<{ option: string; content(report: Report): string }> = [
-  { option: 'report-json', content: jsonReport },
-  { option: 'report-junit', content: junitReport },
-  { option: 'report-html', content: htmlReport },
+const reportFiles: ReadonlyArray<{ option: string; kind: string; content(report: Report): string }> = [
+  { option: 'report-json', kind: 'JSON', content: jsonReport },
+  { option: 'report-junit', kind: 'JUnit', content: junitReport },
+  { option: 'report-html', kind: 'HTML', content: htmlReport },
 ];
 
 function reason(error: unknown): string {
@@ -36,7 +36,8 @@ export async function checkReportPaths(values: OptionValues): Promise<void> {
 }
 
 /**
- * Writes every report asked for: files, then GitHub's annotations (stdout) and step summary (appended). Call it after
+ * Writes every report asked for: files (each named on stderr, with its full path), then GitHub's annotations (stdout)
+ * and step summary (appended). Call it after
  * the terminal report, so that whatever happens to the files it is never lost; a write that fails anyway is said on
  * stderr (`evalkit <command>: ...`) and resolves to false, for exit code 2.
  */
@@ -47,11 +48,13 @@ export async function writeReports(command: string, values: OptionValues, report
     io.stderr.write(`evalkit ${command}: ${message}\n`);
     ok = false;
   };
-  for (const { option, content } of reportFiles) {
+  for (const { option, kind, content } of reportFiles) {
     const file = stringOption(values, option);
     if (file === undefined) continue;
     try {
       await writeFile(file, content(report));
+      // Said where, in full: a CI log read later should lead to the file without knowing the job's working folder.
+      io.stderr.write(`evalkit ${command}: ${kind} report written to ${resolve(file)}\n`);
     } catch (error) {
       failed(`--${option} cannot write ${file} (${reason(error)})`);
     }

@@ -58,8 +58,17 @@ describe('evalkit contract (CLI)', () => {
   it('exits 0 against a conforming deployment and writes consistent JSON and JUnit reports', async () => {
     const json = join(dir, 'report.json');
     const junit = join(dir, 'report.xml');
-    const { code, stdout } = await cli(['--base-url', conforming.url, '--report-json', json, '--report-junit', junit]);
+    const { code, stdout, stderr } = await cli([
+      '--base-url',
+      conforming.url,
+      '--report-json',
+      json,
+      '--report-junit',
+      junit,
+    ]);
     expect(code).toBe(0);
+    expect(stderr).toContain(`evalkit contract: JSON report written to ${json}\n`);
+    expect(stderr).toContain(`evalkit contract: JUnit report written to ${junit}\n`);
     expect(stdout).toContain('GET /human-evaluations/{evaluation_id}');
     expect(stdout).not.toMatch(/\u001b\[/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as {
