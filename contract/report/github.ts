@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { countsText, type Report } from './model.js';
+import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /**
@@ -62,7 +62,7 @@ function row(check: CheckResult): string {
 export function githubStepSummary(report: Report): string {
   const listed = report.checks.filter((check) => check.outcome !== 'passed');
   const lines = [
-    `## evalkit contract: ${report.verdict}`,
+    `## evalkit contract: ${verdictText(report)}`,
     '',
     ...(report.headline ? [inline(report.headline), ''] : []),
     ...(report.insecure ? ['--insecure: certificates were not verified', ''] : []),

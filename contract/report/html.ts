@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { countsText, type Report } from './model.js';
+import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
@@ -190,7 +190,7 @@ export function htmlReport(report: Report): string {
 <style>${style}</style></head>
 <body>
 ${verdictOpen}
-<h1>${escapeHtml(verdict)}</h1>
+<h1>${escapeHtml(verdictText(report))}</h1>
 ${headline}${insecure}<div id="counts">${escapeHtml(counts)}</div>
 <div class="meta">${meta}</div>
 </div>

@@ -77,9 +77,23 @@ function summarize(checks: CheckResult[]): Summary {
   };
 }
 
-/** The counts of a run in words: `12 passed, 2 failed (1 errors, 1 warnings), 3 skipped`. */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The counts of a run in words: `12 passed, 2 failed (1 error, 1 warning), 3 skipped`. */
 export function countsText({ passed, failed, warnings, skipped }: Summary): string {
-  return `${passed} passed, ${failed} failed (${failed - warnings} errors, ${warnings} warnings), ${skipped} skipped`;
+  const kinds = `${counted(failed - warnings, 'error')}, ${counted(warnings, 'warning')}`;
+  return `${passed} passed, ${failed} failed (${kinds}), ${skipped} skipped`;
+}
+
+/**
+ * The verdict as a reader needs it beside the counts: a PASS next to "1 failed" says why the run still passes, since
+ * only errors fail it unless --strict is given.
+ */
+export function verdictText({ verdict, summary, strict }: Pick<Report, 'verdict' | 'summary' | 'strict'>): string {
+  if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
+  return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
 
 function failsRun(checks: CheckResult[], strict: boolean): boolean {

@@ -1,5 +1,5 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
-import { countsText, type Report } from './model.js';
+import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 export interface TerminalStyle {
@@ -88,5 +88,5 @@ function verdictLine(report: Report, paint: ReturnType<typeof painter>): string 
   const { warnings } = report.summary;
   const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
-  return paint(colour, `${report.verdict}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
+  return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }

@@ -43,7 +43,9 @@ describe('GitHub annotations and step summary', () => {
 
   it('the step summary leads with the verdict and escapes server text for Markdown and HTML', () => {
     const summary = githubStepSummary(report);
-    expect(summary.split('\n')[0]).toBe('## evalkit contract: PASS');
+    expect(summary.split('\n')[0]).toBe(
+      '## evalkit contract: PASS (1 warning: warnings fail a run only with --strict)',
+    );
     expect(summary).toContain('| WARN | `fetch.body.id` |');
     expect(summary).toContain('&lt;b&gt;bold&lt;/b&gt;');
     expect(summary).not.toContain('<b>');

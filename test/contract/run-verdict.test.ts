@@ -86,6 +86,9 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
     const lenient = await runContract({ baseUrl: server.url });
     expect(exitCode(lenient)).toBe(0);
     expect(lenient.verdict).toBe('PASS');
+    expect(terminalReport(lenient, { colour: false }).trimEnd().split('\n').at(-1)).toMatch(
+      /^PASS \(1 warning: warnings fail a run only with --strict\): \d+ passed, 1 failed \(0 errors, 1 warning\)/,
+    );
     const xml = junitReport(lenient);
     expect(xml).not.toContain('<failure');
     expect(xml).toMatch(
@@ -101,7 +104,7 @@ describe('the verdict line and the JUnit failures agree with the exit code', () 
     expect(strict.verdict).toBe('FAIL');
     expect(junitReport(strict)).toMatch(/<testcase name="fetch\.body\.id" [^>]*><failure type="warning"/);
     expect(terminalReport(strict, { colour: false }).trimEnd().split('\n').at(-1)).toMatch(
-      /^FAIL: \d+ passed, 1 failed \(0 errors, 1 warnings\)/,
+      /^FAIL: \d+ passed, 1 failed \(0 errors, 1 warning\)/,
     );
   });
 });
