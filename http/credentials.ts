@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { endToEnd } from './hop-by-hop.js';
 import { headerPlaceholder } from './placeholders.js';
 import { credentialsOf, type Secret } from './redaction.js';
 
@@ -35,4 +36,25 @@ export function requestCredentials(requestTarget: string, headers: IncomingHttpH
     url = new URL('http://client.invalid');
   }
   return [...credentialsOf(url, named), ...cookies];
+}
+
+/** Framing a replay sets itself: curl computes the length, and the Content-Type goes with the body. */
+const framing = new Set(['content-length', 'content-type']);
+
+/**
+ * A client's end-to-end headers as a reproduction replays them: the scenario or negotiation headers that shaped the
+ * answer (`Prefer: code=503`) kept, every credential header's value as its placeholder.
+ */
+export function replayHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  const raw = Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : [name, Array.isArray(value) ? value.join(', ') : value],
+  );
+  const kept = endToEnd(raw, 'request');
+  const replayed: Record<string, string> = {};
+  for (let index = 0; index + 1 < kept.length; index += 2) {
+    const name = kept[index] as string;
+    if (framing.has(name)) continue;
+    replayed[name] = credentialHeaderName.test(name) ? headerPlaceholder(name) : (kept[index + 1] as string);
+  }
+  return replayed;
 }

@@ -5,7 +5,7 @@ import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
 import { secretPlaceholder } from '../http/placeholders.js';
 import { decodeBody } from '../http/body-decoding.js';
-import { requestCredentials } from '../http/credentials.js';
+import { replayHeaders, requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
 import { Evidence } from '../contract/judge/evidence.js';
@@ -217,6 +217,7 @@ export class ExchangeJudge {
     const outgoing: Outgoing = {
       method: operationTable[operationOfKey(operation)].method,
       path: passage.path,
+      headers: replayHeaders(passage.requestHeaders),
       ...(shown !== undefined ? { body: shown, contentType: passage.requestHeaders['content-type'] } : {}),
     };
     if (passage.overCap) return { operation, outgoing, role: { kind: 'repeat' } };

@@ -33,6 +33,8 @@ export class Evidence {
     if (outgoing.body !== undefined)
       parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
     for (const name of this.headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
+    for (const [name, value] of Object.entries(outgoing.headers ?? {}))
+      parts.push('-H', quote(this.redact(`${name}: ${value}`)));
     if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
     return parts.join(' ');
   }

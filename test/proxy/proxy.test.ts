@@ -38,6 +38,25 @@ async function broken(behaviour: Behaviour): Promise<RunningServer> {
 const validCreate = { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-live-proxy-test-0001' } };
 
 describe('evalkit proxy in front of the mock', () => {
+  it("reproduces a finding with the client's own headers, credentials as placeholders", async () => {
+    const target = await mock({});
+    const watched = await proxyTo(target.url);
+    const token = 'client-token-proxy-0042';
+    const res = await fetch(`${watched.proxy.url}/human-evaluations/6637c0a25368ef07b03a64cd`, {
+      headers: { Prefer: 'code=503', Authorization: `Bearer ${token}`, 'X-Trace': 'trace-7' },
+    });
+    expect(res.status).toBe(503);
+    await res.arrayBuffer();
+    await judged(watched, 1);
+    await watched.proxy.close();
+    const curl = watched.proxy.report().checks.find((check) => check.id === 'fetch.status.5xx')?.reproduce ?? '';
+    expect(curl).toContain("-H 'prefer: code=503'");
+    expect(curl).toContain("-H 'x-trace: trace-7'");
+    expect(curl).toContain("-H 'authorization: <AUTHORIZATION>'");
+    expect(curl).not.toContain(token);
+    expect(curl).not.toMatch(/-H '(host|connection):/);
+  });
+
   it('forwards answers byte for byte, fails no check, records the fetched records, the mock replays them', async () => {
     const target = await mock({ fixturesDir: 'fixtures/mock', strictIds: true, now: '2026-01-02T03:04:05Z' });
     const dir = tempDir();
