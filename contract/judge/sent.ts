@@ -9,7 +9,7 @@ export interface Outgoing {
   contentType?: string;
   /** What the request is, when its path does not say: `an unknown UUID`. */
   what?: string;
-  /** The request's own headers beyond the run's, for its reproduction (a proxy's client); credentials as placeholders. */
+  /** Headers of the request's own, for its reproduction (a proxy's client's); credentials as placeholders. */
   headers?: Readonly<Record<string, string>>;
 }
 
