@@ -62,43 +62,17 @@ async function serve(name: string): Promise<string> {
 
 const urls: Record<string, string> = {};
 
+/** A self-signed certificate and its key, `NAME.pem` and `NAME.key`, valid for two days. */
+function selfSigned(name: string, subject: string, ...extensions: string[]): void {
+  openssl(
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+    ...['-keyout', `${name}.key`, '-out', `${name}.pem`, '-days', '2', '-subj', subject, ...extensions],
+  );
+}
+
 beforeAll(async () => {
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    'ca.key',
-    '-out',
-    'ca.pem',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=evalkit test CA',
-  );
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    'self.key',
-    '-out',
-    'self.pem',
-    '-days',
-    '2',
-    '-subj',
-    '/CN=evalkit',
-    '-addext',
-    'subjectAltName=IP:127.0.0.1',
-  );
+  selfSigned('ca', '/CN=evalkit test CA');
+  selfSigned('self', '/CN=evalkit', '-addext', 'subjectAltName=IP:127.0.0.1');
   leaf('good', 'IP:127.0.0.1', '2');
   leaf('expired', 'IP:127.0.0.1', '-1');
   leaf('otherhost', 'DNS:other.example', '2');
