@@ -135,10 +135,8 @@ describe('provider keys in create bodies the proxy cannot read as plain JSON', (
       res.end(`{"detail":"bad key ${forms['JSON-escaped']?.(key)}"}`);
     });
 
-  it.each([
-    ['gzip-encoded', { 'content-encoding': 'gzip' }, gzipSync(create(key))],
-    ['with a UTF-8 byte order mark', {}, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(create(key))])],
-  ])('a body %s: decoded, its keys watched, in no output', async (_name, headers, body) => {
+  /** One create request with these headers and bytes through a proxy in front of the quoting server, judged. */
+  async function postThroughProxy(headers: Record<string, string>, body: Buffer) {
     const target = await quoting();
     const watched = await proxyTo(target.url);
     await fetch(`${watched.proxy.url}/evaluations`, {
@@ -147,6 +145,14 @@ describe('provider keys in create bodies the proxy cannot read as plain JSON', (
       body,
     });
     await judged(watched, 1);
+    return watched;
+  }
+
+  it.each([
+    ['gzip-encoded', { 'content-encoding': 'gzip' }, gzipSync(create(key))],
+    ['with a UTF-8 byte order mark', {}, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(create(key))])],
+  ])('a body %s: decoded, its keys watched, in no output', async (_name, headers, body) => {
+    const watched = await postThroughProxy(headers, body);
     expect(watched.proxy.report().checks.find((check) => check.id === 'create.status.5xx')?.outcome).toBe('failed');
     const outputs = everyOutput(watched);
     expect(outputs.json).toContain('<PROVIDER_KEY>');
@@ -159,14 +165,7 @@ describe('provider keys in create bodies the proxy cannot read as plain JSON', (
     ['that is not JSON', {}, Buffer.from(`${create(key)},`)],
     ['that is not UTF-8', {}, Buffer.concat([Buffer.from(create(key)), Buffer.from([0xff])])],
   ])('a body %s: its bytes in no output, and the report says so', async (_name, headers, body) => {
-    const target = await quoting();
-    const watched = await proxyTo(target.url);
-    await fetch(`${watched.proxy.url}/evaluations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body,
-    });
-    await judged(watched, 1);
+    const watched = await postThroughProxy(headers, body);
     const report = watched.proxy.report();
     expect(report.checks.find((check) => check.id === 'create.status.5xx')?.reproduce).toContain(
       `<UNREADABLE BODY: ${body.length} bytes, kept out of every output>`,
