@@ -4,20 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  exitCode,
-  githubAnnotations,
-  githubStepSummary,
-  htmlReport,
-  jsonReport,
-  junitReport,
-  runContract,
-  startContractProxy,
-  terminalReport,
-  type Report,
-} from '../../contract/index.js';
+import { exitCode, runContract, startContractProxy, type Report } from '../../contract/index.js';
 import { Canaries } from '../../contract/run/canaries.js';
 import { bankCreateBody } from './bank.js';
+import { everyReportFormat } from './report-outputs.js';
 import { runCli } from '../helpers/cli.js';
 import { json, startConformingServer, type RunningServer } from './conforming-server.js';
 
@@ -147,15 +137,7 @@ describe('nothing the proxy is given as a credential reaches its reports', () =>
       const report = proxy.report();
       expect(report.verdict).toBe('FAIL');
       expect(report.checks.find((check) => check.id === 'fetch.status.5xx')?.outcome).toBe('failed');
-      const outputs = [
-        jsonReport(report),
-        junitReport(report),
-        htmlReport(report),
-        githubAnnotations(report),
-        githubStepSummary(report),
-        terminalReport(report, { colour: false }),
-      ];
-      const everything = outputs.join('\n');
+      const everything = Object.values(everyReportFormat(report)).join('\n');
       expect(everything).toContain('<X-API-KEY>');
       expect(everything).not.toMatch(/pa55-w0rd|q-tok-123|key-98765|tok-abcdef123|YWxpY2U6cGE1NS13MHJk/);
     } finally {
@@ -235,14 +217,7 @@ describe('a credential echoed in any encoding is found and redacted like the pla
         createBody: { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-user-own-key/1234' } },
         timeoutMs: 2_000,
       });
-      const outputs = [
-        jsonReport(report),
-        junitReport(report),
-        htmlReport(report),
-        githubAnnotations(report),
-        githubStepSummary(report),
-        terminalReport(report, { colour: false }),
-      ].join('\n');
+      const outputs = Object.values(everyReportFormat(report)).join('\n');
       expect(outputs).toContain('answered 500');
       const basic = Buffer.from(`alice:${secrets[0]}`).toString('base64');
       // Each word of a value too: a value found only in part leaves the rest in clear.

@@ -2,11 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { jsonReport, terminalReport } from '../../contract/index.js';
-import { githubAnnotations, githubStepSummary } from '../../contract/report/github.js';
-import { htmlReport } from '../../contract/report/html.js';
-import { junitReport } from '../../contract/report/junit.js';
 import { bankCreateBody } from '../contract/bank.js';
+import { everyReportFormat } from '../contract/report-outputs.js';
 import { closeAll, judged, plain, proxyTo, recorded, removeTempDirs, tempDir, type Watched } from './helpers.js';
 
 /** A hostile target that echoes the client's own credentials back, in every encoding a server may use. */
@@ -38,12 +35,7 @@ function everyOutput(watched: Watched, dir?: string): Record<string, string> {
   return {
     judgements: JSON.stringify(watched.judgements),
     recordings: JSON.stringify(watched.recordings),
-    terminal: terminalReport(report, { colour: false }),
-    json: jsonReport(report),
-    junit: junitReport(report),
-    html: htmlReport(report),
-    annotations: githubAnnotations(report),
-    summary: githubStepSummary(report),
+    ...everyReportFormat(report),
     recorded: files.join('\n'),
   };
 }
