@@ -70,5 +70,6 @@ describe('a deployment that answers 2-4 MB to everything', () => {
     expect(statSync(junit).size).toBeLessThan(1_000_000);
     expect(JSON.parse(readFileSync(json, 'utf8')).notes.at(-1).message).toMatch(/^and \d+ more undocumented fields$/);
     expect(run.maxRssMb).toBeLessThan(300);
-  });
+    // A process answered 2-4 MB per request and measured under /usr/bin/time: its time grows with the machine's load.
+  }, 90_000);
 });
