@@ -30,9 +30,14 @@ function decodeSegment(raw: string): string | undefined {
   }
 }
 
+/** Where the path of a request URL starts, whether the URL is absolute or a path; -1 for an absolute URL with none. */
+export function pathStart(url: string): number {
+  return url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
+}
+
 /** The path of a request URL without its query, whether the URL is absolute or a path (neither carries a fragment). */
 export function pathOf(url: string): string {
-  const start = url.startsWith('/') ? 0 : url.indexOf('/', url.indexOf('//') + 2);
+  const start = pathStart(url);
   if (start < 0) return '/';
   const end = url.indexOf('?', start);
   return end < 0 ? url.slice(start) : url.slice(start, end);

@@ -1,4 +1,4 @@
-import { pathOf } from '../../api/match.js';
+import { pathStart } from '../../api/match.js';
 
 /**
  * Where the control room lives, at the root whatever the base path: the API's paths never start with it. On its own
@@ -8,8 +8,13 @@ export const controlPrefix = '/__evalkit';
 /** The event stream's path: answered by an adapter that can stream (the Node server), not by the admin routes. */
 export const eventsPath = `${controlPrefix}/events`;
 
-/** Whether a request URL is the control room's: the prefix itself or a path under it, never `/__evalkitx`. */
+/**
+ * Whether a request URL is the control room's: the prefix itself or a path under it, never `/__evalkitx`. Asked of
+ * every request, so it compares in place rather than cutting out the path.
+ */
 export function isControlRoomUrl(url: string): boolean {
-  const path = pathOf(url);
-  return path === controlPrefix || path.startsWith(`${controlPrefix}/`);
+  const start = pathStart(url);
+  if (start < 0 || !url.startsWith(controlPrefix, start)) return false;
+  const next = url[start + controlPrefix.length];
+  return next === undefined || next === '/' || next === '?';
 }

@@ -1,17 +1,14 @@
+import { isJsonObject } from '../../schemas/json-object.js';
 import { ScenarioBook, type ScenarioFileData, type ScenarioHolder } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * A JSON Merge Patch (RFC 7396): objects merge key by key, `null` removes a key, anything else replaces it. The body
  * reader has already refused `__proto__` and its kin, so plain assignment is safe.
  */
 function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isObject(patch)) return patch;
-  const merged: Record<string, unknown> = isObject(target) ? { ...target } : {};
+  if (!isJsonObject(patch)) return patch;
+  const merged: Record<string, unknown> = isJsonObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete merged[key];
     else merged[key] = mergePatch(merged[key], value);
@@ -23,9 +20,9 @@ function mergePatch(target: unknown, patch: unknown): unknown {
 function withoutEmptyRules(data: Record<string, unknown>): Record<string, unknown> {
   for (const section of ['operations', 'humanEvaluations']) {
     const rules = data[section];
-    if (!isObject(rules)) continue;
+    if (!isJsonObject(rules)) continue;
     data[section] = Object.fromEntries(
-      Object.entries(rules).filter(([, rule]) => !isObject(rule) || Object.keys(rule).length > 0),
+      Object.entries(rules).filter(([, rule]) => !isJsonObject(rule) || Object.keys(rule).length > 0),
     );
   }
   return data;
@@ -58,7 +55,7 @@ export class ScenarioStore {
    * keeps the others; `null` removes a key or a whole rule), checked as `replace` checks a whole one.
    */
   merge(patch: unknown): ScenarioFileData {
-    if (!isObject(patch))
+    if (!isJsonObject(patch))
       throw new ScenarioError('a PATCH body is an object of the sections to merge, e.g. {"operations": {...}}');
     return this.replace(withoutEmptyRules(mergePatch(this.current(), patch) as Record<string, unknown>));
   }

@@ -1,5 +1,12 @@
 import { isJsonObject } from '../../schemas/json-object.js';
-import { dereference, resourceForRef, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import {
+  dereference,
+  requiredProperties,
+  resourceForRef,
+  schemas,
+  type JsonSchema,
+  type ResourceName,
+} from '../../schemas/index.js';
 import { validatorFor } from '../../schemas/validators/index.js';
 
 /** The anyOf branch a value matches, so the nulls follow the shape actually sent (evaluator_config's alternatives). */
@@ -35,6 +42,15 @@ export function withNulls<T>(name: ResourceName, instance: T): T {
   return instance;
 }
 
+/** Each resource's required fields, read off its schema once rather than per request. */
+const requiredSets = new Map<ResourceName, ReadonlySet<string>>();
+
+function requiredOf(name: ResourceName): ReadonlySet<string> {
+  let required = requiredSets.get(name);
+  if (!required) requiredSets.set(name, (required = new Set(requiredProperties(name))));
+  return required;
+}
+
 /**
  * A request body with each optional top-level field sent as `null` left out, as the real service reads it (pydantic
  * takes `null` for an `Optional` field as absent): both generations of its SDK send `"lm_providers_keys": null` and
@@ -43,7 +59,7 @@ export function withNulls<T>(name: ResourceName, instance: T): T {
  */
 export function withoutNullOptionals(name: ResourceName, body: unknown): unknown {
   if (!isJsonObject(body)) return body;
-  const required = new Set((schemas[name].required as string[] | undefined) ?? []);
+  const required = requiredOf(name);
   const absent = Object.keys(body).filter((key) => body[key] === null && !required.has(key));
   if (absent.length === 0) return body;
   const copy = { ...body };

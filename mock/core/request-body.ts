@@ -27,27 +27,23 @@ const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function announcesBody(request: MockRequest): boolean {
-  return (
-    request.headers['transfer-encoding'] !== undefined ||
-    Number(headerValue(request.headers, 'content-length') ?? 0) > 0
-  );
-}
-
 /**
  * 415 unless the request says JSON in UTF-8; checked before reading the body, so a wrong type costs no upload. A
  * request with no body is let through whatever its type: FastAPI never looks at the type of an empty body and answers
  * 422.
  */
 function requireJson(request: MockRequest): void {
-  if (!announcesBody(request)) return;
+  // Content-Length is read once: it says whether a body comes, and whether it is over the limit.
+  const length = Number(headerValue(request.headers, 'content-length') ?? 0);
+  const announcesBody = request.headers['transfer-encoding'] !== undefined || length > 0;
+  if (!announcesBody) return;
   const contentType = headerValue(request.headers, 'content-type');
   if (contentType === undefined || !isJsonRequestMediaType(mediaTypeOf(contentType))) throw unsupportedType;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
     throw unsupportedCharset;
   // A declared length over the limit, or a coding the mock cannot decode, is refused before a byte is read.
-  if (Number(headerValue(request.headers, 'content-length') ?? 0) > maxBodyBytes) throw tooLarge;
+  if (length > maxBodyBytes) throw tooLarge;
   codingsOf(request.headers);
 }
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { AllowedHosts } from '../control/allowed-hosts.js';
 import { controlRoom } from '../control/control-room.js';
@@ -77,21 +78,22 @@ export function createMockApp(options: MockOptions = {}): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   if (options.log) app.use(requestLog(options.log));
+  // Chosen once: with a request log, each answer is told to it before it is delivered.
+  const settle = options.log
+    ? (res: ServerResponse, answer: MockAnswer) => {
+        logAnswer(res, answer);
+        deliver(res, answer);
+      }
+    : deliver;
   app.use((req, res) => {
     const request = { method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) };
-    const settle = options.log
-      ? (answer: MockAnswer) => {
-          logAnswer(res, answer);
-          deliver(res, answer);
-        }
-      : (answer: MockAnswer) => deliver(res, answer);
     if (room.owns(req.url)) {
       if (room.wantsEvents(request)) return events.open(req, res);
-      return room.serve(request).then(settle);
+      return room.serve(request).then((answer) => settle(res, answer));
     }
     const answer = core.handle(request);
-    if (answer instanceof Promise) return answer.then(settle);
-    settle(answer);
+    if (answer instanceof Promise) return answer.then((settled) => settle(res, settled));
+    settle(res, answer);
   });
   return app;
 }

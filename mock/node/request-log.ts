@@ -17,11 +17,13 @@ export function logAnswer(res: ServerResponse, answer: MockAnswer): void {
   answers.set(res, answer);
 }
 
+const decoder = new TextDecoder();
+
 /** The `detail` of a FastAPI-shaped problem body when it is a sentence; undefined for anything else. */
 function detailOf(body: Uint8Array | undefined): string | undefined {
   if (!body || body.length > 4096) return undefined;
   try {
-    const detail: unknown = (JSON.parse(new TextDecoder().decode(body)) as { detail?: unknown }).detail;
+    const detail: unknown = (JSON.parse(decoder.decode(body)) as { detail?: unknown }).detail;
     return typeof detail === 'string' ? detail : undefined;
   } catch {
     return undefined;
