@@ -15,8 +15,9 @@ export const journalProblemsCap = 100;
 
 /**
  * One request as the journal keeps it, already redacted: nothing in here may hold a credential. It keeps what the
- * request and answer already hold where it can (the URL, header objects, answer bytes) and shapes it only when
- * someone reads the journal, so recording a request costs no parsing, serialization or copying.
+ * request and answer already hold where it can (the URL, header objects, answer bytes) and shapes the rest only when
+ * someone reads the journal; the one cost at recording time is the request body, parsed and redacted by its
+ * structure before it is kept, since a credential must never be stored.
  */
 export interface JournalRecord {
   /** Set by the journal. */
