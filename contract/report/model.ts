@@ -122,19 +122,8 @@ export function exitCode(report: Report, strict = report.strict): number {
   return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) ? 1 : 0;
 }
 
-/** What a run (active or proxied) saw, from which its report is built. */
-export interface ReportInput {
-  target: string;
-  reachable: boolean;
-  strict: boolean;
-  insecure: boolean;
-  stopped?: string;
-  checks: CheckResult[];
-  notes: Note[];
-  counterexamples: Counterexample[];
-  requests: number;
-  pacing?: PacingReport;
-  durationMs: number;
+/** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
+export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary'> {
   /** Why nothing was verified, asked only when nothing was. */
   nothingVerified(): string;
   /** Every credential the run knows of. */
