@@ -96,8 +96,13 @@ export function verdictText({ verdict, summary, strict }: Pick<Report, 'verdict'
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
 
+/** A check whose failure fails the run (and the JUnit build): an error always, a warning with `strict`. */
+export function failsTheRun(check: CheckResult, strict: boolean): boolean {
+  return check.outcome === 'failed' && (strict || check.severity === 'error');
+}
+
 function failsRun(checks: CheckResult[], strict: boolean): boolean {
-  return checks.some((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
+  return checks.some((check) => failsTheRun(check, strict));
 }
 
 /** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
