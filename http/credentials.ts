@@ -1,10 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { endToEnd } from './hop-by-hop.js';
-import { headerPlaceholder } from './placeholders.js';
+import { headerPlaceholder, isCredentialHeaderName } from './placeholders.js';
 import { credentialsOf, type Secret } from './redaction.js';
-
-/** Header names that say their value is a credential: Authorization, X-Api-Key, X-Auth-Token, X-Session-Id, Cookie… */
-const credentialHeaderName = /key|token|secret|auth|session|password|credential|cookie/i;
 
 /** The values of a Cookie header's `name=value` pairs: each is a credential of its own. */
 function cookieValues(header: string): string[] {
@@ -23,7 +20,7 @@ export function requestCredentials(requestTarget: string, headers: IncomingHttpH
   const named: Record<string, string> = {};
   const cookies: Secret[] = [];
   for (const [name, raw] of Object.entries(headers)) {
-    if (raw === undefined || !credentialHeaderName.test(name)) continue;
+    if (raw === undefined || !isCredentialHeaderName(name)) continue;
     const value = ([] as string[]).concat(raw).join('; ');
     named[name] = value;
     if (name === 'cookie')
@@ -54,7 +51,7 @@ export function replayHeaders(headers: IncomingHttpHeaders): Record<string, stri
   for (let index = 0; index + 1 < kept.length; index += 2) {
     const name = kept[index] as string;
     if (framing.has(name)) continue;
-    replayed[name] = credentialHeaderName.test(name) ? headerPlaceholder(name) : (kept[index + 1] as string);
+    replayed[name] = isCredentialHeaderName(name) ? headerPlaceholder(name) : (kept[index + 1] as string);
   }
   return replayed;
 }

@@ -29,3 +29,19 @@ const credentialQueryNames = new Set([
 export function isCredentialQueryName(name: string): boolean {
   return credentialQueryNames.has(name.toLowerCase());
 }
+
+/** Words that say a name (a header's, a query parameter's) is a credential's: X-Api-Key, X-Auth-Token, passwd… */
+const credentialWords = /key|token|secret|auth|session|passw|credential/i;
+
+/** A name that says what a credential is, whatever it names: the rule for query parameters beyond the list above. */
+export function isCredentialName(name: string): boolean {
+  return credentialWords.test(name);
+}
+
+/**
+ * Header names whose values are credentials: Authorization, Proxy-Authorization, X-Api-Key, X-Session-Id, Cookie,
+ * Set-Cookie… The one rule for the journal, the proxy's reports and its reproductions.
+ */
+export function isCredentialHeaderName(name: string): boolean {
+  return isCredentialName(name) || /cookie/i.test(name);
+}

@@ -98,7 +98,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
       traffic.otherPaths++;
       return;
     }
-    const judgement = judge.judge(passage);
+    const judgement = judge.judge(passage, route);
     if (!judgement) return;
     traffic.checked++;
     options.onJudgement?.(judgement);

@@ -14,7 +14,7 @@ import { Observation, type Fields } from '../contract/judge/observation.js';
 import { labelOf, type Outgoing, type Role, type Sent } from '../contract/judge/sent.js';
 import { Verdicts, type CheckResult } from '../contract/judge/verdicts.js';
 import type { Content, Passage } from './forward.js';
-import { fetchedId, operationOf, type Route } from './operations.js';
+import { fetchedId, type Route } from './operations.js';
 
 /** A proxied request names ids nobody vouched for: a 4xx for them is the client's business, not a finding. */
 const passiveTraffic = { what: 'a proxied request', remedy: 'the proxy judges only the answers that succeed' };
@@ -232,9 +232,9 @@ export class ExchangeJudge {
     return { operation, outgoing, role };
   }
 
-  judge(passage: Passage): Judgement | undefined {
-    const route = operationOf(passage.method, passage.path);
-    if (!route || passage.abandoned || passage.unreachable) return undefined;
+  /** Judges a passage of one of the two operations, `route` being its operation (operationOf). */
+  judge(passage: Passage, route: Route): Judgement | undefined {
+    if (passage.abandoned || passage.unreachable) return undefined;
     // Only a create request's body is read: it names the keys to watch and what the answer must match.
     const body = route.operation === 'create' ? this.createBody(passage) : undefined;
     if (body && 'request' in body) this.keys.add(providerKeys(body.request));

@@ -14,14 +14,18 @@ import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 
+/** The text of the file an option names; a file that cannot be read is a usage error naming the option. */
+async function optionFile(option: string, file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`${option} cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--create-body cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = await optionFile('--create-body', file);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -38,12 +42,7 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
 /** PEM CA certificates for --ca. */
 async function caFile(file: string | undefined): Promise<string | undefined> {
   if (file === undefined) return undefined;
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--ca cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = await optionFile('--ca', file);
   if (!text.includes('-----BEGIN CERTIFICATE-----'))
     throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return text;

@@ -1,8 +1,9 @@
-import type { OperationKey } from '../../api/operations.js';
+import type { OperationId, OperationKey, operationTable } from '../../api/operations.js';
 
 /** A request as the contract sends it, or as the proxy saw a client send it. */
 export interface Outgoing {
-  method: 'GET' | 'POST';
+  /** An operation's method (api/operations.ts). */
+  method: (typeof operationTable)[OperationId]['method'];
   /** Relative to the base URL, e.g. the create operation's path. */
   path: string;
   body?: string;

@@ -1,5 +1,5 @@
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import type { Report } from './model.js';
+import { failsTheRun, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /**
@@ -18,11 +18,6 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** A failed check fails the JUnit run exactly when it fails the exit code: errors always, warnings with --strict. */
-function failsBuild(check: CheckResult, strict: boolean): boolean {
-  return check.outcome === 'failed' && (check.severity === 'error' || strict);
-}
-
 function testcase(check: CheckResult, strict: boolean): string {
   const open = `    <testcase name="${escapeXml(check.id)}" classname="${escapeXml(check.operation)}">`;
   if (check.outcome === 'passed') return `${open}</testcase>`;
@@ -35,7 +30,7 @@ function testcase(check: CheckResult, strict: boolean): string {
       ...check.findings,
     ].join('\n'),
   );
-  if (failsBuild(check, strict)) {
+  if (failsTheRun(check, strict)) {
     const failure = `<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure>`;
     return `${open}${failure}</testcase>`;
   }
@@ -69,7 +64,7 @@ export function junitReport(report: Report): string {
   const operations = [...new Set(report.checks.map((check) => check.operation))];
   const suites = operations.map((operation) => {
     const checks = report.checks.filter((check) => check.operation === operation);
-    const failures = checks.filter((check) => failsBuild(check, strict)).length;
+    const failures = checks.filter((check) => failsTheRun(check, strict)).length;
     const skipped = checks.filter((check) => check.outcome === 'skipped').length;
     return [
       `  <testsuite name="${escapeXml(operation)}" tests="${checks.length}" failures="${failures}" errors="0" ` +
@@ -88,7 +83,7 @@ export function junitReport(report: Report): string {
         `<failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`,
     );
   }
-  const failures = report.checks.filter((check) => failsBuild(check, strict)).length + (vacuous ? 1 : 0);
+  const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + (vacuous ? 1 : 0);
   const total = report.checks.length + (vacuous ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -96,8 +96,13 @@ export function verdictText({ verdict, summary, strict }: Pick<Report, 'verdict'
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
 
+/** A check whose failure fails the run (and the JUnit build): an error always, a warning with `strict`. */
+export function failsTheRun(check: CheckResult, strict: boolean): boolean {
+  return check.outcome === 'failed' && (strict || check.severity === 'error');
+}
+
 function failsRun(checks: CheckResult[], strict: boolean): boolean {
-  return checks.some((check) => check.outcome === 'failed' && (strict || check.severity === 'error'));
+  return checks.some((check) => failsTheRun(check, strict));
 }
 
 /** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
@@ -122,19 +127,8 @@ export function exitCode(report: Report, strict = report.strict): number {
   return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) ? 1 : 0;
 }
 
-/** What a run (active or proxied) saw, from which its report is built. */
-export interface ReportInput {
-  target: string;
-  reachable: boolean;
-  strict: boolean;
-  insecure: boolean;
-  stopped?: string;
-  checks: CheckResult[];
-  notes: Note[];
-  counterexamples: Counterexample[];
-  requests: number;
-  pacing?: PacingReport;
-  durationMs: number;
+/** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
+export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary'> {
   /** Why nothing was verified, asked only when nothing was. */
   nothingVerified(): string;
   /** Every credential the run knows of. */

@@ -2,18 +2,20 @@ import { seedFrom } from '../../generators/index.js';
 import { providerKeyNames } from '../../generators/vocabulary.js';
 import { credentialField } from '../../api/credentials.js';
 
+/** A create body's lm_providers_keys map: empty when it carries none, or something other than a map. */
+function providerKeys(body: Record<string, unknown> | undefined): Record<string, unknown> {
+  const given = body?.[credentialField];
+  return given && typeof given === 'object' && !Array.isArray(given) ? (given as Record<string, unknown>) : {};
+}
+
 /** The lm_providers_keys names a create body carries. */
 export function keyNames(body: Record<string, unknown>): string[] {
-  const given = body[credentialField];
-  return given && typeof given === 'object' && !Array.isArray(given) ? Object.keys(given) : [];
+  return Object.keys(providerKeys(body));
 }
 
 /** The values of the user's own lm_providers_keys: credentials, never sent and never printed. */
 export function keyValues(body: Record<string, unknown> | undefined): string[] {
-  const given = body?.[credentialField];
-  return given && typeof given === 'object' && !Array.isArray(given)
-    ? Object.values(given).filter((value): value is string => typeof value === 'string')
-    : [];
+  return Object.values(providerKeys(body)).filter((value): value is string => typeof value === 'string');
 }
 
 /**

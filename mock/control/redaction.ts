@@ -1,17 +1,15 @@
 import { credentialField } from '../../api/credentials.js';
-import { headerPlaceholder, isCredentialQueryName, secretPlaceholder } from '../../http/placeholders.js';
+import {
+  headerPlaceholder,
+  isCredentialHeaderName,
+  isCredentialName,
+  isCredentialQueryName,
+  secretPlaceholder,
+} from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
-
-/** Headers that carry credentials by name; any header whose name says what a credential is is treated the same. */
-const credentialHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const credentialWords = /key|token|secret|auth|session|passw|credential/i;
 
 /** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
 export const journalBodyCap = 8 * 1024;
-
-function isCredentialHeader(name: string): boolean {
-  return credentialHeaders.has(name.toLowerCase()) || credentialWords.test(name);
-}
 
 /**
  * The headers with each credential replaced by its placeholder (`Authorization` → `<AUTHORIZATION>`): a copy when
@@ -20,7 +18,7 @@ function isCredentialHeader(name: string): boolean {
 export function redactHeaders(headers: RequestHeaders): RequestHeaders {
   let redacted: Record<string, string | string[] | undefined> | undefined;
   for (const name in headers) {
-    if (!isCredentialHeader(name)) continue;
+    if (!isCredentialHeaderName(name)) continue;
     redacted ??= { ...headers };
     redacted[name] = headerPlaceholder(name);
   }
@@ -42,7 +40,7 @@ export function redactUrl(url: string): string {
     .map((part) => {
       const rawName = part.split('=', 1)[0] as string;
       const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
-      if (!isCredentialQueryName(name) && !credentialWords.test(name)) return part;
+      if (!isCredentialQueryName(name) && !isCredentialName(name)) return part;
       redacted = true;
       return `${rawName}=${headerPlaceholder(name)}`;
     });

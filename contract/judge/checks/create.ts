@@ -2,7 +2,7 @@ import { credentialField } from '../../../api/credentials.js';
 import { isDocumentedEvaluatorConfig } from '../../../schemas/validators/index.js';
 import type { Exchange } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
-import { defineCheck, once, perItem } from '../define.js';
+import { defineCheck, once, perItem, type Judged } from '../define.js';
 import { echoPlaces } from '../echoes.js';
 import { isObject, type Fields, type Observation } from '../observation.js';
 import { responseChecks, statusSuccess } from './response.js';
@@ -62,9 +62,17 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
   );
 }
 
-const noAggregatedResults = {
-  skip: 'aggregated_results empty: the service computes them in the background (not a failure)',
-};
+/**
+ * The aggregated results judged by `judge`: not applicable without a matched answer, skipped when there are none (the
+ * service computes them in the background).
+ */
+function withAggregatedResults(seen: Observation, judge: (results: AggregatedResult[]) => Judged): Judged {
+  const results = aggregatedResults(seen);
+  if (!results) return undefined;
+  if (results.length === 0)
+    return { skip: 'aggregated_results empty: the service computes them in the background (not a failure)' };
+  return judge(results);
+}
 
 /** The checks of the create operation, in the catalogue's order. */
 export const createChecks = [
@@ -142,19 +150,17 @@ export const createChecks = [
     severity: 'warning',
     title: 'Aggregated results only name requested evaluator configs.',
     spec: '§4.2 "aggregated results per evaluator configuration"',
-    code: (seen) => {
-      const results = aggregatedResults(seen);
-      if (!results) return undefined;
-      if (results.length === 0) return noAggregatedResults;
-      const requested = new Set(strings(matched(seen)?.request.evaluators_configs));
-      return perItem(
-        results.filter(({ config }) => isDocumentedEvaluatorConfig(config)),
-        ({ config, at }) => {
-          const id = (config as Fields).id as string;
-          return requested.has(id) ? undefined : `${at}: config ${id} was not requested`;
-        },
-      );
-    },
+    code: (seen) =>
+      withAggregatedResults(seen, (results) => {
+        const requested = new Set(strings(matched(seen)?.request.evaluators_configs));
+        return perItem(
+          results.filter(({ config }) => isDocumentedEvaluatorConfig(config)),
+          ({ config, at }) => {
+            const id = (config as Fields).id as string;
+            return requested.has(id) ? undefined : `${at}: config ${id} was not requested`;
+          },
+        );
+      }),
   }),
   defineCheck({
     id: 'create.body.evaluator-config.known',
@@ -162,16 +168,14 @@ export const createChecks = [
     severity: 'warning',
     title: 'Each evaluator_config matches the documented EvaluatorConfig (the spec declares others it does not show).',
     spec: '§2.4 "declared as one of several alternatives (anyOf); only the shape above is given"',
-    code: (seen) => {
-      const results = aggregatedResults(seen);
-      if (!results) return undefined;
-      if (results.length === 0) return noAggregatedResults;
-      return perItem(results, ({ config, at }) =>
-        isDocumentedEvaluatorConfig(config)
-          ? undefined
-          : `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
-      );
-    },
+    code: (seen) =>
+      withAggregatedResults(seen, (results) =>
+        perItem(results, ({ config, at }) =>
+          isDocumentedEvaluatorConfig(config)
+            ? undefined
+            : `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
+        ),
+      ),
   }),
   defineCheck({
     id: 'create.invalid.rejected',
