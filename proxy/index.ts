@@ -6,6 +6,7 @@ import { ExchangeJudge, type Judgement } from './judge.js';
 import { fetchedId, operationOf } from './operations.js';
 import { Recorder, type RecordingOutcome } from './recording.js';
 import { emptyTraffic, proxyReport, type Traffic } from './summary.js';
+import { defaultProxyHost, defaultProxyPort } from './defaults.js';
 
 export { trafficLine, violationLines } from './summary.js';
 export type { Judgement } from './judge.js';
@@ -113,8 +114,8 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     maxBodyBytes,
     inspect: (method, path) => operationOf(method, path) !== undefined,
     passed,
-    port: options.port ?? 4011,
-    host: options.host ?? '127.0.0.1',
+    port: options.port ?? defaultProxyPort,
+    host: options.host ?? defaultProxyHost,
   });
   let closing: Promise<void> | undefined;
   return {

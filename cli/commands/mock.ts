@@ -6,6 +6,7 @@ import { faults } from '../../mock/core/faults.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import { scenarioKeys } from '../../mock/core/scenarios.js';
 import type { Command } from '../command.js';
+import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
 export const mockCommand: Command = {
   name: 'mock',
@@ -16,7 +17,7 @@ export const mockCommand: Command = {
       type: 'string',
       value: 'N',
       description: 'Port to listen on; 0 picks a free one.',
-      defaultText: '4010',
+      defaultText: String(defaultMockPort),
     },
     {
       name: 'host',
@@ -25,7 +26,7 @@ export const mockCommand: Command = {
       description:
         'Interface to listen on. 0.0.0.0 exposes the API to the network; the control room still answers only ' +
         'this machine (localhost, 127.0.0.1, [::1]) and --allowed-hosts, not its LAN addresses unless listed.',
-      defaultText: '127.0.0.1',
+      defaultText: defaultMockHost,
     },
     {
       name: 'base-path',

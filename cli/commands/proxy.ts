@@ -1,6 +1,7 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
 import { reportOptions } from '../report-options.js';
+import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
@@ -20,7 +21,7 @@ export const proxyCommand: Command = {
       type: 'string',
       value: 'N',
       description: 'Port to listen on; 0 picks a free one.',
-      defaultText: '4011',
+      defaultText: String(defaultProxyPort),
     },
     {
       name: 'host',
@@ -29,7 +30,7 @@ export const proxyCommand: Command = {
       description:
         'Interface to listen on. Whoever reaches it sends requests to the target with the --header values: ' +
         '0.0.0.0 lends them to the network.',
-      defaultText: '127.0.0.1',
+      defaultText: defaultProxyHost,
     },
     {
       name: 'header',

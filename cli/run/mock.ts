@@ -16,6 +16,7 @@ import {
 import { boundHeapGrowth } from '../heap-growth.js';
 import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
+import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
 const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now'] as const satisfies readonly ScenarioKey[];
@@ -94,8 +95,8 @@ function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined):
 /** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
 export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
-  const port = integerOption(values, 'port', 0, 65535) ?? 4010;
-  const host = stringOption(values, 'host') ?? '127.0.0.1';
+  const port = integerOption(values, 'port', 0, 65535) ?? defaultMockPort;
+  const host = stringOption(values, 'host') ?? defaultMockHost;
   const allowedHosts = allowedHostsOption(values);
   const options: MockServerOptions = {
     port,

@@ -12,6 +12,7 @@ import { headers } from '../headers.js';
 import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
 import { checkReportPaths, writeReports } from '../reports.js';
+import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
 /** `evalkit proxy`: forwards and judges traffic until SIGINT or SIGTERM, then reports. */
 export const run: RunCommand = async (values, io) => {
@@ -23,8 +24,8 @@ export const run: RunCommand = async (values, io) => {
   const record = stringOption(values, 'record');
   const options = {
     target,
-    port: integerOption(values, 'port', 0, 65535) ?? 4011,
-    host: stringOption(values, 'host') ?? '127.0.0.1',
+    port: integerOption(values, 'port', 0, 65535) ?? defaultProxyPort,
+    host: stringOption(values, 'host') ?? defaultProxyHost,
     headers: headers(values),
     ...(record !== undefined ? { recordDir: record } : {}),
     timeoutMs: integerOption(values, 'timeout', 1, 600_000),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { closeMockApp, createMockApp, type MockOptions } from './app.js';
 import { normalizeBasePath } from '../core/options.js';
 import { createGuardedServer, type TimeBounds } from './http-guards.js';
+import { defaultMockHost, defaultMockPort } from './defaults.js';
 
 export interface MockServerOptions extends MockOptions, TimeBounds {
   /** Default 4010 (Prism's); 0 picks a free port. */
@@ -31,11 +32,11 @@ function urlOf(server: Server, host: string, basePath: string): string {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const app = createMockApp(options);
-  const host = options.host ?? '127.0.0.1';
+  const host = options.host ?? defaultMockHost;
   const server = createGuardedServer(app, options);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 4010, host, () => {
+    server.listen(options.port ?? defaultMockPort, host, () => {
       server.off('error', reject);
       resolve();
     });
