@@ -25,6 +25,7 @@ export function githubAnnotations(report: Report): string {
       const text = [
         visible(capped(check.message)),
         `spec: ${check.spec}`,
+        ...(check.hint ? [`fix: ${visible(check.hint)}`] : []),
         ...(check.reproduce ? [`reproduce: ${visible(check.reproduce)}`] : []),
       ].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
@@ -54,7 +55,10 @@ function inline(text: string, max = 300): string {
 
 function row(check: CheckResult): string {
   const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
-  const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
+  const message =
+    check.outcome === 'failed'
+      ? `${check.message}${check.hint ? ` (fix: ${check.hint})` : ''}`
+      : `skipped: ${check.message}`;
   return `| ${mark} | \`${check.id}\` | ${inline(message)} | ${inline(check.spec)} |`;
 }
 
