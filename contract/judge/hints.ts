@@ -17,7 +17,7 @@ const dateTimeExample = '2024-05-06T07:08:09Z';
 export function serverErrorHint(seen: Observation): string | undefined {
   switch (seen.sent.role.kind) {
     case 'unknown-id':
-      return 'answer 404 with a JSON `detail`, e.g. {"detail": "Human evaluation not found"}, for an id that does not exist';
+      return 'answer 404 with a JSON `detail` for an id that does not exist, e.g. {"detail": "Evaluation not found"}';
     case 'invalid':
       return 'answer 422 with a JSON `detail` naming what is wrong with the request, as FastAPI does';
     case 'expected':
@@ -29,7 +29,8 @@ export function serverErrorHint(seen: Observation): string | undefined {
 
 function received(value: unknown): string {
   if (value === undefined) return 'nothing';
-  return `${value === null ? '' : `${Array.isArray(value) ? 'array' : typeof value} `}${capped(JSON.stringify(value), quotedChars)}`;
+  const kind = value === null ? '' : `${Array.isArray(value) ? 'array' : typeof value} `;
+  return `${kind}${capped(JSON.stringify(value), quotedChars)}`;
 }
 
 /** The fix for one schema issue: the pointer, the value received there and what the schema expects instead. */
