@@ -56,8 +56,8 @@ function inline(text: string, max = 300): string {
 function row(check: CheckResult): string {
   const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
   const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
-  // The fix on a line of its own in the cell, so the message's cap never cuts it off.
-  const fix = check.outcome === 'failed' && check.hint ? `<br>fix: ${inline(check.hint)}` : '';
+  // The fix after the message, capped apart, so the message's cap never cuts it off.
+  const fix = check.outcome === 'failed' && check.hint ? ` (fix: ${inline(check.hint)})` : '';
   return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
 }
 
