@@ -194,12 +194,14 @@ export function dashboardScript(window: PageWindow): void {
     const tr = document.createElement('tr');
     tr.dataset.id = String(entry.id);
     const path = element('td', entry.path);
+    const status = element('td', entry.status, 's' + String(entry.status)[0]);
+    if (entry.fault) status.append(element('span', '(' + entry.fault + ')', 'fault'));
     if (passedThrough(entry)) path.append(element('span', 'passed through', 'through'));
     tr.append(
       element('td', entry.time.slice(11, 23)),
       element('td', entry.method),
       path,
-      element('td', entry.status + (entry.fault ? ' (' + entry.fault + ')' : ''), 's' + String(entry.status)[0]),
+      status,
       element('td', entry.duration_ms.toFixed(1)),
     );
     tr.hidden = !shown(entry);

@@ -46,14 +46,16 @@ main {
   .requests { order: 1; } #details { order: 2; } .column > section:not(.requests) { order: 3; }
 }
 .column { display: grid; gap: 1em; min-width: 0; }
-.requests { max-height: 45vh; overflow: auto; }
+.request-list { max-height: 45vh; overflow: auto; }
+#requests thead th { position: sticky; top: 0; background: #fff; }
 section { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; padding: .6em .8em; min-width: 0; }
 h2 { font-size: 1em; margin: .2em 0 .6em; }
 table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .2em .4em; border-bottom: 1px solid #eef0f3; font-variant-numeric: tabular-nums; }
 #requests { table-layout: fixed; }
 #requests th, #requests td { overflow-wrap: anywhere; vertical-align: top; }
-#requests .c-time { width: 7.2em; } #requests .c-method { width: 4.6em; } #requests .c-status { width: 4.2em; }
+#requests .c-time { width: 7.2em; } #requests .c-method { width: 4.6em; } #requests .c-status { width: 6.4em; }
+#requests .fault { display: block; overflow-wrap: normal; }
 #requests .c-ms { width: 4.6em; text-align: right; white-space: nowrap; }
 #requests td:last-child { text-align: right; white-space: nowrap; }
 .through { display: inline-block; margin-left: .4em; padding: 0 .35em; border-radius: 3px; font-size: .8em;
@@ -102,17 +104,21 @@ Restore defaults</button></div>
 <section class="requests">
 <h2>Requests <button id="clear">Clear</button> <span id="journal-status" class="problem"></span></h2>
 <div class="filters" role="search">
-<label>Status <select id="filter-status"><option value="">all</option><option value="2">2xx</option>
-<option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option></select></label>
-<label>Operation <select id="filter-operation"><option value="">all</option></select></label>
-<label>Path <input type="search" id="filter-path" placeholder="text in the path"></label>
+<span><label for="filter-status">Status</label> <select id="filter-status"><option value="">all</option>
+<option value="2">2xx</option><option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option>
+</select></span>
+<span><label for="filter-operation">Operation</label> <select id="filter-operation"><option value="">all</option>
+</select></span>
+<span><label for="filter-path">Path</label> <input type="search" id="filter-path" placeholder="text in the path"></span>
 <label><input type="checkbox" id="filter-problems"> only problems</label>
 <button id="pause" aria-pressed="false">Pause</button>
 <span id="list-count" class="muted" aria-live="polite"></span>
 </div>
+<div class="request-list">
 <table id="requests"><thead><tr><th class="c-time">time (UTC)</th><th class="c-method">method</th>
 <th class="c-path">path</th><th class="c-status">status</th><th class="c-ms">ms</th></tr></thead>
 <tbody id="request-rows"></tbody></table>
+</div>
 </section>
 <section>
 <h2>Scenario per operation</h2>
