@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from '../helpers/cli.js';
+import type { RunningCli } from '../helpers/cli.js';
+import { startMockCli } from '../mock/control-helpers.js';
 import { hasChromium, launchChromium, noChromium } from './chromium.js';
 
 /** Screenshots a person looks at to judge the layout: test artifacts, gitignored with the rest of reports/. */
@@ -16,9 +17,7 @@ let room = '';
 
 beforeAll(async () => {
   if (!hasChromium) return;
-  mock = startCli(['mock', '--port', '0', '--quiet']);
-  const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
-  [, api, room] = match as unknown as [string, string, string];
+  ({ mock, api, room } = await startMockCli(['--quiet']));
   browser = await launchChromium();
 }, 60_000);
 
