@@ -24,6 +24,8 @@ export interface CheckDefinition<Id extends string = string> {
   /** The spec line the check enforces, and where the spec is silent, the rule evalkit holds to. */
   spec: string;
   code?(seen: Observation): Judged;
+  /** How to fix what `code` found in this exchange, in one sentence, where the finding alone does not say. */
+  hint?(seen: Observation): string | undefined;
   property?(exchange: Exchange): string | undefined;
 }
 

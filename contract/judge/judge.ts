@@ -32,6 +32,11 @@ export function judgeExchange(verdicts: Verdicts, seen: Observation, evidence: E
   const { outgoing } = seen.sent;
   if (seen.sent.role.kind !== 'property')
     verdicts.judging(evidence.curl(outgoing), () => evidence.excerpts(outgoing, seen.exchange));
-  for (const check of catalogue) if (check.code) verdicts.record(check.id, check.code(seen));
+  for (const check of catalogue) {
+    if (!check.code) continue;
+    const judged = check.code(seen);
+    verdicts.record(check.id, judged);
+    if (check.hint && Array.isArray(judged) && judged.length > 0) verdicts.hint(check.id, check.hint(seen));
+  }
   for (const note of notesOf(seen)) verdicts.note(seen.sent.operation, note);
 }

@@ -18,6 +18,8 @@ export interface CheckResult {
   reproduce?: string;
   /** The request and answer behind the first finding, redacted and capped. */
   excerpts?: Excerpts;
+  /** How to fix the first finding that has a known fix. */
+  hint?: string;
 }
 
 export interface Excerpts {
@@ -51,6 +53,7 @@ export class Verdicts {
   private readonly noteSet = new Map<string, Note>();
   private readonly reproductions = new Map<CheckId, string>();
   private readonly evidence = new Map<CheckId, Excerpts>();
+  private readonly hints = new Map<CheckId, string>();
   private current: string | undefined;
   private currentExcerpts: (() => Excerpts) | undefined;
 
@@ -84,6 +87,11 @@ export class Verdicts {
     const kept = this.findings.get(id) ?? new Map<string, number>();
     if (kept.has(finding) || kept.size < max) kept.set(finding, (kept.get(finding) ?? 0) + count);
     this.findings.set(id, kept);
+  }
+
+  /** Keeps the first fix found for a check's findings. */
+  hint(id: CheckId, hint: string | undefined): void {
+    if (hint !== undefined && !this.hints.has(id)) this.hints.set(id, capped(hint));
   }
 
   /** Passes when `finding` is undefined, fails with it otherwise. */
@@ -129,6 +137,7 @@ export class Verdicts {
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
     for (const [id, curl] of other.reproductions) if (!this.reproductions.has(id)) this.reproductions.set(id, curl);
     for (const [id, excerpts] of other.evidence) if (!this.evidence.has(id)) this.evidence.set(id, excerpts);
+    for (const [id, hint] of other.hints) this.hint(id, redact(hint));
   }
 
   notes(): Note[] {
@@ -158,12 +167,14 @@ export class Verdicts {
         const more = total > shown ? `; and ${total - shown} more` : '';
         const reproduce = this.reproductions.get(check.id);
         const excerpts = this.evidence.get(check.id);
+        const hint = this.hints.get(check.id);
         return {
           ...base,
           outcome: 'failed',
           message: `${findings.slice(0, shownFindings).join('; ')}${more}`,
           ...(reproduce ? { reproduce } : {}),
           ...(excerpts ? { excerpts } : {}),
+          ...(hint ? { hint } : {}),
         };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };

@@ -25,6 +25,7 @@ export function githubAnnotations(report: Report): string {
       const text = [
         visible(capped(check.message)),
         `spec: ${check.spec}`,
+        ...(check.hint ? [`fix: ${visible(check.hint)}`] : []),
         ...(check.reproduce ? [`reproduce: ${visible(check.reproduce)}`] : []),
       ].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
@@ -55,7 +56,9 @@ function inline(text: string, max = 300): string {
 function row(check: CheckResult): string {
   const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
   const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
-  return `| ${mark} | \`${check.id}\` | ${inline(message)} | ${inline(check.spec)} |`;
+  // The fix after the message, capped apart, so the message's cap never cuts it off.
+  const fix = check.outcome === 'failed' && check.hint ? ` (fix: ${inline(check.hint)})` : '';
+  return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
 }
 
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */

@@ -102,6 +102,7 @@ function checkItem(check: CheckResult): string {
   const parts = [
     `<div class="label">Spec</div><div>${escapeHtml(check.spec)}</div>`,
     `<div class="label">Findings (${check.findings.length})</div><ul>${findings.join('')}</ul>`,
+    ...(check.hint ? [`<div class="label">Fix</div><div class="hint">${shown(check.hint)}</div>`] : []),
   ];
   if (check.excerpts) {
     parts.push(

@@ -2,16 +2,19 @@ import type { Report } from './model.js';
 
 /** The --report-json document: the fixed `summary` and `checks` shape first, then the rest of the report. */
 export function jsonReport(report: Report): string {
-  const checks = report.checks.map(({ id, operation, severity, outcome, message, spec, findings, reproduce }) => ({
-    id,
-    operation,
-    severity,
-    outcome,
-    message,
-    spec,
-    findings,
-    ...(reproduce ? { reproduce } : {}),
-  }));
+  const checks = report.checks.map(
+    ({ id, operation, severity, outcome, message, spec, findings, hint, reproduce }) => ({
+      id,
+      operation,
+      severity,
+      outcome,
+      message,
+      spec,
+      findings,
+      ...(hint ? { hint } : {}),
+      ...(reproduce ? { reproduce } : {}),
+    }),
+  );
   const {
     summary,
     verdict,

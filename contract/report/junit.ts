@@ -26,6 +26,7 @@ function testcase(check: CheckResult, strict: boolean): string {
     [
       `${check.severity}: ${check.message}`,
       `spec: ${check.spec}`,
+      ...(check.hint ? [`fix: ${check.hint}`] : []),
       ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
       ...check.findings,
     ].join('\n'),

@@ -49,6 +49,7 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
           ? message
           : `${message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
       lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
+      if (check.outcome === 'failed' && check.hint) lines.push(`       ${paint('dim', 'fix:')} ${shown(check.hint)}`);
       if (check.reproduce && !counterexampleChecks.has(check.id))
         lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
     }

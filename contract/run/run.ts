@@ -6,6 +6,7 @@ import { secretPlaceholder } from '../../http/placeholders.js';
 import { credentialsOf, publicUrl, type Secret } from '../../http/redaction.js';
 import { catalogue } from '../judge/catalogue.js';
 import { Verdicts } from '../judge/verdicts.js';
+import { credentialsHint } from '../judge/hints.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
 import { buildReport, type Counterexample, type Report } from '../report/model.js';
 import { Canaries, keyValues } from './canaries.js';
@@ -200,8 +201,8 @@ function nothingVerified(statuses: Map<number, number>): string {
   if (seen.length === 0) return 'nothing verified: no request got a complete answer';
   if (seen.every((status) => status === 404))
     return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
-  if (seen.every((status) => status === 401 || status === 403))
-    return `nothing verified: every request was answered ${seen.join('/')}: pass credentials with --header`;
+  const credentials = credentialsHint(seen);
+  if (credentials) return `nothing verified: every request was answered ${seen.join('/')}: ${credentials}`;
   const answers = seen.map((status) => `${status} ×${statuses.get(status)}`).join(', ');
   return (
     `nothing verified: no success answer to check (answers: ${answers}): ` +

@@ -74,7 +74,7 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
   // Both made on first use and kept: they never change while the mock runs.
   let page: Promise<MockAnswer> | undefined;
   let openApi: Uint8Array | undefined;
-  const dashboard = () => (page ??= dashboardPage(room.journal?.capacity ?? 0));
+  const dashboard = () => (page ??= dashboardPage(room.journal?.capacity ?? 0, room.scenarios.startupData()));
   const send = (data: unknown, event: string) => room.events?.send(data, event);
   // The scenario config is JSON as the core reads any body: 415, 413, 400, and 422 for no body.
   const changeScenario = async (request: MockRequest, change: (body: unknown) => ScenarioFileData) => {

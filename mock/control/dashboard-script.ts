@@ -11,6 +11,9 @@ interface PageElement {
   id: string;
   className: string;
   textContent: string | null;
+  hidden: boolean;
+  tabIndex: number;
+  setAttribute(name: string, value: string): void;
   readonly dataset: Record<string, string | undefined>;
   readonly classList: { toggle(token: string, force?: boolean): boolean };
   readonly children: Iterable<PageElement> & { readonly length: number };
@@ -19,7 +22,13 @@ interface PageElement {
   replaceChildren(...nodes: PageElement[]): void;
   insertBefore(node: PageElement, child: PageElement | null): PageElement;
   remove(): void;
-  addEventListener(type: 'click', listener: () => void): void;
+  addEventListener(type: 'click' | 'input' | 'change', listener: () => void): void;
+  addEventListener(type: 'keydown', listener: (event: PageKey) => void): void;
+}
+
+interface PageKey {
+  key: string;
+  preventDefault(): void;
 }
 
 /** An input, a select, an option or a textarea. */
@@ -30,6 +39,7 @@ interface PageField extends PageElement {
 interface PageInput extends PageField {
   type: string;
   placeholder: string;
+  checked: boolean;
 }
 
 interface PageFragment {
@@ -70,11 +80,13 @@ export interface PageWindow {
 
 /** What the page is told by the mock, in its JSON config element. */
 export interface DashboardConfig {
-  /** Each operation's id and its label (operationLabel in api/operations.ts: method and path template). */
-  operations: { id: string; label: string }[];
+  /** Each operation's id, label (operationLabel in api/operations.ts), method and path template. */
+  operations: { id: string; label: string; method: string; path: string }[];
   /** Each scenario key's control: a list of its values, or free text the mock checks on PATCH. */
   controls: Record<string, readonly (string | number)[] | 'text'>;
   journalSize: number;
+  /** The start-up scenario: any other one in force was set at run time, and the banner says so. */
+  startup: ScenarioFileData;
 }
 
 /**
@@ -91,13 +103,65 @@ export function dashboardScript(window: PageWindow): void {
     return node;
   };
   const field = (id: string) => byId(id) as PageField;
+  const checkbox = (id: string) => byId(id) as PageInput;
   const config = JSON.parse(byId('evalkit-config').textContent ?? '{}') as DashboardConfig;
   const entries = new Map<number, EntryView>();
+  /** Entries that arrived while the list was paused, oldest first: shown on resume. */
+  let held: EntryView[] = [];
+  let paused = false;
+
+  /** An operation's path template as a pattern of a path's end, whatever base path the mock serves it under. */
+  const operationPaths = config.operations.map((operation) => {
+    const pieces = operation.path.split(/\{\w+\}/).map((piece) => piece.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
+    return { ...operation, pattern: new RegExp(pieces.join('[^/]+') + '/?$') };
+  });
+
+  /** Who answered: the mock, or the real backend of `--passthrough` (journals without the mark: the mock). */
+  const passedThrough = (entry: EntryView): boolean => entry.served === 'passthrough';
+
+  function operationOf(entry: EntryView): string {
+    const found = operationPaths.find(({ method, pattern }) => method === entry.method && pattern.test(entry.path));
+    return found ? found.id : 'other';
+  }
+
+  /** Not a plain success: a non-2xx answer, a 422's problems or a fault. */
+  const isProblem = (entry: EntryView): boolean =>
+    entry.status < 200 || entry.status >= 300 || entry.problems.length > 0 || entry.fault !== null;
+
+  function shown(entry: EntryView): boolean {
+    const statusClass = field('filter-status').value;
+    const operation = field('filter-operation').value;
+    const text = field('filter-path').value.trim().toLowerCase();
+    if (statusClass !== '' && String(entry.status)[0] !== statusClass) return false;
+    if (operation === 'passthrough' ? !passedThrough(entry) : operation !== '' && operationOf(entry) !== operation)
+      return false;
+    if (text !== '' && !entry.path.toLowerCase().includes(text)) return false;
+    return !checkbox('filter-problems').checked || isProblem(entry);
+  }
+
+  /** Hides the rows the filters leave out, and says how many are shown and how many wait behind the pause. */
+  function applyFilters(): void {
+    let visible = 0;
+    for (const tr of byId('request-rows').children) {
+      const entry = entries.get(Number(tr.dataset.id));
+      tr.hidden = !entry || !shown(entry);
+      if (!tr.hidden) visible++;
+    }
+    const waiting = paused ? '; paused, ' + held.length + ' new held' : '';
+    byId('list-count').textContent = visible + ' of ' + entries.size + ' shown' + waiting;
+  }
 
   function element(tag: string, text?: string | number, className?: string): PageElement {
     const node = document.createElement(tag);
     if (text !== undefined) node.textContent = String(text);
     if (className) node.className = className;
+    return node;
+  }
+
+  function option(value: string, text: string): PageField {
+    const node = document.createElement('option');
+    node.value = value;
+    node.textContent = text;
     return node;
   }
 
@@ -129,19 +193,37 @@ export function dashboardScript(window: PageWindow): void {
   function row(entry: EntryView): PageElement {
     const tr = document.createElement('tr');
     tr.dataset.id = String(entry.id);
+    const path = element('td', entry.path);
+    const status = element('td', entry.status, 's' + String(entry.status)[0]);
+    if (entry.fault) status.append(element('span', '(' + entry.fault + ')', 'fault'));
+    if (passedThrough(entry)) path.append(element('span', 'passed through', 'through'));
     tr.append(
       element('td', entry.time.slice(11, 23)),
       element('td', entry.method),
-      element('td', entry.path),
-      element('td', entry.status + (entry.fault ? ' (' + entry.fault + ')' : ''), 's' + String(entry.status)[0]),
+      path,
+      status,
       element('td', entry.duration_ms.toFixed(1)),
     );
+    tr.hidden = !shown(entry);
+    // A row is a control: reached with Tab, opened with Enter or Space as with a click.
+    tr.tabIndex = 0;
     tr.addEventListener('click', () => show(entry.id));
+    tr.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      show(entry.id);
+    });
     return tr;
   }
 
   function addEntry(entry: EntryView): void {
     if (entries.has(entry.id)) return;
+    if (paused) {
+      if (!held.some((waiting) => waiting.id === entry.id)) held.push(entry);
+      // The journal keeps no more than this: older ones would be gone from it anyway.
+      if (held.length > config.journalSize) held.shift();
+      return applyFilters();
+    }
     entries.set(entry.id, entry);
     const body = byId('request-rows');
     const newer = [...body.children].find((tr) => Number(tr.dataset.id) < entry.id);
@@ -152,6 +234,20 @@ export function dashboardScript(window: PageWindow): void {
       entries.delete(Number(last.dataset.id));
       last.remove();
     }
+    applyFilters();
+  }
+
+  function setPaused(on: boolean): void {
+    paused = on;
+    const button = byId('pause');
+    button.textContent = on ? 'Resume' : 'Pause';
+    button.setAttribute('aria-pressed', String(on));
+    if (!on) {
+      const waiting = held;
+      held = [];
+      for (const entry of waiting) addEntry(entry);
+    }
+    applyFilters();
   }
 
   function block(title: string, value: unknown): PageFragment {
@@ -175,7 +271,8 @@ export function dashboardScript(window: PageWindow): void {
     const panel = byId('details');
     panel.replaceChildren(element('h2', entry.method + ' ' + entry.path + ' → ' + entry.status));
     const fault = entry.fault ? ', fault ' + entry.fault : '';
-    panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault, 'muted'));
+    const who = passedThrough(entry) ? ', passed through: answered by the real backend' : '';
+    panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault + who, 'muted'));
     const applied = entry.scenario
       ? Object.entries(entry.scenario)
           .map(([key, value]) => key + '=' + value)
@@ -219,7 +316,38 @@ export function dashboardScript(window: PageWindow): void {
     for (const entry of (data as { requests: EntryView[] }).requests.reverse()) addEntry(entry);
   }
 
+  /** A scenario rule as `key=value` pairs in key order, so two rules compare as text; '' for none. */
+  function ruleText(rule: Record<string, unknown> | undefined): string {
+    return Object.keys(rule ?? {})
+      .sort()
+      .map((key) => key + '=' + String(rule?.[key]))
+      .join(', ');
+  }
+
+  /** What the scenario in force sets that the start-up one does not, rule by rule, in words. */
+  function runTimeChanges(data: ScenarioFileData): string[] {
+    const { startup } = config;
+    const changes: string[] = [];
+    const now = ruleText(data.scenario);
+    if (now !== ruleText(startup.scenario)) changes.push('every request: ' + now);
+    for (const { id, label } of config.operations) {
+      const rule = ruleText(data.operations[id as keyof ScenarioFileData['operations']]);
+      if (rule !== ruleText(startup.operations[id as keyof ScenarioFileData['operations']]))
+        changes.push(label + ': ' + (rule || 'the server scenario'));
+    }
+    const ids = new Set([...Object.keys(startup.humanEvaluations), ...Object.keys(data.humanEvaluations)]);
+    for (const id of ids) {
+      const rule = ruleText(data.humanEvaluations[id]);
+      if (rule !== ruleText(startup.humanEvaluations[id]))
+        changes.push('human evaluation ' + id + ': ' + (rule || 'the server scenario'));
+    }
+    return changes;
+  }
+
   function renderScenario(data: ScenarioFileData): void {
+    const changes = runTimeChanges(data);
+    byId('scenario-banner').hidden = changes.length === 0;
+    byId('scenario-banner-text').textContent = changes.join('; ');
     field('scenario-json').value = JSON.stringify(data, null, 2);
     for (const { id } of config.operations) {
       const values: Record<string, unknown> = data.operations[id as keyof ScenarioFileData['operations']] ?? {};
@@ -239,7 +367,7 @@ export function dashboardScript(window: PageWindow): void {
     const { status: code, data: answer } = await call(method, '/scenario', data);
     if (code !== 200) return status('Refused (' + code + '): ' + detailText(answer), true);
     renderScenario(answer as ScenarioFileData);
-    status('Scenario in force since ' + new Date().toLocaleTimeString(), false);
+    status('Scenario in force since ' + new Date().toISOString().slice(11, 19) + ' UTC', false);
   }
 
   function operationControls(operation: { id: string; label: string }): PageElement {
@@ -255,10 +383,7 @@ export function dashboardScript(window: PageWindow): void {
         input = text;
       } else {
         input = document.createElement('select');
-        const server = document.createElement('option');
-        server.textContent = '(server)';
-        server.value = '';
-        input.append(server);
+        input.append(option('', '(server)'));
         for (const choice of choices) input.append(element('option', choice));
       }
       input.id = operation.id + '-' + key;
@@ -305,12 +430,20 @@ export function dashboardScript(window: PageWindow): void {
     }
     void change('PUT', data);
   });
-  byId('restore').addEventListener('click', () => {
+  const restore = () =>
     void call('DELETE', '/scenario').then(({ data }) => {
       renderScenario(data as ScenarioFileData);
       status('Start-up scenario restored', false);
     });
-  });
+  byId('restore').addEventListener('click', restore);
+  byId('restore-defaults').addEventListener('click', restore);
+  const operationFilter = byId('filter-operation');
+  for (const { id, label } of config.operations) operationFilter.append(option(id, label));
+  operationFilter.append(option('passthrough', 'passed through'), option('other', 'other paths'));
+  for (const id of ['filter-status', 'filter-operation', 'filter-problems'])
+    byId(id).addEventListener('change', applyFilters);
+  byId('filter-path').addEventListener('input', applyFilters);
+  byId('pause').addEventListener('click', () => setPaused(!paused));
   byId('clear').addEventListener('click', () => void call('DELETE', '/requests'));
 
   const events = new window.EventSource('/__evalkit/events');
@@ -324,7 +457,9 @@ export function dashboardScript(window: PageWindow): void {
   events.onmessage = (event) => addEntry(JSON.parse(event.data) as EntryView);
   events.addEventListener('cleared', () => {
     entries.clear();
+    held = [];
     byId('request-rows').replaceChildren();
+    applyFilters();
     byId('details').replaceChildren();
   });
   events.addEventListener('scenario', (event) => renderScenario(JSON.parse(event.data) as ScenarioFileData));

@@ -1,9 +1,10 @@
-import { operationIds, operationLabel } from '../../api/operations.js';
+import { operationIds, operationLabel, operationTable } from '../../api/operations.js';
 import { profiles } from '../../generators/index.js';
 import { evaluationStates } from '../../generators/vocabulary.js';
 import type { MockAnswer } from '../core/request-answer.js';
 import { faults } from '../core/faults.js';
 import { scenarioCodes } from '../core/scenario-answers.js';
+import type { ScenarioFileData } from '../core/scenario-book.js';
 import type { ScenarioKey } from '../core/scenarios.js';
 import { dashboardScript, type DashboardConfig } from './dashboard-script.js';
 
@@ -23,16 +24,46 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
 const style = `
 :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f6f7f9; }
 body { margin: 0; }
-header { display: flex; gap: 1.5em; align-items: baseline; padding: .6em 1em; background: #1d2430; color: #fff; }
+[hidden] { display: none !important; }
+header {
+  display: flex; flex-wrap: wrap; gap: .4em 1.5em; align-items: baseline; padding: .6em 1em; background: #1d2430;
+  color: #fff;
+}
 header h1 { font-size: 1.1em; margin: 0; }
 header a { color: #9cc8ff; }
-main { display: grid; grid-template-columns: minmax(22em, 2fr) 3fr; gap: 1em; padding: 1em; align-items: start; }
+#scenario-banner {
+  display: flex; flex-wrap: wrap; gap: .4em 1em; align-items: center; padding: .5em 1em; background: #fff4d6;
+  border-bottom: 1px solid #e6c65c; color: #4a3800;
+}
+#scenario-banner strong { margin-right: .3em; }
+main {
+  display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1em; padding: 1em; align-items: start;
+}
+/* Narrow: one column, the selected request's details right under the list, the scenario controls after them. */
+@media (max-width: 1000px) {
+  main { grid-template-columns: minmax(0, 1fr); }
+  main > .column { display: contents; }
+  .requests { order: 1; } #details { order: 2; } .column > section:not(.requests) { order: 3; }
+}
 .column { display: grid; gap: 1em; min-width: 0; }
-.requests { max-height: 45vh; overflow: auto; }
+.request-list { max-height: 45vh; overflow: auto; }
+#requests thead th { position: sticky; top: 0; background: #fff; }
 section { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; padding: .6em .8em; min-width: 0; }
 h2 { font-size: 1em; margin: .2em 0 .6em; }
 table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .2em .4em; border-bottom: 1px solid #eef0f3; font-variant-numeric: tabular-nums; }
+#requests { table-layout: fixed; }
+#requests th, #requests td { overflow-wrap: anywhere; vertical-align: top; }
+#requests .c-time { width: 7.2em; } #requests .c-method { width: 4.6em; } #requests .c-status { width: 6.4em; }
+#requests .fault { display: block; overflow-wrap: normal; }
+#requests .c-ms { width: 4.6em; text-align: right; white-space: nowrap; }
+#requests td:last-child { text-align: right; white-space: nowrap; }
+.through { display: inline-block; margin-left: .4em; padding: 0 .35em; border-radius: 3px; font-size: .8em;
+  background: #e8e0ff; color: #3d2a80; }
+.filters { display: flex; flex-wrap: wrap; gap: .3em .8em; align-items: center; margin: 0 0 .4em; }
+.filters label { margin: 0; }
+.filters input[type=search] { width: 9em; }
+#list-count { margin-left: auto; }
 #requests tbody tr { cursor: pointer; }
 #requests tbody tr:hover, #requests tbody tr.selected { background: #eaf2ff; }
 .s2 { color: #17803d; } .s4 { color: #b25e00; } .s5 { color: #c62828; font-weight: 600; }
@@ -62,13 +93,32 @@ function page(config: string): string {
 </head>
 <body>
 <header><h1>evalkit mock: control room</h1><span id="live" class="muted">connecting…</span>
-<a href="/__evalkit/openapi.json">OpenAPI document</a><a href="/__evalkit/requests">journal (JSON)</a></header>
+<a href="/__evalkit/openapi.json">OpenAPI document</a><a href="/__evalkit/requests">journal (JSON)</a>
+<span class="muted">times in UTC</span></header>
+<div id="scenario-banner" role="status" hidden><span><strong>Run-time scenario in force:</strong>
+<span id="scenario-banner-text"></span></span>
+<button id="restore-defaults" title="Put the start-up scenario (flags and --scenarios file) back in force">
+Restore defaults</button></div>
 <main>
 <div class="column">
 <section class="requests">
 <h2>Requests <button id="clear">Clear</button> <span id="journal-status" class="problem"></span></h2>
-<table id="requests"><thead><tr><th>time</th><th>method</th><th>path</th><th>status</th><th>ms</th></tr></thead>
+<div class="filters" role="search">
+<span><label for="filter-status">Status</label> <select id="filter-status"><option value="">all</option>
+<option value="2">2xx</option><option value="3">3xx</option><option value="4">4xx</option><option value="5">5xx</option>
+</select></span>
+<span><label for="filter-operation">Operation</label> <select id="filter-operation"><option value="">all</option>
+</select></span>
+<span><label for="filter-path">Path</label> <input type="search" id="filter-path" placeholder="text in the path"></span>
+<label><input type="checkbox" id="filter-problems"> only problems</label>
+<button id="pause" aria-pressed="false">Pause</button>
+<span id="list-count" class="muted" aria-live="polite"></span>
+</div>
+<div class="request-list">
+<table id="requests"><thead><tr><th class="c-time">time (UTC)</th><th class="c-method">method</th>
+<th class="c-path">path</th><th class="c-status">status</th><th class="c-ms">ms</th></tr></thead>
 <tbody id="request-rows"></tbody></table>
+</div>
 </section>
 <section>
 <h2>Scenario per operation</h2>
@@ -106,9 +156,14 @@ async function sha256(text: string): Promise<string> {
  * sent reaches the page through textContent only, and the Content-Security-Policy runs no script but the page's own
  * (by its hash), so even a missed escape could not execute.
  */
-export async function dashboardPage(journalSize: number): Promise<MockAnswer> {
-  const operations = operationIds.map((id) => ({ id, label: operationLabel(id) }));
-  const config: DashboardConfig = { operations, controls, journalSize };
+export async function dashboardPage(journalSize: number, startup: ScenarioFileData): Promise<MockAnswer> {
+  const operations = operationIds.map((id) => ({
+    id,
+    label: operationLabel(id),
+    method: operationTable[id].method,
+    path: operationTable[id].path,
+  }));
+  const config: DashboardConfig = { operations, controls, journalSize, startup };
   const policy = [
     "default-src 'none'",
     `script-src ${await sha256(script)}`,

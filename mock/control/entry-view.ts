@@ -34,6 +34,13 @@ export interface EntryView {
   response: PartView;
   problems: readonly ValidationDetail[];
   curl: string;
+  /** Who answered: the mock, or the real backend a `--passthrough` mock forwarded the request to. */
+  served: 'mock' | 'passthrough';
+}
+
+/** Records without the mark were answered by the mock. */
+function servedOf(record: JournalRecord): EntryView['served'] {
+  return 'served' in record && record.served === 'passthrough' ? 'passthrough' : 'mock';
 }
 
 function bodyView(body: JournalBody | undefined): Omit<PartView, 'headers'> {
@@ -90,5 +97,6 @@ export function entryView(record: JournalRecord): EntryView {
     },
     problems: record.problems ?? [],
     curl: curlCommand(record, path, requestHeaders),
+    served: servedOf(record),
   };
 }

@@ -60,6 +60,11 @@ export class ScenarioStore {
     return this.replace(withoutEmptyRules(mergePatch(this.current(), patch) as Record<string, unknown>));
   }
 
+  /** The start-up scenario, in the shape `current` gives: the dashboard tells a run-time scenario from it. */
+  startupData(): ScenarioFileData {
+    return this.startup.toData();
+  }
+
   /** Puts the start-up scenario (flags and `--scenarios` file) back in force. */
   restore(): ScenarioFileData {
     this.holder.current = this.startup;

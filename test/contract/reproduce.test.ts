@@ -60,7 +60,8 @@ describe('every failed check comes with a curl command that reproduces it', () =
 
   it('is printed under the failed check in the terminal and JUnit reports', () => {
     const terminal = terminalReport(report, { colour: false });
-    expect(terminal).toMatch(/FAIL create\.status\.5xx .*\n\s+reproduce: curl -sS -i -X POST/);
+    // Under the check's line and its fix, when it has one.
+    expect(terminal).toMatch(/FAIL create\.status\.5xx .*\n(\s+fix: .*\n)?\s+reproduce: curl -sS -i -X POST/);
     expect(junitReport(report)).toContain('reproduce: curl -sS -i -X POST');
   });
 });

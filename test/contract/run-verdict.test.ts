@@ -37,8 +37,8 @@ const everything = (status: number): Behaviour => ({
 describe('a run that verified nothing', () => {
   it.each([
     [404, 'nothing verified: every request was answered 404: is the path prefix in --base-url right?'],
-    [401, 'nothing verified: every request was answered 401: pass credentials with --header'],
-    [403, 'nothing verified: every request was answered 403: pass credentials with --header'],
+    [401, 'nothing verified: every request was answered 401: the deployment wants credentials'],
+    [403, 'nothing verified: every request was answered 403: the deployment wants credentials'],
   ])('every request answered %i: exit 1 with the likely cause, even without --strict', async (status, headline) => {
     const server = await start(everything(status));
     const run = await runCli(['contract', '--base-url', server.url]);

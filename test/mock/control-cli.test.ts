@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.js';
 import { openRaw, parseResponses } from './raw-http.js';
+import { startMockCli } from './control-helpers.js';
 
 describe('evalkit mock: the control room flags (in process)', () => {
   it('prints the control room URL at the root whatever --base-path, and keeps --journal-size requests', async () => {
-    const mock = startCli(['mock', '--port', '0', '--base-path', '/api', '--journal-size', '2', '--quiet']);
-    const [, url, room] = (await mock.waitFor(
-      /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
-      10_000,
-    )) as unknown as [string, string, string];
+    const { mock, api: url, room } = await startMockCli(['--base-path', '/api', '--journal-size', '2', '--quiet']);
     expect(room).toBe(`${new URL(url).origin}/__evalkit/`);
     for (const id of ['a', 'b', 'c']) await fetch(`${url}/human-evaluations/${id}`);
     const { requests } = (await (await fetch(`${room}requests`)).json()) as { requests: Array<{ path: string }> };

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli, type RunningCli } from '../helpers/cli.js';
+import type { RunningCli } from '../helpers/cli.js';
+import { startMockCli } from './control-helpers.js';
 import { secret } from './helpers.js';
 
 const root = new URL('../../', import.meta.url).pathname;
@@ -20,10 +21,9 @@ beforeAll(async () => {
   if (!existsSync(join(root, 'dist/mock/index.js')))
     throw new Error('dist/ has no mock: run `npm run build` before these tests');
   // The mock as users start it (in this process), reading the URLs it prints.
-  const mock = startCli(['mock', '--port', '0']);
-  children.push(mock);
-  const match = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
-  [, url, dashboard] = match as unknown as [string, string, string];
+  const started = await startMockCli();
+  children.push(started.mock);
+  ({ api: url, room: dashboard } = started);
   browser = await launchChromium();
 }, 60_000);
 
@@ -98,12 +98,8 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
     cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
     // With --quiet the request log is off, but a refused reload is still reported on stderr.
-    const mock = startCli(['mock', '--port', '0', '--quiet', '--fixtures', dir]);
+    const { mock, api, room } = await startMockCli(['--quiet', '--fixtures', dir]);
     children.push(mock);
-    const [, api, room] = (await mock.waitFor(
-      /listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/,
-      10_000,
-    )) as unknown as [string, string, string];
     const page = await (browser as Browser).newPage();
     await page.goto(room);
     await page.locator('#fixtures', { hasText: '3 fixture(s)' }).waitFor();

@@ -1,5 +1,14 @@
 import { afterEach } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { startCli, type RunningCli } from '../helpers/cli.js';
+
+/** `evalkit mock --port 0 ARGS` as users start it (in this process), with the API and control room URLs it prints. */
+export async function startMockCli(args: string[] = []): Promise<{ mock: RunningCli; api: string; room: string }> {
+  const mock = startCli(['mock', '--port', '0', ...args]);
+  const printed = await mock.waitFor(/listening on (http:\/\/\S+)\ncontrol room: (http:\/\/\S+)\n/, 10_000);
+  const [, api, room] = printed as unknown as [string, string, string];
+  return { mock, api, room };
+}
 
 /** `start(options)` puts a mock on a free port, and every mock started is closed after each test. */
 export function mockServers(): (options?: MockServerOptions) => Promise<{ url: string; origin: string }> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { journalProblemsCap } from '../../mock/control/journal.js';
+import { entryView } from '../../mock/control/entry-view.js';
+import { journalProblemsCap, type JournalRecord } from '../../mock/control/journal.js';
 import { journalBodyCap } from '../../mock/control/redaction.js';
 import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
@@ -35,6 +36,7 @@ describe('GET /__evalkit/requests', () => {
       status: 200,
       fault: null,
       problems: [],
+      served: 'mock',
     });
     expect(first?.scenario).toEqual({ state: 'EVALUATION_FAILED', profile: 'mixed', seed: '1' });
     expect(first?.response.body.id).toBe('first');
@@ -234,5 +236,32 @@ describe('the control room routes', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/human-evaluations/{evaluation_id}', '/evaluations']);
     expect(await (await fetch(`${origin}/__evalkit/`)).text()).toContain('href="/__evalkit/openapi.json"');
+  });
+});
+
+describe('who answered an entry', () => {
+  const record: JournalRecord = {
+    id: 1,
+    time: 0,
+    method: 'GET',
+    url: '/human-evaluations/x',
+    status: 200,
+    durationMs: 1,
+    scenario: undefined,
+    fault: undefined,
+    requestHeaders: {},
+    requestBody: undefined,
+    answerHeaders: {},
+    answerBody: undefined,
+    answerBytes: 0,
+    problems: undefined,
+  };
+
+  it('is the real backend when a passthrough mock marked the record, the mock otherwise', () => {
+    const forwarded = { ...record, served: 'passthrough' };
+    expect(entryView(forwarded).served).toBe('passthrough');
+    expect(entryView(record).served).toBe('mock');
+    const answeredHere = { ...record, served: 'mock' };
+    expect(entryView(answeredHere).served).toBe('mock');
   });
 });

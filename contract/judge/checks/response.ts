@@ -3,6 +3,7 @@ import { formatIssue } from '../../../schemas/validators/index.js';
 import { isJsonMediaType, mediaType } from '../../../http/media-type.js';
 import { maxJsonDepth } from '../../../http/json-body.js';
 import { defineCheck, once, perItem } from '../define.js';
+import { schemaHint, serverErrorHint } from '../hints.js';
 import { periodFinding } from '../instants.js';
 import { serverErrorFinding, type Observation } from '../observation.js';
 import { variantArrays } from '../schema-walk.js';
@@ -87,6 +88,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         const expected = seen.sent.role.kind === 'invalid' ? 'a 4xx' : undefined;
         return [`${seen.label} ${serverErrorFinding(seen.exchange, expected)}`];
       },
+      hint: serverErrorHint,
     }),
     defineCheck({
       id: `${operation}.body.json`,
@@ -155,6 +157,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
           errors.length > 0 ? `${where}: ${listed(errors.map(formatIssue), 'issues')}` : undefined,
         );
       },
+      hint: schemaHint,
     }),
     defineCheck({
       id: `${operation}.body.nulls`,

@@ -1,0 +1,216 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningCli } from '../helpers/cli.js';
+import { startMockCli } from '../mock/control-helpers.js';
+import { hasChromium, launchChromium, noChromium } from './chromium.js';
+
+/** Screenshots a person looks at to judge the layout: test artifacts, gitignored with the rest of reports/. */
+const screenshots = new URL('../../reports/screenshots/', import.meta.url).pathname;
+if (!hasChromium) console.warn(`control-room.test.ts: skipped, ${noChromium}`);
+
+let mock: RunningCli | undefined;
+let browser: Browser | undefined;
+let api = '';
+let room = '';
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  ({ mock, api, room } = await startMockCli(['--quiet']));
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  mock?.kill();
+});
+
+async function open(width = 1440): Promise<Page> {
+  const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
+  await page.goto(room);
+  await page.locator('#live', { hasText: 'live' }).waitFor();
+  return page;
+}
+
+function scenario(method: 'PATCH' | 'DELETE', body?: unknown): Promise<Response> {
+  return fetch(`${api}/__evalkit/scenario`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+}
+
+/** Sends requests the mock answers 200, 404 and 422, each with a path the test can find. */
+async function mix(tag: string): Promise<void> {
+  expect((await fetch(`${api}/human-evaluations/${tag}-ok`)).status).toBe(200);
+  expect((await fetch(`${api}/${tag}-missing`)).status).toBe(404);
+  const invalid = await fetch(`${api}/evaluations?${tag}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"app_id": 1}',
+  });
+  expect(invalid.status).toBe(422);
+}
+
+/** The status column of the rows shown. */
+async function shownStatuses(page: Page): Promise<string[]> {
+  return page.locator('#request-rows tr:not([hidden]) td:nth-child(4)').allTextContents();
+}
+
+describe.skipIf(!hasChromium)('the control room through a working day, in headless Chromium', () => {
+  it('a run-time scenario shows a banner naming it; Restore defaults clears it here and in another tab', async () => {
+    const [page, other] = [await open(), await open()];
+    const banner = page.locator('#scenario-banner');
+    expect(await banner.isHidden()).toBe(true);
+
+    expect((await scenario('PATCH', { operations: { fetchHumanEvaluation: { code: 500 } } })).status).toBe(200);
+    await banner.waitFor({ state: 'visible' });
+    expect(await banner.textContent()).toContain('Run-time scenario in force:');
+    expect(await page.locator('#scenario-banner-text').textContent()).toBe(
+      'GET /human-evaluations/{evaluation_id}: code=500',
+    );
+    await other.locator('#scenario-banner').waitFor({ state: 'visible' });
+
+    await page.getByRole('button', { name: 'Restore defaults' }).click();
+    await banner.waitFor({ state: 'hidden' });
+    // The other tab hears of the restore on the event stream.
+    await other.locator('#scenario-banner').waitFor({ state: 'hidden' });
+    expect((await fetch(`${api}/human-evaluations/after-restore`)).status).toBe(200);
+
+    // A scenario set before the page opened shows at once, and one equal to the start-up scenario is none.
+    await scenario('PATCH', { humanEvaluations: { 'held-id': { state: 'failed' } } });
+    const late = await open();
+    await late
+      .locator('#scenario-banner-text', { hasText: 'human evaluation held-id: state=EVALUATION_FAILED' })
+      .waitFor();
+    await scenario('PATCH', { humanEvaluations: { 'held-id': null } });
+    await late.locator('#scenario-banner').waitFor({ state: 'hidden' });
+    await Promise.all([page, other, late].map((tab) => tab.close()));
+  }, 60_000);
+
+  it('filters by status class, operation, path text and problems', async () => {
+    const page = await open();
+    await mix('filters');
+    await page.locator('#request-rows tr', { hasText: '/filters-missing' }).waitFor();
+    await page.locator('#request-rows tr', { hasText: '422' }).first().waitFor();
+
+    await page.getByLabel('Status', { exact: true }).selectOption('4');
+    const fours = await shownStatuses(page);
+    expect(fours.length).toBeGreaterThanOrEqual(2);
+    expect(fours.every((status) => status.startsWith('4'))).toBe(true);
+    expect(await page.locator('#request-rows tr:not([hidden])', { hasText: '/filters-ok' }).count()).toBe(0);
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+
+    // Search narrows by path text.
+    await page.getByLabel('Path', { exact: true }).fill('filters-');
+    expect(await page.locator('#request-rows tr:not([hidden]) td:nth-child(3)').allTextContents()).toEqual([
+      '/filters-missing',
+      '/human-evaluations/filters-ok',
+    ]);
+    await page.getByLabel('Path', { exact: true }).fill('');
+
+    // The operation: by method and path template; paths of no operation under "other paths".
+    await page.getByLabel('Operation', { exact: true }).selectOption('createEvaluation');
+    expect(new Set(await page.locator('#request-rows tr:not([hidden]) td:nth-child(2)').allTextContents())).toEqual(
+      new Set(['POST']),
+    );
+    await page.getByLabel('Operation', { exact: true }).selectOption('other');
+    expect(await page.locator('#request-rows tr:not([hidden]) td:nth-child(3)').allTextContents()).toContain(
+      '/filters-missing',
+    );
+    await page.getByLabel('Operation', { exact: true }).selectOption('');
+
+    await page.getByLabel('only problems').check();
+    const problems = await shownStatuses(page);
+    expect(problems.length).toBeGreaterThanOrEqual(2);
+    expect(problems.some((status) => status.startsWith('2'))).toBe(false);
+    expect(await page.locator('#list-count').textContent()).toMatch(/^\d+ of \d+ shown$/);
+    await page.close();
+  }, 60_000);
+
+  it('pause holds new entries, counted, and shows them on resume', async () => {
+    const page = await open();
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect(await page.locator('#pause').getAttribute('aria-pressed')).toBe('true');
+    await fetch(`${api}/human-evaluations/while-paused-1`);
+    await fetch(`${api}/human-evaluations/while-paused-2`);
+    await page.locator('#list-count', { hasText: 'paused, 2 new held' }).waitFor();
+    expect(await page.locator('#request-rows tr', { hasText: 'while-paused' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.locator('#request-rows tr', { hasText: 'while-paused-2' }).waitFor();
+    expect(await page.locator('#request-rows tr', { hasText: 'while-paused' }).count()).toBe(2);
+    expect(await page.locator('#list-count').textContent()).not.toContain('paused');
+    // A row opens with the keyboard as with a click.
+    await page.locator('#request-rows tr', { hasText: 'while-paused-1' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#details h2', { hasText: 'while-paused-1' }).waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('marks an entry a passthrough mock forwarded, and filters on it; one without the field: the mock', async () => {
+    await fetch(`${api}/human-evaluations/forwarded-one`);
+    await fetch(`${api}/human-evaluations/answered-here`);
+    const page = await (browser as Browser).newPage();
+    // The journal as a `--passthrough` mock gives it: this entry marked, the other one without the field at all.
+    await page.route('**/__evalkit/requests', async (route) => {
+      const answer = await route.fetch();
+      const { requests } = (await answer.json()) as { requests: Array<{ path: string; served?: string }> };
+      for (const entry of requests) {
+        if (entry.path.endsWith('forwarded-one')) entry.served = 'passthrough';
+        else delete entry.served;
+      }
+      await route.fulfill({ response: answer, json: { requests } });
+    });
+    await page.goto(room);
+    const forwarded = page.locator('#request-rows tr', { hasText: 'forwarded-one' });
+    await forwarded.locator('.through', { hasText: 'passed through' }).waitFor();
+    expect(await page.locator('#request-rows tr', { hasText: 'answered-here' }).locator('.through').count()).toBe(0);
+
+    await page.getByLabel('Operation', { exact: true }).selectOption('passthrough');
+    expect(await page.locator('#request-rows tr:not([hidden]) td:nth-child(3)').allTextContents()).toEqual([
+      '/human-evaluations/forwarded-onepassed through',
+    ]);
+    await forwarded.click();
+    expect(await page.locator('#details').textContent()).toContain('passed through: answered by the real backend');
+    await page.close();
+  }, 60_000);
+
+  it.each([1440, 800])(
+    'no column is clipped and the page does not scroll sideways at %i px',
+    async (width) => {
+      // Rows that stretch columns: a long path, a fault beside a status, a slow answer, a run-time scenario's banner.
+      await fetch(`${api}/human-evaluations/${'a-very-long-identifier-'.repeat(12)}`);
+      await fetch(`${api}/human-evaluations/slow`, { headers: { Prefer: 'latency=1100' } });
+      await fetch(`${api}/human-evaluations/x`, { headers: { Prefer: 'fault=truncate' } }).catch(() => undefined);
+      await scenario('PATCH', { operations: { createEvaluation: { code: 503, latency: '10-20' } } });
+      const page = await open(width);
+      await page.locator('#request-rows tr', { hasText: 'a-very-long-identifier' }).first().click();
+      await page.locator('#scenario-banner').waitFor({ state: 'visible' });
+      // Run in the page, where the DOM is: the build has no DOM typings, so the checks are written as text.
+      const clipped = (await page.evaluate(
+        `[...document.querySelectorAll('#requests th, #requests td, #scenario-banner, header > *')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth)
+        .map((cell) => cell.textContent)`,
+      )) as string[];
+      expect(clipped).toEqual([]);
+      const sideways = await page.evaluate(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(sideways).toBeLessThanOrEqual(0);
+      // The ms column shows its whole figure: its cells are as wide as their text at least.
+      const ms = await page
+        .locator('#request-rows tr', { hasText: '/slow' })
+        .first()
+        .locator('td')
+        .nth(4)
+        .textContent();
+      expect(ms).toMatch(/^1\d{3}\.\d$/);
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, `control-room-${width}.png`) });
+      await scenario('DELETE');
+      await page.close();
+    },
+    60_000,
+  );
+});
