@@ -177,8 +177,7 @@ export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): 
     const old = before.operation(id);
     const next = after.operation(id);
     const at = { operation: id, part: 'request' as const, location: 'operation' as const, segments: [] };
-    if (old && !next)
-      changes.push({ ...at, change: `${operationLabel(id)} removed`, breaking: true });
+    if (old && !next) changes.push({ ...at, change: `${operationLabel(id)} removed`, breaking: true });
     else if (!old && next) changes.push({ ...at, change: `${operationLabel(id)} added`, breaking: false });
     else if (old && next) changes.push(...new OperationComparison(id, before, after).compare(old, next));
   }

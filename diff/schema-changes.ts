@@ -177,7 +177,10 @@ export class SchemaComparison {
           : after === undefined
             ? `${keyword} ${String(before)} removed`
             : `${keyword} ${String(before)} → ${String(after)}`;
-      this.effect(segments, change, { wider: after === undefined || before !== undefined, narrower: after !== undefined });
+      this.effect(segments, change, {
+        wider: after === undefined || before !== undefined,
+        narrower: after !== undefined,
+      });
     }
     for (const [keywords, tighter] of [
       [upperBounds, (x: number, y: number) => y < x],
@@ -234,15 +237,18 @@ export class SchemaComparison {
     for (const name of removed) {
       const twin = [...renamed].find(([, old]) => old === name)?.[0];
       const at = [...segments, name];
-      if (this.part === 'response')
-        this.add(at, twin === undefined ? 'removed' : `renamed to ${twin}`, true);
+      if (this.part === 'response') this.add(at, twin === undefined ? 'removed' : `renamed to ${twin}`, true);
       else if (twin !== undefined) this.add(at, `renamed to ${twin}`, closed || requiredAfter.has(twin));
       else this.add(at, closed ? 'removed: now refused' : 'removed: now ignored', closed);
     }
     for (const name of added) {
       if (renamed.has(name)) continue;
       const required = requiredAfter.has(name);
-      this.add([...segments, name], required ? 'added, required' : 'added, optional', this.part === 'request' && required);
+      this.add(
+        [...segments, name],
+        required ? 'added, required' : 'added, optional',
+        this.part === 'request' && required,
+      );
     }
     for (const name of Object.keys(before).filter((candidate) => Object.hasOwn(after, candidate))) {
       const at = [...segments, name];
