@@ -37,6 +37,11 @@ interface Parameter {
   schema: unknown;
 }
 
+/** The names of a path template's parameters, in order: a base path before them moves none. */
+function templateParameters(path: string): string[] {
+  return [...path.matchAll(/\{([^}]*)\}/g)].map((match) => match[1] as string);
+}
+
 /** The operation's parameters (its path item's, overridden by its own), path parameters named by their position. */
 function parameters(document: OpenApiDocument, found: DocumentOperation): Map<string, Parameter> {
   const byKey = new Map<string, Parameter>();
@@ -46,8 +51,11 @@ function parameters(document: OpenApiDocument, found: DocumentOperation): Map<st
     if (!isObject(parameter) || typeof parameter.name !== 'string') continue;
     const location = parameter.in;
     if (location !== 'path' && location !== 'query' && location !== 'header') continue;
-    const key = location === 'path' ? `path ${found.path.split(`{${parameter.name}}`)[0]?.length}` : '';
-    byKey.set(key || `${location} ${parameter.name.toLowerCase()}`, {
+    const key =
+      location === 'path'
+        ? `path ${templateParameters(found.path).indexOf(parameter.name)}`
+        : `${location} ${parameter.name.toLowerCase()}`;
+    byKey.set(key, {
       location,
       name: parameter.name,
       required: parameter.required === true || location === 'path',

@@ -62,7 +62,8 @@ export function terminalDiff(report: DiffReport): string {
       const where = change.part === 'response' ? `response ${change.status ?? ''}`.trim() : 'request';
       const weight = change.traffic ? ` (${weightText(change.traffic)})` : '';
       lines.push(
-        `  ${change.breaking ? 'BREAKING' : 'ok      '}  ${where}  ${shown(change.field)}: ${shown(change.change)}${weight}`,
+        `  ${change.breaking ? 'BREAKING' : 'ok      '}  ${where}  ` +
+          `${shown(change.field)}: ${shown(change.change)}${weight}`,
       );
     }
     lines.push('');
