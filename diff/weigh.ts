@@ -1,4 +1,4 @@
-import { recordedOperation, type Traffic } from '../http/traffic.js';
+import { recordedRoute, type Traffic } from '../http/traffic.js';
 import type { Change } from './changes.js';
 
 /** How many recorded requests (a request change) or answers (a response change) a change touches, of how many. */
@@ -43,7 +43,7 @@ const asksForField = /^(added, required|made required)/;
  */
 export function weigh(change: Change, traffic: Traffic): Weight | undefined {
   const mine = <T extends { method: string; path: string }>(entries: T[]) =>
-    entries.filter((entry) => recordedOperation(entry) === change.operation);
+    entries.filter((entry) => recordedRoute(entry)?.operation === change.operation);
   if (change.location === 'operation') {
     const requests = mine(traffic.requests);
     return { touched: requests.length, of: requests.length, what: 'requests' };

@@ -163,8 +163,16 @@ export async function readTraffic(path: string): Promise<Traffic> {
   return journalTraffic(parseJson(await readText(path), path), path);
 }
 
-/** The operation a recorded request or answer was one of, by its method and path; undefined for any other. */
-export function recordedOperation({ method, path }: { method: string; path: string }): OperationId | undefined {
+/** The operation a recorded request or answer was one of, with its path parameters; undefined for any other. */
+export function recordedRoute({
+  method,
+  path,
+}: {
+  method: string;
+  path: string;
+}): { operation: OperationId; params: Record<string, string> } | undefined {
   const match = matchPath(path);
-  return match.kind === 'operation' && operationTable[match.operation].method === method ? match.operation : undefined;
+  return match.kind === 'operation' && operationTable[match.operation].method === method
+    ? { operation: match.operation, params: match.params }
+    : undefined;
 }
