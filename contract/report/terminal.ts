@@ -100,7 +100,8 @@ function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<ty
 /** The last line: PASS, FAIL or NOTHING VERIFIED, with counts, target and time. */
 function verdictLine(report: Report, paint: ReturnType<typeof painter>): string {
   const { warnings } = report.summary;
-  const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
+  const replay = report.replay ? `; replay: ${replayCountsText(report.replay)}` : '';
+  const counts = `${countsText(report.summary)}, ${report.notes.length} notes${replay}`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
   return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }
