@@ -1,10 +1,11 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
+import { isJsonObject as isObject } from '../http/json-body.js';
 import { isJsonMediaType } from '../http/media-type.js';
 import type { DocumentOperation, OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';
 
 /** Where a field is: a path or query parameter, a header, the body; `operation` for the operation itself. */
-export type Location = 'path' | 'query' | 'header' | 'body' | 'operation';
+type Location = 'path' | 'query' | 'header' | 'body' | 'operation';
 
 /** One change between two versions of an operation, and whether it breaks a client written against the old one. */
 export interface Change {
@@ -17,12 +18,6 @@ export interface Change {
   segments: string[];
   change: string;
   breaking: boolean;
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** How output names a field: `body[].status.value`, `path.evaluation_id`. */

@@ -1,14 +1,11 @@
 import { parse as parseYaml } from 'yaml';
+import { isJsonObject as isObject } from '../http/json-body.js';
 import { operationTable, type OperationId } from '../api/operations.js';
 
 /** A document evalkit diff cannot read: the message names the problem, the CLI adds the file. */
 export class DocumentProblem extends Error {}
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The operation of one document: its path as the document writes it, its object, and the path item's parameters. */
 export interface DocumentOperation {

@@ -1,4 +1,5 @@
 import { OpenApiDocument } from './document.js';
+import { isJsonObject as isObject } from '../http/json-body.js';
 
 /** Which side of the exchange a schema describes: the client writes a request and reads a response. */
 export type Part = 'request' | 'response';
@@ -11,10 +12,6 @@ export interface SchemaChange {
 }
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** What a change does to the set of values a schema allows. */
 interface Effect {

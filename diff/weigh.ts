@@ -1,4 +1,5 @@
 import { recordedRoute, type Traffic } from '../http/traffic.js';
+import { isJsonObject as isObject } from '../http/json-body.js';
 import type { Change } from './changes.js';
 
 /** How many recorded requests (a request change) or answers (a response change) a change touches, of how many. */
@@ -6,12 +7,6 @@ export interface Weight {
   touched: number;
   of: number;
   what: 'requests' | 'answers';
-}
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The values at a field path in a body, and how many of the objects that should hold the last field lack it. */

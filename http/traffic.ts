@@ -1,4 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { isJsonObject as isObject } from './json-body.js';
 import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
@@ -27,7 +28,7 @@ export interface RecordedRequest {
 }
 
 /** One answer the app got, with its body as JSON. */
-export interface RecordedAnswer {
+interface RecordedAnswer {
   method: string;
   path: string;
   status: number;
@@ -51,12 +52,6 @@ export const requestsFileName = 'requests.jsonl';
  * they forced is the mock's, not what the app would get from the API.
  */
 const forcingKeys = ['code', 'state', 'fault', 'nullable', 'strictNulls'];
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function texts(value: unknown): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -42,14 +42,14 @@ export interface PacingReport {
 }
 
 /** A recorded request the deployment refused (4xx) although the mock accepted it. */
-export interface ReplayRefusal {
+interface ReplayRefusal {
   /** `a request your app sends is refused: POST /evaluations answered 422 (the mock answered 200)`. */
   message: string;
   curl: string;
 }
 
 /** A recorded request not sent again, and why. */
-export interface ReplaySkip {
+interface ReplaySkip {
   request: string;
   reason: string;
 }

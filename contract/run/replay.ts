@@ -1,4 +1,5 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
+import { isObject } from '../judge/observation.js';
 import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
@@ -7,10 +8,6 @@ import type { Session } from './session.js';
 
 const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The request as the app sent it: method, path (its id), body and content type. The run's own `--header`s go with

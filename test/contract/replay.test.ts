@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
+import { appCreateBody } from './app-requests.js';
 import { json, startConformingServer, type Answer, type Context } from './conforming-server.js';
 
 /** The frontend's own credentials: they reach the mock, and must never leave evalkit again. */
@@ -14,15 +15,7 @@ const providerKey = 'sk-app-provider-key-77d1b3';
 /** The run's own credential, given with --header: the one a replay may send. */
 const runToken = 'run-token-0a9b8c7d';
 
-const createBody = (extra: Record<string, unknown> = {}) => ({
-  app_id: '6637c0a25368ef07b03a64a0',
-  variant_ids: ['6637c0a25368ef07b03a64b1'],
-  evaluators_configs: ['6637c0a25368ef07b03a64d1'],
-  testset_id: '6637c0a25368ef07b03a64e0',
-  rate_limit: { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 },
-  lm_providers_keys: { OPENAI_API_KEY: providerKey },
-  ...extra,
-});
+const createBody = (extra: Record<string, unknown> = {}) => appCreateBody(providerKey, extra);
 
 let dir: string;
 let journalFile: string;

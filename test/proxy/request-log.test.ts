@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
 import { startConformingServer } from '../contract/conforming-server.js';
+import { appCreateBody } from '../contract/app-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { closeAll, judged, proxyTo, removeTempDirs, tempDir } from './helpers.js';
 
@@ -12,14 +13,7 @@ afterAll(removeTempDirs);
 const appToken = 'app-bearer-token-3e8a41';
 const providerKey = 'sk-proxied-provider-key-92c4';
 
-const createBody = {
-  app_id: '6637c0a25368ef07b03a64a0',
-  variant_ids: ['6637c0a25368ef07b03a64b1'],
-  evaluators_configs: ['6637c0a25368ef07b03a64d1'],
-  testset_id: '6637c0a25368ef07b03a64e0',
-  rate_limit: { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 },
-  lm_providers_keys: { OPENAI_API_KEY: providerKey },
-};
+const createBody = appCreateBody(providerKey);
 
 /** An app's two requests through `evalkit proxy --record DIR` to a conforming deployment; the folder it left. */
 async function recordedSession(): Promise<{ dir: string; url: string; close(): Promise<void> }> {
