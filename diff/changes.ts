@@ -1,6 +1,6 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
 import { isJsonObject as isObject } from '../http/json-body.js';
-import { isJsonMediaType } from '../http/media-type.js';
+import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 import type { DocumentOperation, OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';
 
@@ -64,7 +64,7 @@ function parameters(document: OpenApiDocument, found: DocumentOperation): Map<st
 function jsonSchema(document: OpenApiDocument, holder: unknown): { schema: unknown } | undefined {
   const resolved = document.resolve(holder);
   const content = isObject(resolved) && isObject(resolved.content) ? resolved.content : {};
-  const type = Object.keys(content).find((name) => isJsonMediaType(name.toLowerCase()));
+  const type = Object.keys(content).find((name) => isJsonMediaType(mediaTypeOf(name)));
   if (type === undefined) return undefined;
   const media = content[type];
   return { schema: isObject(media) ? media.schema : undefined };

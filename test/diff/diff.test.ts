@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { renderOpenApi } from '../../api/openapi.js';
+import { startMockServer } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
 
 type Json = Record<string, unknown>;
@@ -185,6 +186,67 @@ describe('evalkit diff on version pairs of evalkit’s own document, each change
   });
 });
 
+describe('evalkit diff on other forms of the same changes', () => {
+  /** The schemas of a document, to edit in place. */
+  const schemas = (document: Document) => document.components.schemas as Record<string, Record<string, unknown>>;
+
+  it('OpenAPI 3.0 `nullable: true` on a response field, under application/json; charset=utf-8: breaks', async () => {
+    const old = ours();
+    const next = ours();
+    old.openapi = '3.0.3';
+    next.openapi = '3.0.3';
+    (schema(next, 'HumanEvaluation').properties.testset_name as Record<string, unknown>).nullable = true;
+    const paths = next.paths as Record<string, Record<string, { responses: Record<string, { content: object }> }>>;
+    const ok = paths['/human-evaluations/{evaluation_id}']?.get?.responses['200'] as {
+      content: Record<string, unknown>;
+    };
+    ok.content = { 'application/json; charset=utf-8': ok.content['application/json'] };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).toContain('BREAKING  response 200  body.testset_name: made nullable');
+    expect(code).toBe(1);
+  });
+
+  it('FastAPI’s optional form (anyOf with null, not required) made required and non-null in a response: fine', async () => {
+    const old = ours();
+    const human = schema(old, 'HumanEvaluation');
+    human.properties.testset_name = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+    human.required = human.required.filter((name) => name !== 'testset_name');
+    const { code, stdout } = await diff(old, ours());
+    expect(stdout).toContain('ok        response 200  body.testset_name: made required');
+    expect(stdout).toContain('ok        response 200  body.testset_name: no longer nullable');
+    expect(code).toBe(0);
+  });
+
+  it('a request enum narrowed behind a $ref and a response type widened break; a request type widened does not', async () => {
+    const withEnum = (values: string[]) => {
+      const document = ours();
+      schemas(document).Column = { type: 'string', enum: values };
+      schema(document, 'CreateEvaluationRequest').properties.correct_answer_column = {
+        $ref: '#/components/schemas/Column',
+      };
+      return document;
+    };
+    const narrowed = await diff(withEnum(['answer', 'expected']), withEnum(['answer']));
+    expect(narrowed.stdout).toContain('BREAKING  request  body.correct_answer_column: enum narrowed: expected removed');
+    expect(narrowed.code).toBe(1);
+    const widened = ours();
+    const rateLimit = schema(widened, 'RateLimit');
+    (rateLimit.properties.batch_size as Record<string, unknown>).type = 'number';
+    const { code, stdout } = await diff(ours(), widened);
+    // RateLimit is only in the request: a number where an integer was is more a client may send, which is fine.
+    expect(stdout).toContain('ok        request  body.rate_limit.batch_size: type integer → number');
+    expect(code).toBe(0);
+    const twoTypes = ours();
+    (schema(twoTypes, 'HumanEvaluation').properties.user_username as Record<string, unknown>).type = [
+      'string',
+      'integer',
+    ];
+    const response = await diff(ours(), twoTypes);
+    expect(response.stdout).toContain('BREAKING  response 200  body.user_username: type string → string, integer');
+    expect(response.code).toBe(1);
+  });
+});
+
 describe('evalkit diff usage errors: exit 2, one line naming the file and the problem', () => {
   it('a missing file', async () => {
     const { code, stderr } = await runCli(['diff', join(dir, 'absent.json'), join(dir, 'absent.json')]);
@@ -248,6 +310,25 @@ describe('evalkit diff --traffic: each breaking change weighed by recorded reque
     const { code, stdout } = await diff(ours(), next, '--traffic', folder);
     expect(code).toBe(1);
     expect(stdout).toContain('body.client: added, required (touches none of 2 recorded requests)');
+  });
+
+  it('a journal export: a removed field every recorded answer carried touches all of them', async () => {
+    const mock = await startMockServer({ port: 0 });
+    const journal = join(dir, 'journal.json');
+    try {
+      for (const id of ['6637c0a25368ef07b03a64cd', '6637c0a25368ef07b03a64ce'])
+        await (await fetch(`${mock.url}/human-evaluations/${id}`)).text();
+      await writeFile(journal, await (await fetch(`${mock.url}/__evalkit/requests`)).text());
+    } finally {
+      await mock.close();
+    }
+    const next = ours();
+    const human = schema(next, 'HumanEvaluation');
+    delete human.properties.user_username;
+    human.required = human.required.filter((name) => name !== 'user_username');
+    const { code, stdout } = await diff(ours(), next, '--traffic', journal);
+    expect(stdout).toContain('body.user_username: removed (touches 2 of 2 recorded answers)');
+    expect(code).toBe(1);
   });
 
   it('a --traffic path that is neither a journal export nor a record folder: exit 2', async () => {
