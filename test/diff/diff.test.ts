@@ -206,7 +206,7 @@ describe('evalkit diff on other forms of the same changes', () => {
     expect(code).toBe(1);
   });
 
-  it('FastAPI’s optional form (anyOf with null, not required) made required and non-null in a response: fine', async () => {
+  it('FastAPI’s optional form (anyOf with null) made required and non-null in a response: fine', async () => {
     const old = ours();
     const human = schema(old, 'HumanEvaluation');
     human.properties.testset_name = { anyOf: [{ type: 'string' }, { type: 'null' }] };
@@ -217,7 +217,7 @@ describe('evalkit diff on other forms of the same changes', () => {
     expect(code).toBe(0);
   });
 
-  it('a request enum narrowed behind a $ref and a response type widened break; a request type widened does not', async () => {
+  it('a request enum narrowed (via $ref) and a response type widened break; a request type widened does not', async () => {
     const withEnum = (values: string[]) => {
       const document = ours();
       schemas(document).Column = { type: 'string', enum: values };
