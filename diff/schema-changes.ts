@@ -174,10 +174,8 @@ export class SchemaComparison {
           : after === undefined
             ? `${keyword} ${String(before)} removed`
             : `${keyword} ${String(before)} → ${String(after)}`;
-      this.effect(segments, change, {
-        wider: after === undefined || before !== undefined,
-        narrower: after !== undefined,
-      });
+      // Added: fewer strings pass. Removed: more do. Changed: each side has strings the other refuses.
+      this.effect(segments, change, { wider: before !== undefined, narrower: after !== undefined });
     }
     for (const [keywords, tighter] of [
       [upperBounds, (x: number, y: number) => y < x],

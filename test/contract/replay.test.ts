@@ -109,6 +109,13 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       expect(run.stdout).toContain('its answer was forced by the mock scenario code=503');
       expect(run.json.replay).toMatchObject({ replayed: 3, skipped: [{ request: expect.stringMatching(/^GET /) }] });
       expect(received).toHaveLength(3);
+      const [, , , html] = run.outputs as [string, string, string, string];
+      expect(html).toMatch(/<section id="replay"><h2>Replay of .*: 3 replayed, 1 refused, 1 skipped<\/h2>/);
+      expect(html).toContain('a request your app sends is refused: POST /evaluations answered 422');
+      expect(run.json.verdict).toBe('FAIL');
+      expect((run.json.replay as { refused: Array<{ message: string }> }).refused[0]?.message).toContain(
+        'a request your app sends is refused: POST /evaluations answered 422',
+      );
     } finally {
       await server.close();
     }
