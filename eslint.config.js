@@ -47,6 +47,7 @@ export default [
     regex: '(^|/)run/',
     message: 'the judge never imports run: judging is apart from sending',
   }),
+  zone(['diff/**'], above('diff', 'generators', 'mock', 'contract', 'proxy', 'cli')),
   zone(['proxy/**'], above('proxy', 'mock', 'cli'), {
     regex: '(^|/)contract/run/',
     message: 'the proxy judges exchanges, it never runs the suite',

@@ -27,6 +27,8 @@ export interface Command {
   /** Longer help shown after the option list. */
   details?: string;
   options: OptionSpec[];
+  /** Operands after the options, as help names them (`OLD`, `NEW`): read into `values._` in order. */
+  operands?: string[];
   load(): Promise<{ run: RunCommand }>;
 }
 
@@ -85,6 +87,10 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
   for (let index = 0; index < argv.length; index++) {
     const token = argv[index] as string;
     if (token === '-h' || token === '--help') return 'help';
+    if (command.operands && !token.startsWith('-')) {
+      values._ = [...((values._ as string[] | undefined) ?? []), token];
+      continue;
+    }
     if (!token.startsWith('--')) {
       throw new UsageError(
         token.startsWith('-')
@@ -121,7 +127,8 @@ export function commandHelp(command: Command): string {
   });
   rows.push(['-h, --help', 'Show this help.']);
   const width = Math.max(...rows.map(([flag]) => flag.length)) + 2;
-  const lines = [`Usage: evalkit ${command.name} [options]`, '', command.summary, '', 'Options:'];
+  const operands = command.operands ? ` ${command.operands.join(' ')}` : '';
+  const lines = [`Usage: evalkit ${command.name} [options]${operands}`, '', command.summary, '', 'Options:'];
   for (const [flag, text] of rows) lines.push(`  ${flag.padEnd(width)}${text}`);
   if (command.details) lines.push('', command.details);
   return `${lines.join('\n')}\n`;

@@ -4,7 +4,7 @@ import type { Report } from '../contract/report/model.js';
 import { startForwarding, type Passage } from './forward.js';
 import { ExchangeJudge, type Judgement } from './judge.js';
 import { fetchedId, operationOf } from './operations.js';
-import { Recorder, type RecordingOutcome } from './recording.js';
+import { Recorder, RequestLog, type RecordingOutcome } from './recording.js';
 import { emptyTraffic, proxyReport, type Traffic } from './summary.js';
 import { defaultProxyHost, defaultProxyPort } from './defaults.js';
 
@@ -70,6 +70,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
   const maxBodyBytes = options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
   const judge = new ExchangeJudge(target, headers, maxBodyBytes);
   const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
+  const requestLog = options.recordDir === undefined ? undefined : await RequestLog.open(options.recordDir);
   const traffic = emptyTraffic();
 
   const told = (label: string, outcome: RecordingOutcome) => {
@@ -100,6 +101,12 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
       return;
     }
     const judgement = judge.judge(passage, route);
+    // After judging: the provider keys of this very request are known to the redactor by then.
+    void requestLog
+      ?.keep(passage, (text) => judge.redact(text))
+      .then(
+        (problem) => problem && options.onRecording?.({ label: `${passage.method} ${passage.path}`, refused: problem }),
+      );
     if (!judgement) return;
     traffic.checked++;
     options.onJudgement?.(judgement);
@@ -127,6 +134,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
       (closing ??= (async () => {
         await forwarder.close();
         await recorder?.settled();
+        await requestLog?.settled();
       })()),
   };
 }

@@ -1,6 +1,12 @@
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { credentialField } from '../api/credentials.js';
 import { recordFolder } from '../api/operations.js';
+import { decodeBody } from '../http/body-decoding.js';
+import { replayHeaders } from '../http/credentials.js';
+import { secretPlaceholder } from '../http/placeholders.js';
+import { requestsFileName } from '../http/traffic.js';
+import type { Passage } from './forward.js';
 import { validate } from '../schemas/validators/index.js';
 
 /** What became of one answer offered for recording. */
@@ -103,5 +109,71 @@ export class Recorder {
       return { refused: `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
     }
     return { recorded: file };
+  }
+}
+
+/** A request body as the requests file keeps it: JSON with each provider key a placeholder, else its text. */
+function keptBody(passage: Passage): { body: unknown; body_truncated: boolean } {
+  if (passage.overCap) return { body: null, body_truncated: true };
+  const content = passage.requestBody?.content;
+  if (content === undefined) return { body: null, body_truncated: false };
+  if ('problem' in content) return { body: null, body_truncated: true };
+  const { body: text } = decodeBody(content.bytes);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { body: text, body_truncated: false };
+  }
+  const keys =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[credentialField] : undefined;
+  if (typeof keys === 'object' && keys !== null && !Array.isArray(keys))
+    body = {
+      ...(body as Record<string, unknown>),
+      [credentialField]: Object.fromEntries(Object.keys(keys).map((name) => [name, secretPlaceholder])),
+    };
+  return { body, body_truncated: false };
+}
+
+/**
+ * Keeps each request of the two operations as one line of `DIR/requests.jsonl` (http/traffic.ts reads it, for
+ * `evalkit diff --traffic` and `evalkit contract --replay`), in the fields of the mock journal's export: method, path,
+ * status, headers with every credential a placeholder, the body with every provider key one; and then every
+ * credential the proxy knows of, in any encoding, redacted from the whole line. Nothing here is a credential.
+ */
+export class RequestLog {
+  private pending: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly file: string) {}
+
+  static async open(dir: string): Promise<RequestLog> {
+    await mkdir(dir, { recursive: true });
+    return new RequestLog(join(dir, requestsFileName));
+  }
+
+  /** Appends the request, in the order requests ended; resolves with why it could not be written, if it could not. */
+  keep(passage: Passage, redact: (text: string) => string): Promise<string | undefined> {
+    const headers = replayHeaders(passage.requestHeaders);
+    const contentType = passage.requestHeaders['content-type'];
+    if (contentType !== undefined) headers['content-type'] = contentType;
+    const line = {
+      method: passage.method,
+      path: passage.path,
+      ...(passage.status !== undefined ? { status: passage.status } : {}),
+      request: { headers, ...keptBody(passage) },
+    };
+    const text = `${redact(JSON.stringify(line))}\n`;
+    const written = this.pending.then(() =>
+      appendFile(this.file, text).then(
+        () => undefined,
+        (error: NodeJS.ErrnoException) => `cannot write ${this.file} (${error.code ?? 'error'})`,
+      ),
+    );
+    this.pending = written;
+    return written;
+  }
+
+  settled(): Promise<unknown> {
+    return this.pending;
   }
 }

@@ -82,6 +82,14 @@ export const contractCommand: Command = {
       value: 'FILE',
       description: 'Trust the CA certificates in this PEM file (a self-signed or private CA).',
     },
+    {
+      name: 'replay',
+      type: 'string',
+      value: 'PATH',
+      description:
+        'Send the requests your app sent instead of generated ones: a saved GET /__evalkit/requests (evalkit mock) ' +
+        'or an evalkit proxy --record folder. A request the mock accepted and the deployment refuses fails the run.',
+    },
     { name: 'insecure', type: 'boolean', description: 'Do not verify TLS certificates at all; every report says so.' },
     ...reportOptions,
   ],

@@ -45,7 +45,8 @@ export const proxyCommand: Command = {
       value: 'DIR',
       description:
         `Write each valid 200 answer of GET /${recordFolder}/{id} as DIR/${recordFolder}/<id>.json ` +
-        '(for evalkit mock --fixtures DIR).',
+        '(for evalkit mock --fixtures DIR), and each request of the two operations, credentials as placeholders, ' +
+        'as a line of DIR/requests.jsonl (for evalkit contract --replay and evalkit diff --traffic).',
     },
     {
       name: 'timeout',

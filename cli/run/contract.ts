@@ -8,6 +8,7 @@ import {
   terminalStyle,
 } from '../../contract/index.js';
 import { excessiveNesting } from '../../http/json-body.js';
+import { readTraffic, TrafficProblem } from '../../http/traffic.js';
 import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
@@ -48,6 +49,17 @@ async function caFile(file: string | undefined): Promise<string | undefined> {
   return text;
 }
 
+/** The recorded requests --replay sends: a journal export or a proxy --record folder. */
+async function replayOf(path: string | undefined) {
+  if (path === undefined) return undefined;
+  try {
+    return { source: path, traffic: await readTraffic(path) };
+  } catch (error) {
+    if (error instanceof TrafficProblem) throw new UsageError(`--replay: ${error.message}`);
+    throw error;
+  }
+}
+
 /** `evalkit contract`: the suite against a deployment, its terminal report, then the report files asked for. */
 export const run: RunCommand = async (values, io) => {
   boundHeapGrowth();
@@ -69,6 +81,7 @@ export const run: RunCommand = async (values, io) => {
     seed: stringOption(values, 'seed'),
     concurrency: integerOption(values, 'concurrency', 1, maxConcurrency),
     rateLimit: stringOption(values, 'rate-limit'),
+    replay: await replayOf(stringOption(values, 'replay')),
   };
   let report;
   try {

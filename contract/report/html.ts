@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { countsText, verdictText, type Report } from './model.js';
+import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
@@ -142,6 +142,22 @@ function byOperation(operations: string[], checks: CheckResult[], notes: Report[
   return sections;
 }
 
+/** The --replay section: its counts, each refused request with a curl to copy, each skipped one with why. */
+function replaySection(replay: NonNullable<Report['replay']>): string {
+  const refused = replay.refused.map(
+    (refusal, index) => `<li><p>${shown(refusal.message)}</p>${copyable(refusal.curl, `copy-replay-${index}`)}</li>`,
+  );
+  const skipped = replay.skipped.map((skip) => `<li>${shown(skip.request)}: ${shown(skip.reason)}</li>`);
+  return (
+    `<section id="replay"><h2>Replay of ${shown(replay.source)}: ${escapeHtml(replayCountsText(replay))}</h2>` +
+    (refused.length > 0 ? `<ul class="refused">${refused.join('')}</ul>` : '') +
+    (skipped.length > 0
+      ? `<details><summary>Skipped (${skipped.length})</summary><ul>${skipped.join('')}</ul></details>`
+      : '') +
+    '</section>'
+  );
+}
+
 /**
  * The report as one self-contained HTML page, failures first: the verdict, a table of the failed checks linking to
  * each, the failed checks by operation (spec line, findings, request and response excerpts, a curl command to copy)
@@ -164,6 +180,7 @@ export function htmlReport(report: Report): string {
         `${copyable(example.curl, `copy-example-${index}`)}</section>`,
     );
   });
+  if (report.replay) sections.push(replaySection(report.replay));
   const rest = report.checks.filter((check) => check.outcome !== 'failed');
   const restSections = byOperation(operations, rest, report.notes);
   if (restSections.length > 0) {

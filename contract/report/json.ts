@@ -28,6 +28,7 @@ export function jsonReport(report: Report): string {
     counterexamples,
     requests,
     pacing,
+    replay,
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
@@ -45,6 +46,7 @@ export function jsonReport(report: Report): string {
     counterexamples,
     requests,
     ...(pacing ? { pacing } : {}),
+    ...(replay ? { replay } : {}),
     durationMs,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -41,6 +41,28 @@ export interface PacingReport {
   rateLimited: RateLimitedCounts;
 }
 
+/** A recorded request the deployment refused (4xx) although the mock accepted it. */
+interface ReplayRefusal {
+  /** `a request your app sends is refused: POST /evaluations answered 422 (the mock answered 200)`. */
+  message: string;
+  curl: string;
+}
+
+/** A recorded request not sent again, and why. */
+interface ReplaySkip {
+  request: string;
+  reason: string;
+}
+
+/** What `--replay` sent: the app's own recorded requests, as the journal or the proxy kept them. */
+export interface ReplayReport {
+  /** The journal export or the proxy --record folder. */
+  source: string;
+  replayed: number;
+  refused: ReplayRefusal[];
+  skipped: ReplaySkip[];
+}
+
 export interface Report {
   /** The base URL with its credentials as placeholders. */
   target: string;
@@ -64,6 +86,8 @@ export interface Report {
    * which sends no request of its own.
    */
   pacing?: PacingReport;
+  /** With --replay: the recorded requests sent again, refused and skipped. */
+  replay?: ReplayReport;
   durationMs: number;
 }
 
@@ -124,7 +148,17 @@ export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boo
  */
 export function exitCode(report: Report, strict = report.strict): number {
   if (!report.reachable) return 2;
-  return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) ? 1 : 0;
+  return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) || refusedReplays(report) ? 1 : 0;
+}
+
+/** The replay's counts in words: `5 replayed, 1 refused, 2 skipped`. */
+export function replayCountsText({ replayed, refused, skipped }: ReplayReport): string {
+  return `${replayed} replayed, ${refused.length} refused, ${skipped.length} skipped`;
+}
+
+/** A recorded request the app sends, refused by the deployment: an error, whatever the checks say. */
+function refusedReplays(report: Pick<Report, 'replay'>): boolean {
+  return (report.replay?.refused.length ?? 0) > 0;
 }
 
 /** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
@@ -140,11 +174,11 @@ export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summ
  * so whatever a deployment echoed, no credential leaves in clear and every writer reads the same model.
  */
 export function buildReport(input: ReportInput): Report {
-  const { checks, reachable, strict, stopped, pacing } = input;
+  const { checks, reachable, strict, stopped, pacing, replay } = input;
   const report: Report = {
     target: input.target,
     reachable,
-    verdict: verdictOf(checks, reachable, strict),
+    verdict: refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict),
     ...(reachable && !verifiedAnything(checks) ? { headline: input.nothingVerified() } : {}),
     strict,
     insecure: input.insecure,
@@ -155,6 +189,7 @@ export function buildReport(input: ReportInput): Report {
     counterexamples: input.counterexamples,
     requests: input.requests,
     ...(pacing ? { pacing } : {}),
+    ...(replay ? { replay } : {}),
     durationMs: input.durationMs,
   };
   return redactReport(report, input.redactor);

@@ -1,5 +1,5 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
-import { countsText, verdictText, type Report } from './model.js';
+import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 export interface TerminalStyle {
@@ -65,6 +65,7 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
       '',
     );
   }
+  if (report.replay) lines.push(...replayLines(report.replay, paint), '');
   const limited = report.pacing?.rateLimited;
   if (limited && limited.retried + limited.beyondTimeout > 0) {
     const { retried, beyondTimeout, waitedMs } = limited;
@@ -84,10 +85,24 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   return lines.join('\n');
 }
 
+/** The --replay block: its counts, each refused request with its curl, each skipped one with why. */
+function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<typeof painter>): string[] {
+  const lines = [paint('bold', `Replay of ${shown(replay.source)}: ${replayCountsText(replay)}`)];
+  for (const refusal of replay.refused)
+    lines.push(
+      `  ${paint('red', 'FAIL')} ${shown(refusal.message)}`,
+      `       ${paint('dim', 'reproduce:')} ${shown(refusal.curl)}`,
+    );
+  for (const skip of replay.skipped)
+    lines.push(`  ${paint('dim', 'SKIP')} ${shown(skip.request)}: ${shown(skip.reason)}`);
+  return lines;
+}
+
 /** The last line: PASS, FAIL or NOTHING VERIFIED, with counts, target and time. */
 function verdictLine(report: Report, paint: ReturnType<typeof painter>): string {
   const { warnings } = report.summary;
-  const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
+  const replay = report.replay ? `; replay: ${replayCountsText(report.replay)}` : '';
+  const counts = `${countsText(report.summary)}, ${report.notes.length} notes${replay}`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
   return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }

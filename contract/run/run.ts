@@ -8,13 +8,15 @@ import { catalogue } from '../judge/catalogue.js';
 import { Verdicts } from '../judge/verdicts.js';
 import { credentialsHint } from '../judge/hints.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
-import { buildReport, type Counterexample, type Report } from '../report/model.js';
+import type { Traffic } from '../../http/traffic.js';
+import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
 import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
 import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
 import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
+import { replayTraffic } from './replay.js';
 import { createRequest } from './requests.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 
@@ -44,6 +46,11 @@ export interface ContractOptions {
   insecure?: boolean;
   /** Failed warnings fail the run too. */
   strict?: boolean;
+  /**
+   * The app's recorded requests (a journal export, a proxy --record folder), sent in place of the generated steps:
+   * `source` names where they were read from.
+   */
+  replay?: { source: string; traffic: Traffic };
 }
 
 function pacingOptions(options: ContractOptions): PacingOptions {
@@ -83,6 +90,8 @@ interface Plan {
   /** The valid create request, canaries in place of the user's keys. */
   request: Record<string, unknown>;
   probes: Probe[];
+  /** With --replay, filled as the recorded requests are sent. */
+  replayed: ReplayReport | undefined;
 }
 
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
@@ -120,6 +129,7 @@ function plan(options: ContractOptions): Plan {
     verdicts,
     request,
     probes: createProbes(request, options.readOnly ?? false),
+    replayed: options.replay && { source: options.replay.source, replayed: 0, refused: [], skipped: [] },
   };
 }
 
@@ -149,6 +159,8 @@ async function propertySteps({ options, session, seed, verdicts }: Plan, found: 
 /** Every step of a run, in its order (docs/contract.md, Probes). */
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   const { options, session } = run;
+  if (options.replay && run.replayed)
+    return replayTraffic(session, options.replay.traffic, run.replayed, options.readOnly ?? false);
   // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
   await fetchGivenId(
     session,
@@ -190,6 +202,8 @@ function skipUnreached({ options, verdicts, session }: Plan, ending: Ending): vo
   if (gone) for (const check of catalogue) verdicts.skip(check.id, `not evaluated: ${gone}`);
   if (ending.stopped)
     for (const check of catalogue) verdicts.skip(check.id, 'not evaluated: the run stopped early (see stopped)');
+  if (options.replay)
+    for (const check of catalogue) verdicts.skip(check.id, 'not reached by the replayed requests (--replay)');
   if (options.readOnly)
     for (const check of catalogue.filter((candidate) => candidate.operation === 'create'))
       verdicts.skip(check.id, '--read-only: no valid create request sent');
@@ -231,6 +245,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     counterexamples,
     requests: session.requests,
     pacing: session.pacing,
+    ...(run.replayed ? { replay: run.replayed } : {}),
     durationMs: Math.round(performance.now() - started),
     nothingVerified: () => nothingVerified(session.statuses),
     redactor: session.redactor,

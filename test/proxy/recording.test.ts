@@ -56,7 +56,7 @@ describe('evalkit proxy --record keeps only what a mock should replay', () => {
       ],
       ['the body is not valid UTF-8', 'GET /human-evaluations/latin1-name'],
     ]);
-    expect(filesUnder(dir)).toEqual([join('human-evaluations', 'whole.json')]);
+    expect(filesUnder(dir)).toEqual([join('human-evaluations', 'whole.json'), 'requests.jsonl']);
   });
 
   it('file names safe on every OS: traversal refused at the door; devices, NUL, length, case refused', async () => {
@@ -90,6 +90,6 @@ describe('evalkit proxy --record keeps only what a mock should replay', () => {
     expect(said.abc).toBe('recorded');
     for (const [id, why] of Object.entries(refused))
       expect(said[id], id).toMatch(new RegExp(`^${why.replace(/[()]/g, '\\$&')}`));
-    expect(filesUnder(dir)).toEqual([join('human-evaluations', 'abc.json')]);
+    expect(filesUnder(dir)).toEqual([join('human-evaluations', 'abc.json'), 'requests.jsonl']);
   });
 });

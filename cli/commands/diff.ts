@@ -1,0 +1,24 @@
+import type { Command } from '../command.js';
+
+export const diffCommand: Command = {
+  name: 'diff',
+  summary: 'Compare two OpenAPI documents: every change to the two operations, and which break a client.',
+  operands: ['OLD', 'NEW'],
+  options: [
+    {
+      name: 'traffic',
+      type: 'string',
+      value: 'PATH',
+      description:
+        'A saved GET /__evalkit/requests (evalkit mock) or an evalkit proxy --record folder: ' +
+        'how many recorded requests or answers each breaking change touches.',
+    },
+    { name: 'format', type: 'string', value: 'text|json', description: 'Output format.', defaultText: 'text' },
+  ],
+  details: [
+    'OLD and NEW: OpenAPI 3.0 or 3.1 documents, JSON or YAML; operations are matched by method and path template.',
+    'Exit codes: 0 nothing breaks a client; 1 something does; 2 a usage error (a file missing or not OpenAPI).',
+    'The direction rules, and what --traffic counts: docs/diff.md.',
+  ].join('\n'),
+  load: () => import('../run/diff.js'),
+};

@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import { diffDocuments } from '../../diff/changes.js';
+import { DocumentProblem, OpenApiDocument } from '../../diff/document.js';
+import { diffReport, terminalDiff } from '../../diff/report.js';
+import { readTraffic, TrafficProblem, type Traffic } from '../../http/traffic.js';
+import { choiceOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { writeOut } from '../output.js';
+
+async function openDocument(file: string): Promise<OpenApiDocument> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    return OpenApiDocument.parse(text);
+  } catch (error) {
+    if (error instanceof DocumentProblem) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+async function trafficOf(path: string | undefined): Promise<Traffic | undefined> {
+  if (path === undefined) return undefined;
+  try {
+    return await readTraffic(path);
+  } catch (error) {
+    if (error instanceof TrafficProblem) throw new UsageError(`--traffic: ${error.message}`);
+    throw error;
+  }
+}
+
+/** `evalkit diff OLD NEW`: the changes between two documents; exit 1 when one breaks a client. */
+export const run: RunCommand = async (values, io) => {
+  const operands = (values._ as string[] | undefined) ?? [];
+  if (operands.length !== 2)
+    throw new UsageError(`takes two documents, OLD and NEW, got ${operands.length} (see evalkit diff --help)`);
+  const [oldFile, newFile] = operands as [string, string];
+  const format = choiceOption(values, 'format', ['text', 'json'] as const) ?? 'text';
+  const [before, after] = [await openDocument(oldFile), await openDocument(newFile)];
+  const traffic = await trafficOf(stringOption(values, 'traffic'));
+  let report;
+  try {
+    report = diffReport({ old: oldFile, new: newFile }, diffDocuments(before, after), traffic);
+  } catch (error) {
+    // A $ref that leads nowhere is only met while comparing.
+    if (error instanceof DocumentProblem) throw new UsageError(error.message);
+    throw error;
+  }
+  await writeOut(io.stdout, format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : terminalDiff(report));
+  return report.breaking > 0 ? 1 : 0;
+};

@@ -1,0 +1,82 @@
+import { operationTable, type OperationId } from '../../api/operations.js';
+import { isObject } from '../judge/observation.js';
+import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
+import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
+import type { ReplayReport } from '../report/model.js';
+import { keyNames } from './canaries.js';
+import type { Session } from './session.js';
+
+const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
+
+/**
+ * The request as the app sent it: method, path (its id), body and content type. The run's own `--header`s go with
+ * it (Session), never the recorded ones, whose credentials are placeholders, nor `Prefer`, which only the mock reads;
+ * the provider keys, placeholders in the recording, become canaries.
+ */
+function outgoingOf(session: Session, request: RecordedRequest, operation: OperationId): Outgoing {
+  const { body } = request;
+  const sent = isObject(body) && keyNames(body).length > 0 ? session.canaries.withNames(body, keyNames(body)) : body;
+  const contentType = request.headers['content-type'];
+  return {
+    method: operationTable[operation].method,
+    path: request.path,
+    ...(sent === undefined ? {} : { body: typeof sent === 'string' ? sent : JSON.stringify(sent) }),
+    ...(sent !== undefined && contentType !== undefined ? { contentType } : {}),
+  };
+}
+
+/** Why a recorded request is not sent again, or undefined when it is. */
+function skipReason(request: RecordedRequest, readOnly: boolean): string | undefined {
+  if (request.forcedBy) return `its answer was forced by the mock scenario ${request.forcedBy}`;
+  if (request.truncated) return 'its body was cut in the recording: it cannot be sent as it was';
+  if (readOnly && request.method !== 'GET') return '--read-only: a create request could create data';
+  return undefined;
+}
+
+/** What the recorded request was for: one the mock accepted should succeed here too. */
+function sentOf(request: RecordedRequest, operation: OperationId, params: Record<string, string>, outgoing: Outgoing) {
+  const key = operationTable[operation].key;
+  if (!isSuccess(request.status)) return { operation: key, outgoing, role: { kind: 'repeat' } } satisfies Sent;
+  const fields = isObject(request.body) ? request.body : undefined;
+  const id = operation === 'fetchHumanEvaluation' ? params.evaluation_id : undefined;
+  return {
+    operation: key,
+    outgoing,
+    role: { kind: 'expected', ...(id !== undefined ? { id } : {}), ...(fields ? { request: fields } : {}) },
+  } satisfies Sent;
+}
+
+/**
+ * Sends each recorded request of the two operations to the deployment, in the order the app sent them, each answer
+ * judged by the catalogue's checks; a request the mock accepted and the deployment refuses (4xx) is a refusal, with
+ * its curl. Fills `report` as it goes, so a run that stops early still says how far it got.
+ */
+export async function replayTraffic(
+  session: Session,
+  traffic: Traffic,
+  report: ReplayReport,
+  readOnly: boolean,
+): Promise<void> {
+  const planned: Array<{ sent: Sent; recorded: RecordedRequest }> = [];
+  for (const request of traffic.requests) {
+    const route = recordedRoute(request);
+    if (route === undefined) continue;
+    const outgoing = outgoingOf(session, request, route.operation);
+    const reason = skipReason(request, readOnly);
+    if (reason !== undefined) report.skipped.push({ request: labelOf(outgoing), reason });
+    else planned.push({ sent: sentOf(request, route.operation, route.params, outgoing), recorded: request });
+  }
+  await session.sendAhead(planned.map(({ sent }) => sent.outgoing));
+  for (const { sent, recorded } of planned) {
+    const exchange = await session.request(sent);
+    report.replayed++;
+    if (isSuccess(recorded.status) && isRefusal(exchange.status))
+      report.refused.push({
+        message:
+          `a request your app sends is refused: ${labelOf(sent.outgoing)} answered ${exchange.status} ` +
+          `(the mock answered ${recorded.status})`,
+        curl: session.curl(sent.outgoing),
+      });
+  }
+}

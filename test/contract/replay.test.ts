@@ -1,0 +1,158 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
+import { startMockServer, type MockServer } from '../../mock/index.js';
+import { runCli } from '../helpers/cli.js';
+import { appCreateBody } from './app-requests.js';
+import { json, startConformingServer, type Answer, type Context } from './conforming-server.js';
+
+/** The frontend's own credentials: they reach the mock, and must never leave evalkit again. */
+const appToken = 'app-session-token-5f2c9e1a';
+const providerKey = 'sk-app-provider-key-77d1b3';
+/** The run's own credential, given with --header: the one a replay may send. */
+const runToken = 'run-token-0a9b8c7d';
+
+const createBody = (extra: Record<string, unknown> = {}) => appCreateBody(providerKey, extra);
+
+let dir: string;
+let journalFile: string;
+
+/** What a frontend sends the mock: a fetch, two creates (one naming a column), one answer a scenario forced. */
+async function frontendSession(mock: MockServer): Promise<void> {
+  const headers = { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' };
+  const sent = [
+    await fetch(`${mock.url}/human-evaluations/${defaultHumanEvaluationId}`, { headers }),
+    await fetch(`${mock.url}/evaluations`, { method: 'POST', headers, body: JSON.stringify(createBody()) }),
+    await fetch(`${mock.url}/evaluations`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(createBody({ correct_answer_column: 'expected_answer' })),
+    }),
+    await fetch(`${mock.url}/human-evaluations/${defaultHumanEvaluationId}`, {
+      headers: { ...headers, prefer: 'code=503' },
+    }),
+  ];
+  expect(sent.map((answer) => answer.status)).toEqual([200, 200, 200, 503]);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'evalkit-replay-'));
+  const mock = await startMockServer({ port: 0 });
+  try {
+    await frontendSession(mock);
+    journalFile = join(dir, 'journal.json');
+    await writeFile(journalFile, await (await fetch(`${mock.url}/__evalkit/requests`)).text());
+  } finally {
+    await mock.close();
+  }
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** A deployment that records every request it gets, refusing what `refuse` says with FastAPI's 422. */
+async function deployment(refuse: (context: Context) => boolean) {
+  const received: Array<{ headers: IncomingHttpHeaders; body?: Record<string, unknown> }> = [];
+  const server = await startConformingServer({
+    auth: { name: 'authorization', value: `Bearer ${runToken}` },
+    raw: (req) => {
+      received.push({ headers: req.headers });
+      return false;
+    },
+    rewrite: (answer: Answer, context: Context) => {
+      const last = received[received.length - 1];
+      if (last && context.request) last.body = context.request;
+      if (!refuse(context)) return answer;
+      return json(422, { detail: [{ loc: ['body', 'correct_answer_column'], msg: 'extra fields not permitted' }] });
+    },
+  });
+  return { server, received };
+}
+
+async function replay(url: string) {
+  const reportJson = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
+  const reportHtml = reportJson.replace(/\.json$/, '.html');
+  const run = await runCli([
+    'contract',
+    '--base-url',
+    url,
+    '--replay',
+    journalFile,
+    '--header',
+    `Authorization: Bearer ${runToken}`,
+    '--report-json',
+    reportJson,
+    '--report-html',
+    reportHtml,
+  ]);
+  const files = [await readFile(reportJson, 'utf8'), await readFile(reportHtml, 'utf8')];
+  return {
+    ...run,
+    json: JSON.parse(files[0] as string) as Record<string, unknown>,
+    outputs: [run.stdout, run.stderr, ...files],
+  };
+}
+
+describe('evalkit contract --replay: the requests a frontend sent the mock, against a deployment', () => {
+  it('a deployment that refuses one of them: exit 1, the request named with its curl', async () => {
+    const { server, received } = await deployment((context) => context.request?.correct_answer_column !== undefined);
+    try {
+      const run = await replay(server.url);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain(
+        'FAIL a request your app sends is refused: POST /evaluations answered 422 (the mock answered 200)',
+      );
+      expect(run.stdout).toMatch(/reproduce: curl .*'Authorization: <AUTHORIZATION>'.*expected_answer/);
+      expect(run.stdout).toContain(`Replay of ${journalFile}: 3 replayed, 1 refused, 1 skipped`);
+      expect(run.stdout).toMatch(/^FAIL: .*; replay: 3 replayed, 1 refused, 1 skipped;/m);
+      expect(run.stdout).toContain('its answer was forced by the mock scenario code=503');
+      expect(run.json.replay).toMatchObject({ replayed: 3, skipped: [{ request: expect.stringMatching(/^GET /) }] });
+      expect(received).toHaveLength(3);
+      const [, , , html] = run.outputs as [string, string, string, string];
+      expect(html).toMatch(/<section id="replay"><h2>Replay of .*: 3 replayed, 1 refused, 1 skipped<\/h2>/);
+      expect(html).toContain('a request your app sends is refused: POST /evaluations answered 422');
+      expect(run.json.verdict).toBe('FAIL');
+      expect((run.json.replay as { refused: Array<{ message: string }> }).refused[0]?.message).toContain(
+        'a request your app sends is refused: POST /evaluations answered 422',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a conforming deployment: exit 0; no credential from the journal sent or printed', async () => {
+    const { server, received } = await deployment(() => false);
+    try {
+      const run = await replay(server.url);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain('3 replayed, 0 refused, 1 skipped');
+      // Sent as the app sent them: the fetch, then both creates, each with the run's header and a canary key.
+      expect(received.map(({ body }) => body?.correct_answer_column ?? null)).toEqual([null, null, 'expected_answer']);
+      for (const { headers, body } of received) {
+        expect(headers.authorization).toBe(`Bearer ${runToken}`);
+        expect(headers.prefer).toBeUndefined();
+        if (body) expect(body.lm_providers_keys).toEqual({ OPENAI_API_KEY: expect.stringMatching(/^evalkit-canary-/) });
+      }
+      const sent = JSON.stringify(received);
+      for (const secret of [appToken, providerKey, '<PROVIDER_KEY>', '<AUTHORIZATION>'])
+        expect(sent).not.toContain(secret);
+      for (const output of run.outputs)
+        for (const secret of [appToken, providerKey, runToken]) expect(output).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a --replay path that cannot be read: exit 2, one line', async () => {
+    const { code, stderr } = await runCli([
+      'contract',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--replay',
+      join(dir, 'none'),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`evalkit contract: --replay: cannot read ${join(dir, 'none')} (ENOENT)\n`);
+  });
+});

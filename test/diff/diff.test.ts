@@ -1,0 +1,339 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { renderOpenApi } from '../../api/openapi.js';
+import { startMockServer } from '../../mock/index.js';
+import { runCli } from '../helpers/cli.js';
+
+type Json = Record<string, unknown>;
+
+/** A document as tests edit it. */
+interface Document {
+  components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required: string[] }> };
+  [key: string]: unknown;
+}
+
+const ours = (): Document => JSON.parse(renderOpenApi('json')) as Document;
+const schema = (document: Document, name: string) =>
+  document.components.schemas[name] as Document['components']['schemas'][string];
+
+/** The document with its HumanEvaluation.status an enum of these states. */
+function withStates(states: string[]): Document {
+  const document = ours();
+  schema(document, 'HumanEvaluation').properties.status = { type: 'string', enum: states };
+  return document;
+}
+
+const states = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED', 'EVALUATION_FAILED'];
+
+/** Each change alone: the old document, the new one, the field the output must name, whether it breaks a client. */
+const pairs: Array<{ name: string; old: () => Document; next: () => Document; field: string; breaks: boolean }> = [
+  {
+    name: 'a response field renamed',
+    old: ours,
+    next: () => {
+      const document = ours();
+      const human = schema(document, 'HumanEvaluation');
+      human.properties.testset = human.properties.testset_name as Record<string, unknown>;
+      delete human.properties.testset_name;
+      human.required = human.required.map((name) => (name === 'testset_name' ? 'testset' : name));
+      return document;
+    },
+    field: 'body.testset_name: renamed to testset',
+    breaks: true,
+  },
+  {
+    name: 'a request field added as required',
+    old: ours,
+    next: () => {
+      const document = ours();
+      const request = schema(document, 'CreateEvaluationRequest');
+      request.properties.project_id = { type: 'string' };
+      request.required.push('project_id');
+      return document;
+    },
+    field: 'body.project_id: added, required',
+    breaks: true,
+  },
+  {
+    name: 'a date-time narrowed to a date',
+    old: ours,
+    next: () => {
+      const document = ours();
+      (schema(document, 'HumanEvaluation').properties.created_at as Record<string, unknown>).format = 'date';
+      return document;
+    },
+    field: 'body.created_at: format date-time → date',
+    breaks: true,
+  },
+  {
+    name: 'a response field removed',
+    old: ours,
+    next: () => {
+      const document = ours();
+      const evaluation = schema(document, 'Evaluation');
+      delete evaluation.properties.average_cost;
+      return document;
+    },
+    field: 'body[].average_cost: removed',
+    breaks: true,
+  },
+  {
+    name: 'an optional request field made required',
+    old: ours,
+    next: () => {
+      const document = ours();
+      schema(document, 'CreateEvaluationRequest').required.push('correct_answer_column');
+      return document;
+    },
+    field: 'body.correct_answer_column: made required',
+    breaks: true,
+  },
+  {
+    name: 'a response enum narrowed',
+    old: () => withStates(states),
+    next: () => withStates(states.slice(0, 3)),
+    field: 'body.status: enum narrowed: EVALUATION_FAILED removed',
+    breaks: false,
+  },
+  {
+    name: 'a response field made required',
+    old: ours,
+    next: () => {
+      const document = ours();
+      schema(document, 'Evaluation').required.push('testset_id');
+      return document;
+    },
+    field: 'body[].testset_id: made required',
+    breaks: false,
+  },
+  {
+    name: 'an optional request field added',
+    old: ours,
+    next: () => {
+      const document = ours();
+      schema(document, 'CreateEvaluationRequest').properties.note = { type: 'string' };
+      return document;
+    },
+    field: 'body.note: added, optional',
+    breaks: false,
+  },
+];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'evalkit-diff-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Writes both documents (the new one as YAML: either form is read) and runs evalkit diff on them. */
+async function diff(old: Document, next: Document, ...options: string[]) {
+  const oldFile = join(dir, `old-${Math.random().toString(36).slice(2)}.json`);
+  const newFile = join(dir, `new-${Math.random().toString(36).slice(2)}.yaml`);
+  await writeFile(oldFile, JSON.stringify(old));
+  await writeFile(newFile, stringify(next));
+  return runCli(['diff', oldFile, newFile, ...options]);
+}
+
+describe('evalkit diff on version pairs of evalkit’s own document, each change alone', () => {
+  for (const pair of pairs)
+    it(`${pair.name}: exit ${pair.breaks ? 1 : 0}, the field named`, async () => {
+      const { code, stdout, stderr } = await diff(pair.old(), pair.next());
+      expect(stderr).toBe('');
+      expect(code).toBe(pair.breaks ? 1 : 0);
+      const line = stdout.split('\n').find((candidate) => candidate.includes(pair.field));
+      expect(line, stdout).toBeDefined();
+      expect(line?.trimStart().startsWith('BREAKING')).toBe(pair.breaks);
+    });
+
+  it('the document against itself: exit 0, no change', async () => {
+    const { code, stdout } = await diff(ours(), ours());
+    expect(code).toBe(0);
+    expect(stdout).toContain('no change to the two operations');
+  });
+
+  it('--format json: each change with its operation, part, status, field and whether it breaks', async () => {
+    const [removed] = pairs.filter((pair) => pair.name === 'a response field removed');
+    const { code, stdout } = await diff(ours(), removed?.next() as Document, '--format', 'json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout) as { breaking: number; changes: unknown[] };
+    expect(report.breaking).toBe(1);
+    expect(report.changes).toEqual([
+      {
+        operation: 'POST /evaluations',
+        part: 'response',
+        status: '200',
+        field: 'body[].average_cost',
+        change: 'removed',
+        breaking: true,
+      },
+    ]);
+  });
+
+  it('matches operations under another base path, resolving $refs through a cycle', async () => {
+    const next = ours();
+    const paths = next.paths as Record<string, unknown>;
+    next.paths = Object.fromEntries(Object.entries(paths).map(([path, item]) => [`/api/v2${path}`, item]));
+    // A recursive schema: Error.cause is an Error.
+    schema(next, 'Error').properties.cause = { $ref: '#/components/schemas/Error' };
+    const old = ours();
+    schema(old, 'Error').properties.cause = { $ref: '#/components/schemas/Error' };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).toContain('no change to the two operations');
+    expect(code).toBe(0);
+  });
+});
+
+describe('evalkit diff on other forms of the same changes', () => {
+  /** The schemas of a document, to edit in place. */
+  const schemas = (document: Document) => document.components.schemas as Record<string, Record<string, unknown>>;
+
+  it('OpenAPI 3.0 `nullable: true` on a response field, under application/json; charset=utf-8: breaks', async () => {
+    const old = ours();
+    const next = ours();
+    old.openapi = '3.0.3';
+    next.openapi = '3.0.3';
+    (schema(next, 'HumanEvaluation').properties.testset_name as Record<string, unknown>).nullable = true;
+    const paths = next.paths as Record<string, Record<string, { responses: Record<string, { content: object }> }>>;
+    const ok = paths['/human-evaluations/{evaluation_id}']?.get?.responses['200'] as {
+      content: Record<string, unknown>;
+    };
+    ok.content = { 'application/json; charset=utf-8': ok.content['application/json'] };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).toContain('BREAKING  response 200  body.testset_name: made nullable');
+    expect(code).toBe(1);
+  });
+
+  it('FastAPI’s optional form (anyOf with null) made required and non-null in a response: fine', async () => {
+    const old = ours();
+    const human = schema(old, 'HumanEvaluation');
+    human.properties.testset_name = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+    human.required = human.required.filter((name) => name !== 'testset_name');
+    const { code, stdout } = await diff(old, ours());
+    expect(stdout).toContain('ok        response 200  body.testset_name: made required');
+    expect(stdout).toContain('ok        response 200  body.testset_name: no longer nullable');
+    expect(code).toBe(0);
+  });
+
+  it('a request enum narrowed (via $ref), a response type widened: break; a request type widened: fine', async () => {
+    const withEnum = (values: string[]) => {
+      const document = ours();
+      schemas(document).Column = { type: 'string', enum: values };
+      schema(document, 'CreateEvaluationRequest').properties.correct_answer_column = {
+        $ref: '#/components/schemas/Column',
+      };
+      return document;
+    };
+    const narrowed = await diff(withEnum(['answer', 'expected']), withEnum(['answer']));
+    expect(narrowed.stdout).toContain('BREAKING  request  body.correct_answer_column: enum narrowed: expected removed');
+    expect(narrowed.code).toBe(1);
+    const widened = ours();
+    const rateLimit = schema(widened, 'RateLimit');
+    (rateLimit.properties.batch_size as Record<string, unknown>).type = 'number';
+    const { code, stdout } = await diff(ours(), widened);
+    // RateLimit is only in the request: a number where an integer was is more a client may send, which is fine.
+    expect(stdout).toContain('ok        request  body.rate_limit.batch_size: type integer → number');
+    expect(code).toBe(0);
+    const twoTypes = ours();
+    (schema(twoTypes, 'HumanEvaluation').properties.user_username as Record<string, unknown>).type = [
+      'string',
+      'integer',
+    ];
+    const response = await diff(ours(), twoTypes);
+    expect(response.stdout).toContain('BREAKING  response 200  body.user_username: type string → string, integer');
+    expect(response.code).toBe(1);
+  });
+});
+
+describe('evalkit diff usage errors: exit 2, one line naming the file and the problem', () => {
+  it('a missing file', async () => {
+    const { code, stderr } = await runCli(['diff', join(dir, 'absent.json'), join(dir, 'absent.json')]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`evalkit diff: cannot read ${join(dir, 'absent.json')} (ENOENT)\n`);
+  });
+
+  it('a document that is not OpenAPI 3', async () => {
+    const file = join(dir, 'package.json');
+    await writeFile(file, '{"name": "not-an-api"}');
+    const { code, stderr } = await runCli(['diff', file, file]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(`evalkit diff: ${file}: not an OpenAPI 3.0 or 3.1 document (no "openapi": "3.x" field)\n`);
+  });
+
+  it('one document instead of two', async () => {
+    const { code, stderr } = await runCli(['diff', 'only.json']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('takes two documents, OLD and NEW, got 1');
+  });
+});
+
+describe('evalkit diff --traffic: each breaking change weighed by recorded requests and answers', () => {
+  /** A proxy --record folder: two create requests (one without correct_answer_column) and two fetch answers. */
+  async function recordedFolder(): Promise<string> {
+    const folder = join(dir, `recorded-${Math.random().toString(36).slice(2)}`);
+    await mkdir(join(folder, 'human-evaluations'), { recursive: true });
+    const human = (ours() as unknown as { components: { schemas: { HumanEvaluation: { examples: Json[] } } } })
+      .components.schemas.HumanEvaluation.examples[0] as Json;
+    await writeFile(join(folder, 'human-evaluations', 'a1.json'), JSON.stringify({ ...human, id: 'a1' }));
+    const { testset_name: _dropped, ...withoutName } = human;
+    await writeFile(join(folder, 'human-evaluations', 'a2.json'), JSON.stringify({ ...withoutName, id: 'a2' }));
+    const create = (body: Json) =>
+      JSON.stringify({ method: 'POST', path: '/evaluations', status: 200, request: { headers: {}, body } });
+    // `client`: a field the app sends that the document does not name (yet).
+    const base = { app_id: 'a', variant_ids: ['v'], evaluators_configs: ['e'], testset_id: 't', client: 'web' };
+    await writeFile(
+      join(folder, 'requests.jsonl'),
+      `${create({ ...base, correct_answer_column: 'c' })}\n${create(base)}\n`,
+    );
+    return folder;
+  }
+
+  it('a field now required that one recorded request lacks, a renamed field one recorded answer carried', async () => {
+    const folder = await recordedFolder();
+    const required = pairs.find((pair) => pair.name === 'an optional request field made required') as (typeof pairs)[0];
+    const renamed = pairs.find((pair) => pair.name === 'a response field renamed') as (typeof pairs)[0];
+    const request = await diff(ours(), required.next(), '--traffic', folder);
+    expect(request.stdout).toContain('body.correct_answer_column: made required (touches 1 of 2 recorded requests)');
+    const response = await diff(ours(), renamed.next(), '--traffic', folder, '--format', 'json');
+    const [change] = (JSON.parse(response.stdout) as { changes: Array<{ traffic: unknown }> }).changes;
+    expect(change?.traffic).toEqual({ touched: 1, of: 2, what: 'answers' });
+  });
+
+  it('a new required field every recorded request already sends touches none of them', async () => {
+    const folder = await recordedFolder();
+    const next = ours();
+    const request = schema(next, 'CreateEvaluationRequest');
+    request.properties.client = { type: 'string' };
+    request.required.push('client');
+    const { code, stdout } = await diff(ours(), next, '--traffic', folder);
+    expect(code).toBe(1);
+    expect(stdout).toContain('body.client: added, required (touches none of 2 recorded requests)');
+  });
+
+  it('a journal export: a removed field every recorded answer carried touches all of them', async () => {
+    const mock = await startMockServer({ port: 0 });
+    const journal = join(dir, 'journal.json');
+    try {
+      for (const id of ['6637c0a25368ef07b03a64cd', '6637c0a25368ef07b03a64ce'])
+        await (await fetch(`${mock.url}/human-evaluations/${id}`)).text();
+      await writeFile(journal, await (await fetch(`${mock.url}/__evalkit/requests`)).text());
+    } finally {
+      await mock.close();
+    }
+    const next = ours();
+    const human = schema(next, 'HumanEvaluation');
+    delete human.properties.user_username;
+    human.required = human.required.filter((name) => name !== 'user_username');
+    const { code, stdout } = await diff(ours(), next, '--traffic', journal);
+    expect(stdout).toContain('body.user_username: removed (touches 2 of 2 recorded answers)');
+    expect(code).toBe(1);
+  });
+
+  it('a --traffic path that is neither a journal export nor a record folder: exit 2', async () => {
+    const { code, stderr } = await diff(ours(), ours(), '--traffic', dir);
+    expect(code).toBe(2);
+    expect(stderr).toContain(`--traffic: ${dir} is not a proxy --record folder`);
+  });
+});

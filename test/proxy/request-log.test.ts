@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
+import { startConformingServer } from '../contract/conforming-server.js';
+import { appCreateBody } from '../contract/app-requests.js';
+import { runCli } from '../helpers/cli.js';
+import { closeAll, judged, proxyTo, removeTempDirs, tempDir } from './helpers.js';
+
+afterEach(closeAll);
+afterAll(removeTempDirs);
+
+const appToken = 'app-bearer-token-3e8a41';
+const providerKey = 'sk-proxied-provider-key-92c4';
+
+const createBody = appCreateBody(providerKey);
+
+/** An app's two requests through `evalkit proxy --record DIR` to a conforming deployment; the folder it left. */
+async function recordedSession(): Promise<{ dir: string; url: string; close(): Promise<void> }> {
+  const target = await startConformingServer();
+  const dir = tempDir();
+  const watched = await proxyTo(target.url, { recordDir: dir });
+  const headers = { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' };
+  await (await fetch(`${watched.proxy.url}/human-evaluations/${defaultHumanEvaluationId}`, { headers })).text();
+  await (
+    await fetch(`${watched.proxy.url}/evaluations`, { method: 'POST', headers, body: JSON.stringify(createBody) })
+  ).text();
+  await judged(watched, 2);
+  await watched.proxy.close();
+  return { dir, url: target.url, close: () => target.close() };
+}
+
+describe('evalkit proxy --record keeps the requests too, redacted', () => {
+  it('one line per request: method, path, status, body; every credential a placeholder', async () => {
+    const session = await recordedSession();
+    try {
+      const text = readFileSync(join(session.dir, 'requests.jsonl'), 'utf8');
+      expect(text).not.toContain(appToken);
+      expect(text).not.toContain(providerKey);
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(lines).toMatchObject([
+        {
+          method: 'GET',
+          path: `/human-evaluations/${defaultHumanEvaluationId}`,
+          status: 200,
+          request: { headers: { authorization: '<AUTHORIZATION>' } },
+        },
+        {
+          method: 'POST',
+          path: '/evaluations',
+          status: 200,
+          request: {
+            headers: { authorization: '<AUTHORIZATION>', 'content-type': 'application/json' },
+            body: { ...createBody, lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' } },
+          },
+        },
+      ]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('the folder is a --replay input: both requests sent again, the provider key a canary', async () => {
+    const session = await recordedSession();
+    try {
+      const run = await runCli(['contract', '--base-url', session.url, '--replay', session.dir]);
+      expect(run.stdout).toContain(`Replay of ${session.dir}: 2 replayed, 0 refused, 0 skipped`);
+      expect(run.code, run.stdout).toBe(0);
+    } finally {
+      await session.close();
+    }
+  });
+});
