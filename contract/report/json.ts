@@ -25,6 +25,7 @@ export function jsonReport(report: Report): string {
     counterexamples,
     requests,
     pacing,
+    coverage,
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
@@ -42,6 +43,7 @@ export function jsonReport(report: Report): string {
     counterexamples,
     requests,
     ...(pacing ? { pacing } : {}),
+    coverage,
     durationMs,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -7,6 +7,7 @@ import { credentialsOf, publicUrl, type Secret } from '../../http/redaction.js';
 import { catalogue } from '../judge/catalogue.js';
 import { Verdicts } from '../judge/verdicts.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
+import type { CoverageMinimum } from '../report/coverage.js';
 import { buildReport, type Counterexample, type Report } from '../report/model.js';
 import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
@@ -15,6 +16,7 @@ import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } fro
 import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
 import { createRequest } from './requests.js';
+import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 
 export interface ContractOptions {
@@ -43,6 +45,8 @@ export interface ContractOptions {
   insecure?: boolean;
   /** Failed warnings fail the run too. */
   strict?: boolean;
+  /** The least coverage the run must reach, in percent (parseMinimumCoverage): under it, the run fails. */
+  minCoverage?: CoverageMinimum;
 }
 
 function pacingOptions(options: ContractOptions): PacingOptions {
@@ -160,6 +164,12 @@ async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   await session.sendAhead([...valid, ...run.probes.map(probeRequest)]);
   knownIds.push(...(await createSteps(run)));
   await fetchUnknownIds(session, knownIds, run.seed);
+  await askForStates(session, {
+    id: options.humanEvaluationId ?? defaultHumanEvaluationId,
+    idGiven: options.humanEvaluationId !== undefined,
+    ...(options.readOnly ? {} : { request: run.request }),
+    bodyGiven: options.createBody !== undefined,
+  });
   await runProbes(session, run.probes);
   await propertySteps(run, found);
 }
@@ -230,6 +240,8 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     counterexamples,
     requests: session.requests,
     pacing: session.pacing,
+    coverage: session.coverage.report(),
+    ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
     durationMs: Math.round(performance.now() - started),
     nothingVerified: () => nothingVerified(session.statuses),
     redactor: session.redactor,
