@@ -182,10 +182,10 @@ export class Coverage {
     });
     const stateValues = states.flatMap((state) => state.values.map((value) => ({ ...value, field: state.field })));
     const requestFields = requestFieldNames.map((field): RequestFieldCoverage => {
-        const sent = this.sent.get(field) ?? 0;
-        const absent = this.requests - sent;
-        return { field, sent, absent, varied: this.varied.has(field) || (sent > 0 && absent > 0) };
-      });
+      const sent = this.sent.get(field) ?? 0;
+      const absent = this.requests - sent;
+      return { field, sent, absent, varied: this.varied.has(field) || (sent > 0 && absent > 0) };
+    });
     return {
       operations: {
         documented: byOperation.length,

@@ -182,14 +182,18 @@ function coverageSection(coverage: ReportCoverage, open: string): string {
   const shortfalls = coverage.shortfalls.map((shortfall) => `<div>below --min-coverage: ${shown(shortfall)}</div>`);
   return (
     `<details class="rest" id="coverage"${open}><summary>${escapeHtml(title)}</summary>\n${shortfalls.join('')}` +
-    `<section><h2>Statuses</h2>${table(['Operation', 'Exchanges', 'Statuses'], statuses)}</section>` +
-    `<section><h2>Response fields (${fields.seen}/${fields.documented})</h2><p class="meta">Records read: ${records}` +
+    `<h3>Statuses</h3>${table(['Operation', 'Exchanges', 'Statuses'], statuses)}` +
+    `<h3>Response fields (${fields.seen}/${fields.documented})</h3><p class="meta">Records read: ${records}` +
     `</p>${table(
       ['Field', 'Carried by', 'As null'],
-      fields.fields.map((field) => [`<code>${escapeHtml(field.field)}</code>`, count(field.carried), String(field.null)]),
-    )}</section>` +
-    `<section><h2>States (${states.seen}/${states.known})</h2>${table(['Field', 'State', 'Seen'], stateRows)}</section>` +
-    `<section><h2>Request fields (${requests.requests} valid create requests)</h2>${table(
+      fields.fields.map((field) => [
+        `<code>${escapeHtml(field.field)}</code>`,
+        count(field.carried),
+        String(field.null),
+      ]),
+    )}` +
+    `<h3>States (${states.seen}/${states.known})</h3>${table(['Field', 'State', 'Seen'], stateRows)}` +
+    `<h3>Request fields (${requests.requests} valid create requests)</h3>${table(
       ['Field', 'Sent', 'Absent', 'Varied'],
       requests.fields.map((field) => [
         `<code>${escapeHtml(field.field)}</code>`,
@@ -197,7 +201,7 @@ function coverageSection(coverage: ReportCoverage, open: string): string {
         String(field.absent),
         field.varied ? 'yes' : 'no',
       ]),
-    )}</section>\n</details>`
+    )}\n</details>`
   );
 }
 

@@ -107,7 +107,11 @@ class PropertyRun {
     let judged: Judged;
     try {
       const valid = input.rule === undefined;
-      judged = await this.post(JSON.stringify(input.body), judgedBy[valid ? 'valid' : 'invalid'], valid ? input.body : undefined);
+      judged = await this.post(
+        JSON.stringify(input.body),
+        judgedBy[valid ? 'valid' : 'invalid'],
+        valid ? input.body : undefined,
+      );
     } catch (error) {
       if (!(error instanceof RunStopped)) throw error;
       halt.reason = error.message;
