@@ -128,8 +128,8 @@ describe('--min-coverage', () => {
       const { code, stderr } = await runCli(args);
       expect(code).toBe(2);
       expect(stderr.trim().split('\n')).toEqual([
-        `evalkit contract: --min-coverage must be KIND=PERCENT[,KIND=PERCENT], KIND one of operations, fields, states, ` +
-          `with PERCENT from 0 to 100; got '${bad}'`,
+        'evalkit contract: --min-coverage must be KIND=PERCENT[,KIND=PERCENT], ' +
+          `KIND one of operations, fields, states, with PERCENT from 0 to 100; got '${bad}'`,
       ]);
     }
   });
