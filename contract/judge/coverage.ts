@@ -7,12 +7,12 @@ import type { Observation } from './observation.js';
 import { carriedFields, documentedFields } from './schema-walk.js';
 
 /** How many answers one status got. */
-export interface StatusCount {
+interface StatusCount {
   status: number;
   count: number;
 }
 
-export interface OperationCoverage {
+interface OperationCoverage {
   operation: OperationKey;
   /** Exchanges judged, with or without an answer. */
   exchanges: number;
@@ -20,14 +20,14 @@ export interface OperationCoverage {
 }
 
 /** A documented response field: in how many records it was carried at all, and in how many as null. */
-export interface FieldCoverage {
+interface FieldCoverage {
   /** The resource and the path from it: `Evaluation.status.error.message`, `Evaluation.aggregated_results[].result`. */
   field: string;
   carried: number;
   null: number;
 }
 
-export interface StateCoverage {
+interface StateCoverage {
   /** Where the state is: `Evaluation.status.value`, `HumanEvaluation.status`. */
   field: string;
   /** The states the real service uses (generators/vocabulary.ts; the spec shows none), each seen or not. */
@@ -37,7 +37,7 @@ export interface StateCoverage {
 }
 
 /** A create-request field: in how many requests it was sent, left out, and whether it took more than one value. */
-export interface RequestFieldCoverage {
+interface RequestFieldCoverage {
   field: string;
   sent: number;
   absent: number;
