@@ -4,7 +4,7 @@ import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { capped } from '../../http/excerpt.js';
 import { evaluationStates, humanEvaluationStates } from '../../generators/vocabulary.js';
 import type { Observation } from './observation.js';
-import { carriedFields, documentedFields } from './schema-walk.js';
+import { documentedFields, type SchemaField } from './schema-walk.js';
 
 /** How many answers one status got. */
 interface StatusCount {
@@ -34,6 +34,14 @@ interface StateCoverage {
   values: Array<{ value: string; count: number }>;
   /** Values seen outside those, the first few. */
   others: Array<{ value: string; count: number }>;
+}
+
+/** A field's counts, and the last record that counted it, as carried and as null. */
+interface FieldCount {
+  carried: number;
+  null: number;
+  lastCarried: number;
+  lastNull: number;
 }
 
 /** A create-request field: in how many requests it was sent, left out, and whether it took more than one value. */
@@ -103,8 +111,10 @@ export class Coverage {
   private readonly exchanges = new Map<OperationKey, number>();
   private readonly statuses = new Map<OperationKey, Map<number, number>>();
   private readonly records = new Map<ResourceName, number>();
-  private readonly carried = new Map<string, number>();
-  private readonly nulls = new Map<string, number>();
+  /** Per resource and field path: records that carried it, and that carried it as null. */
+  private readonly carried = new Map<ResourceName, Map<string, FieldCount>>();
+  /** The record being counted, so that a field an array repeats counts once per record. */
+  private recordNumber = 0;
   private readonly states = new Map<string, Map<string, number>>();
   private requests = 0;
   private readonly sent = new Map<string, number>();
@@ -120,16 +130,29 @@ export class Coverage {
       bump(statuses, seen.status);
       this.statuses.set(operation, statuses);
     }
-    for (const record of seen.records()) this.observeRecord(seen.resource, record.value);
+    for (const record of seen.records()) this.observeRecord(seen.resource, record.value, record.schemaFields());
     const request = 'request' in role ? role.request : undefined;
     if (request) this.observeRequest(request);
   }
 
-  private observeRecord(resource: ResourceName, value: unknown): void {
+  /** Counts a record's fields once each, however many of its array items carry them. */
+  private observeRecord(resource: ResourceName, value: unknown, fields: readonly SchemaField[]): void {
     bump(this.records, resource);
-    for (const [path, isNull] of carriedFields(resource, value)) {
-      bump(this.carried, fieldName(resource, path));
-      if (isNull) bump(this.nulls, fieldName(resource, path));
+    const record = ++this.recordNumber;
+    const counts = this.carried.get(resource) ?? new Map<string, FieldCount>();
+    this.carried.set(resource, counts);
+    for (const { path, value: field } of fields) {
+      if (path === undefined) continue;
+      let count = counts.get(path);
+      if (!count) counts.set(path, (count = { carried: 0, null: 0, lastCarried: 0, lastNull: 0 }));
+      if (count.lastCarried !== record) {
+        count.carried++;
+        count.lastCarried = record;
+      }
+      if (field === null && count.lastNull !== record) {
+        count.null++;
+        count.lastNull = record;
+      }
     }
     for (const { pointer, known } of stateFields.filter((state) => state.resource === resource)) {
       const found = valueAt(value, pointer);
@@ -165,7 +188,8 @@ export class Coverage {
     const fields = responseResources.flatMap((resource) =>
       documentedFields(resource).map((path): FieldCoverage => {
         const field = fieldName(resource, path);
-        return { field, carried: this.carried.get(field) ?? 0, null: this.nulls.get(field) ?? 0 };
+        const count = this.carried.get(resource)?.get(path);
+        return { field, carried: count?.carried ?? 0, null: count?.null ?? 0 };
       }),
     );
     const unseen = fields.filter((field) => field.carried === 0).map((field) => field.field);

@@ -53,7 +53,7 @@ export function isOptionalProperty(name: ResourceName, data: unknown, pointer: s
 }
 
 /** One field of a value as the schema sees it: its pointer, and its documented path when the schema declares it. */
-interface VisitedField {
+export interface SchemaField {
   pointer: string;
   /** From the resource, arrays as `[]`: `status.error.message`, `aggregated_results[].result`; none: undeclared. */
   path?: string;
@@ -61,10 +61,11 @@ interface VisitedField {
 }
 
 /**
- * Visits every field of a value, wherever the schema declares properties: a declared field is descended into, an
- * undeclared one is visited without a path and not descended into.
+ * Every field of a value, wherever the schema declares properties, in document order: a declared field is descended
+ * into, an undeclared one is listed without a path and not descended into.
  */
-function visitFields(name: ResourceName, data: unknown, visit: (field: VisitedField) => void): void {
+export function fieldsOf(name: ResourceName, data: unknown): SchemaField[] {
+  const found: SchemaField[] = [];
   const walk = (given: JsonSchema, value: unknown, pointer: string, path: string) => {
     let schema: JsonSchema | undefined = resolve(given);
     if (schema.anyOf) schema = matchingBranch(schema, value);
@@ -80,33 +81,21 @@ function visitFields(name: ResourceName, data: unknown, visit: (field: VisitedFi
       const childPointer = `${pointer}${pointerOf([key])}`;
       const childSchema = declared[key];
       if (!childSchema) {
-        visit({ pointer: childPointer, value: child });
+        found.push({ pointer: childPointer, value: child });
         continue;
       }
       const childPath = path === '' ? key : `${path}.${key}`;
-      visit({ pointer: childPointer, path: childPath, value: child });
+      found.push({ pointer: childPointer, path: childPath, value: child });
       walk(childSchema, child, childPointer, childPath);
     }
   };
   walk(schemas[name], data, '', '');
-}
-
-/** Pointers of fields the schema does not declare, wherever the schema declares properties. */
-export function undeclaredFields(name: ResourceName, data: unknown): string[] {
-  const found: string[] = [];
-  visitFields(name, data, ({ pointer, path }) => {
-    if (path === undefined) found.push(pointer);
-  });
   return found;
 }
 
-/** The documented fields a record carries, by path (visitFields): true for those it carries as null somewhere. */
-export function carriedFields(name: ResourceName, data: unknown): Map<string, boolean> {
-  const carried = new Map<string, boolean>();
-  visitFields(name, data, ({ path, value }) => {
-    if (path !== undefined) carried.set(path, carried.get(path) === true || value === null);
-  });
-  return carried;
+/** Pointers of fields the schema does not declare, wherever the schema declares properties. */
+export function undeclaredFields(fields: readonly SchemaField[]): string[] {
+  return fields.filter((field) => field.path === undefined).map((field) => field.pointer);
 }
 
 /**
