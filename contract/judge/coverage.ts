@@ -99,8 +99,8 @@ function counts(map: Map<string, number>): Array<{ value: string; count: number 
   return [...map].map(([value, count]) => ({ value, count }));
 }
 
-function bump<K>(map: Map<K, number>, key: K, by = 1): void {
-  map.set(key, (map.get(key) ?? 0) + by);
+function bump<K>(map: Map<K, number>, key: K): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
 }
 
 /**

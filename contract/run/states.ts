@@ -26,7 +26,10 @@ function preferring(state: string): Record<string, string> {
  * errors, and without these the run would never see the fields those states carry. A deployment that does not
  * honour it (a real one) gets the one fetch that asks, and nothing more.
  */
-export async function askForStates(session: Session, { id, idGiven, request, bodyGiven }: StateRequests) {
+export async function askForStates(
+  session: Session,
+  { id, idGiven, request, bodyGiven }: StateRequests,
+): Promise<void> {
   const [first, ...others] = humanEvaluationStates;
   const asked = await fetchGivenId(session, id, idGiven, preferring(first));
   if (asked.headers['preference-applied'] === undefined) return;
