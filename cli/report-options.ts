@@ -1,4 +1,5 @@
-import type { OptionSpec } from './command.js';
+import { parseMinimumCoverage, type CoverageMinimum } from '../contract/report/coverage.js';
+import { stringOption, UsageError, type OptionSpec, type OptionValues } from './command.js';
 
 /** The report options `contract` and `proxy` share. */
 export const reportOptions: OptionSpec[] = [
@@ -17,3 +18,23 @@ export const reportOptions: OptionSpec[] = [
     defaultText: 'on when GITHUB_ACTIONS=true',
   },
 ];
+
+/** `--min-coverage`, which `contract` and `proxy` share. */
+export const minCoverageOption: OptionSpec = {
+  name: 'min-coverage',
+  type: 'string',
+  value: 'KIND=PERCENT',
+  description:
+    'Fail the run (exit 1) when its coverage is under this: operations, fields (documented response fields seen) ' +
+    'or states, comma-separated: fields=100,states=50.',
+  defaultText: 'none',
+};
+
+/** The --min-coverage given, read; a value that cannot be read is a usage error. */
+export function minCoverage(values: OptionValues): CoverageMinimum | undefined {
+  const text = stringOption(values, 'min-coverage');
+  if (text === undefined) return undefined;
+  const minimum = parseMinimumCoverage(text);
+  if ('problem' in minimum) throw new UsageError(minimum.problem);
+  return minimum;
+}

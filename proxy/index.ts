@@ -1,5 +1,6 @@
 import { defaultClientOptions } from '../http/client.js';
 import { checkHeaders, parseBaseUrl } from '../contract/options.js';
+import type { CoverageMinimum } from '../contract/report/coverage.js';
 import type { Report } from '../contract/report/model.js';
 import { startForwarding, type Passage } from './forward.js';
 import { ExchangeJudge, type Judgement } from './judge.js';
@@ -28,6 +29,8 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Failed warnings fail the run too, as in `contract`. */
   strict?: boolean;
+  /** The least coverage the traffic must reach, as in `contract`: under it, the report fails. */
+  minCoverage?: CoverageMinimum;
   /** Bodies larger than this are forwarded unchecked (default: the contract suite's 4 MiB cap). */
   maxBodyBytes?: number;
   /** Told of each exchange as it is judged, and of each recording. */
@@ -129,7 +132,15 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     url: forwarder.url,
     judge,
     traffic: () => ({ ...traffic }),
-    report: () => proxyReport(judge, target, traffic, Math.round(performance.now() - started), options.strict ?? false),
+    report: () =>
+      proxyReport(
+        judge,
+        target,
+        traffic,
+        Math.round(performance.now() - started),
+        options.strict ?? false,
+        options.minCoverage,
+      ),
     close: () =>
       (closing ??= (async () => {
         await forwarder.close();

@@ -8,6 +8,7 @@ import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders, requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
+import { Coverage } from '../contract/judge/coverage.js';
 import { Evidence } from '../contract/judge/evidence.js';
 import { judgeExchange } from '../contract/judge/judge.js';
 import { Observation, type Fields } from '../contract/judge/observation.js';
@@ -168,6 +169,8 @@ function exchangeOf(passage: Passage, outgoing: Outgoing, target: URL): Exchange
  */
 export class ExchangeJudge {
   readonly verdicts = new Verdicts();
+  /** What the judged exchanges exercised. */
+  readonly coverage = new Coverage();
   /** Answers over the cap, forwarded unchecked, per operation. */
   readonly overCap: Record<OperationKey, number> = { fetch: 0, create: 0 };
   /** The lm_providers_keys values clients sent: an echo of one is a finding. */
@@ -244,6 +247,7 @@ export class ExchangeJudge {
     const verdicts = new Verdicts();
     const seen = new Observation(sent, exchange, this.keys.values());
     judgeExchange(verdicts, seen, this.evidence);
+    this.coverage.observe(seen);
     if (body && 'unreadable' in body)
       verdicts.note(
         route.operation,

@@ -2,6 +2,7 @@ import { mark, painter, type TerminalStyle } from '../contract/report/terminal.j
 import { operationIds, operationLabel, type OperationKey } from '../api/operations.js';
 import type { Note } from '../contract/judge/verdicts.js';
 import { publicUrl } from '../http/redaction.js';
+import type { CoverageMinimum } from '../contract/report/coverage.js';
 import { buildReport, type Report } from '../contract/report/model.js';
 import type { ExchangeJudge, Judgement } from './judge.js';
 
@@ -93,6 +94,7 @@ export function proxyReport(
   traffic: Traffic,
   durationMs: number,
   strict = false,
+  minimumCoverage?: CoverageMinimum,
 ): Report {
   const reachable = !(traffic.unreachable > 0 && traffic.unreachable === traffic.forwarded);
   return buildReport({
@@ -108,6 +110,8 @@ export function proxyReport(
     notes: [...judge.verdicts.notes(), ...shutdownNotes(traffic)],
     counterexamples: [],
     requests: traffic.forwarded,
+    coverage: judge.coverage.report(),
+    ...(minimumCoverage ? { minimumCoverage } : {}),
     durationMs,
     nothingVerified: () => nothingVerified(traffic),
     redactor: judge.redactor,

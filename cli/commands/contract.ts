@@ -1,6 +1,6 @@
 import { defaultConcurrency, maxConcurrency } from '../../contract/run/pacing.js';
 import type { Command } from '../command.js';
-import { reportOptions } from '../report-options.js';
+import { minCoverageOption, reportOptions } from '../report-options.js';
 
 export const contractCommand: Command = {
   name: 'contract',
@@ -37,6 +37,7 @@ export const contractCommand: Command = {
     },
     { name: 'timeout', type: 'string', value: 'MS', description: 'Timeout per request.', defaultText: '10000' },
     { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
+    minCoverageOption,
     {
       name: 'read-only',
       type: 'boolean',
@@ -95,7 +96,8 @@ export const contractCommand: Command = {
   ],
   details: [
     'Exit codes: 0 no error-level failure; 1 an error-level failure (with --strict, any failure);',
-    '1 also when nothing could be verified (every request 401/403 or 404, no success answer to check);',
+    '1 also when nothing could be verified (every request 401/403 or 404, no success answer to check),',
+    '  or when coverage is under --min-coverage (the verdict line says which);',
     '2 a usage error, or the deployment cannot be reached at all ' +
       '(nothing listening, a certificate that does not verify).',
     'Checks, severities and the spec line each enforces: docs/contract.md.',

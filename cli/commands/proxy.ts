@@ -1,6 +1,6 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
-import { reportOptions } from '../report-options.js';
+import { minCoverageOption, reportOptions } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
 export const proxyCommand: Command = {
@@ -56,12 +56,14 @@ export const proxyCommand: Command = {
       defaultText: '10000',
     },
     { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
+    minCoverageOption,
     ...reportOptions,
   ],
   details: [
     'Violations print as they happen; the report is written when the proxy stops (Ctrl-C / SIGINT, or SIGTERM).',
     'Exit codes as for contract: 0 no error-level failure; 1 an error-level failure (with --strict, any);',
-    '1 also when nothing was verified (no traffic, or no success answer of the two operations to check);',
+    '1 also when nothing was verified (no traffic, or no success answer of the two operations to check),',
+    '  or when coverage is under --min-coverage;',
     '2 a usage error, a report that cannot be written, or no request ever reached the target.',
   ].join('\n'),
   load: () => import('../run/proxy.js'),

@@ -13,6 +13,7 @@ import { integerOption, stringOption, UsageError, type RunCommand } from '../com
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
+import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 
 /** The text of the file an option names; a file that cannot be read is a usage error naming the option. */
@@ -72,6 +73,7 @@ export const run: RunCommand = async (values, io) => {
     ca: await caFile(stringOption(values, 'ca')),
     insecure: values.insecure === true,
     strict,
+    minCoverage: minCoverage(values),
     humanEvaluationId: stringOption(values, 'human-evaluation-id'),
     createBody: await createBody(stringOption(values, 'create-body')),
     headers: headers(values),

@@ -11,6 +11,7 @@ import { CommandFailure, integerOption, stringOption, UsageError, type RunComman
 import { headers } from '../headers.js';
 import { listenFailure } from '../listen-failure.js';
 import { writeOut } from '../output.js';
+import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
@@ -30,6 +31,7 @@ export const run: RunCommand = async (values, io) => {
     ...(record !== undefined ? { recordDir: record } : {}),
     timeoutMs: integerOption(values, 'timeout', 1, 600_000),
     strict,
+    minCoverage: minCoverage(values),
     onJudgement: (judgement: Judgement) => {
       for (const line of violationLines(judgement, style)) void writeOut(io.stdout, `${line}\n`);
     },

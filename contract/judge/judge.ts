@@ -11,12 +11,12 @@ import type { Verdicts } from './verdicts.js';
  * the spec allows (responses may carry extra fields), so a note and never a check.
  */
 function notesOf(seen: Observation): string[] {
-  return seen.records().flatMap(({ value, where, issues: { cuts } }) => [
+  return seen.records().flatMap(({ where, issues: { cuts }, schemaFields }) => [
     ...(cuts.length > 0
       ? [`${where}: only the first ${maxValidatedItems} items of ${listed(cuts, 'arrays')} were validated`]
       : []),
     // Indices vary per record; the note is about the field.
-    ...undeclaredFields(seen.resource, value).map(
+    ...undeclaredFields(schemaFields()).map(
       (pointer) =>
         `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`,
     ),

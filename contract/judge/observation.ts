@@ -5,7 +5,7 @@ import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
 import { describeNesting, readJsonBody, validatedView } from '../../http/json-body.js';
-import { isOptionalProperty, openPositionOf } from './schema-walk.js';
+import { fieldsOf, isOptionalProperty, openPositionOf, type SchemaField } from './schema-walk.js';
 import { labelOf, type Sent } from './sent.js';
 
 export type Fields = Record<string, unknown>;
@@ -90,6 +90,8 @@ export interface BodyRecord {
   value: unknown;
   where: string;
   issues: SchemaIssues;
+  /** Its fields as the schema sees them (fieldsOf), walked once for the notes and the coverage alike. */
+  schemaFields(): SchemaField[];
 }
 
 /**
@@ -150,11 +152,15 @@ export class Observation {
     const parsed = this.data();
     const { operation } = this.sent;
     const values = !parsed ? [] : operation === 'fetch' ? [parsed.data] : Array.isArray(parsed.data) ? parsed.data : [];
-    this.recordList = values.map((value, index) => ({
-      value,
-      where: operation === 'fetch' ? this.label : `${this.label} /${index}`,
-      issues: schemaIssues(this.resource, value),
-    }));
+    this.recordList = values.map((value, index) => {
+      let fields: SchemaField[] | undefined;
+      return {
+        value,
+        where: operation === 'fetch' ? this.label : `${this.label} /${index}`,
+        issues: schemaIssues(this.resource, value),
+        schemaFields: () => (fields ??= fieldsOf(this.resource, value)),
+      };
+    });
     return this.recordList;
   }
 

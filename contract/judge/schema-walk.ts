@@ -52,15 +52,27 @@ export function isOptionalProperty(name: ResourceName, data: unknown, pointer: s
   return !((parent.required as string[] | undefined) ?? []).includes(key);
 }
 
-/** Pointers of fields the schema does not declare, wherever the schema declares properties. */
-export function undeclaredFields(name: ResourceName, data: unknown): string[] {
-  const found: string[] = [];
-  const walk = (given: JsonSchema, value: unknown, pointer: string) => {
+/** One field of a value as the schema sees it: its pointer, and its documented path when the schema declares it. */
+export interface SchemaField {
+  pointer: string;
+  /** From the resource, arrays as `[]`: `status.error.message`, `aggregated_results[].result`; none: undeclared. */
+  path?: string;
+  value: unknown;
+}
+
+/**
+ * Every field of a value, wherever the schema declares properties, in document order: a declared field is descended
+ * into, an undeclared one is listed without a path and not descended into.
+ */
+export function fieldsOf(name: ResourceName, data: unknown): SchemaField[] {
+  const found: SchemaField[] = [];
+  const walk = (given: JsonSchema, value: unknown, pointer: string, path: string) => {
     let schema: JsonSchema | undefined = resolve(given);
     if (schema.anyOf) schema = matchingBranch(schema, value);
     if (!schema || value === null || typeof value !== 'object') return;
     if (Array.isArray(value)) {
-      if (schema.items) value.forEach((item, index) => walk(schema.items as JsonSchema, item, `${pointer}/${index}`));
+      const items = schema.items as JsonSchema | undefined;
+      if (items) value.forEach((item, index) => walk(items, item, `${pointer}/${index}`, `${path}[]`));
       return;
     }
     const declared = properties(schema);
@@ -68,12 +80,42 @@ export function undeclaredFields(name: ResourceName, data: unknown): string[] {
     for (const [key, child] of Object.entries(value)) {
       const childPointer = `${pointer}${pointerOf([key])}`;
       const childSchema = declared[key];
-      if (childSchema) walk(childSchema, child, childPointer);
-      else found.push(childPointer);
+      if (!childSchema) {
+        found.push({ pointer: childPointer, value: child });
+        continue;
+      }
+      const childPath = path === '' ? key : `${path}.${key}`;
+      found.push({ pointer: childPointer, path: childPath, value: child });
+      walk(childSchema, child, childPointer, childPath);
     }
   };
-  walk(schemas[name], data, '');
+  walk(schemas[name], data, '', '');
   return found;
+}
+
+/** Pointers of fields the schema does not declare, wherever the schema declares properties. */
+export function undeclaredFields(fields: readonly SchemaField[]): string[] {
+  return fields.filter((field) => field.path === undefined).map((field) => field.pointer);
+}
+
+/**
+ * Every field a resource's schema documents, by path (visitFields), in schema order: nested objects, array items
+ * and `$ref`s followed, each branch of an anyOf that declares properties (evaluator_config's documented one).
+ */
+export function documentedFields(name: ResourceName): string[] {
+  const fields = new Set<string>();
+  const walk = (given: JsonSchema, path: string) => {
+    const schema = resolve(given);
+    for (const branch of (schema.anyOf as JsonSchema[] | undefined) ?? []) walk(branch, path);
+    if (schema.items) walk(schema.items as JsonSchema, `${path}[]`);
+    for (const [key, child] of Object.entries(properties(schema) ?? {})) {
+      const childPath = path === '' ? key : `${path}.${key}`;
+      fields.add(childPath);
+      walk(child, childPath);
+    }
+  };
+  walk(schemas[name], '');
+  return [...fields];
 }
 
 /**

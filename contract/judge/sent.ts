@@ -30,7 +30,8 @@ export interface Unvouched {
  * - `unknown-id`: an id that cannot exist. `invalid`: a create request that must be refused; `accepted` words a 2xx.
  * - `key-names`: the accepted create request with other lm_providers_keys names; `alone` for one name, after a refusal.
  * - `repeat`: a request whose answer only gets the checks every answer gets.
- * - `property`: a property case, judged by its property (shrunk by the run); only echoes are judged per answer.
+ * - `property`: a property case, judged by its property (shrunk by the run); only echoes are judged per answer;
+ *   `request`: a valid case's body, which the run's coverage reads.
  */
 export type Role =
   | { kind: 'expected'; id?: string; request?: Record<string, unknown>; unvouched?: Unvouched }
@@ -38,7 +39,7 @@ export type Role =
   | { kind: 'invalid'; accepted(status: number): string }
   | { kind: 'key-names'; alone?: { name: string; used: readonly string[] } }
   | { kind: 'repeat' }
-  | { kind: 'property' };
+  | { kind: 'property'; request?: Record<string, unknown> };
 
 /** One request and what it was for. */
 export interface Sent {

@@ -1,5 +1,6 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
+import type { ReportCoverage } from './coverage.js';
 import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -61,6 +62,23 @@ function row(check: CheckResult): string {
   return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
 }
 
+/** The coverage as a short table: one row per kind, what was seen of what is documented, and what never was. */
+function coverageTable(coverage: ReportCoverage): string[] {
+  const { operations, responseFields: fields, states, requestFields: requests } = coverage;
+  const never = (unseen: readonly string[]) => inline(unseen.join(', ')) || '—';
+  const idle = operations.byOperation.filter((entry) => entry.statuses.length === 0).map((entry) => entry.operation);
+  return [
+    '| coverage | seen | never seen |',
+    '|---|---|---|',
+    `| operations | ${operations.exercised}/${operations.documented} | ${never(idle)} |`,
+    `| response fields | ${fields.seen}/${fields.documented} | ${never(fields.unseen)} |`,
+    `| states | ${states.seen}/${states.known} | ${never(states.unseen)} |`,
+    `| request fields varied | ${requests.varied.length}/${requests.fields.length} | ` +
+      `${never(requests.fields.filter((field) => !field.varied).map((field) => field.field))} |`,
+    ...coverage.shortfalls.map((shortfall) => `\nbelow --min-coverage: ${inline(shortfall)}`),
+  ];
+}
+
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */
 export function githubStepSummary(report: Report): string {
   const listed = report.checks.filter((check) => check.outcome !== 'passed');
@@ -75,5 +93,6 @@ export function githubStepSummary(report: Report): string {
   if (report.stopped) lines.push(`Stopped: ${inline(report.stopped)}`, '');
   if (listed.length > 0)
     lines.push('| | check | finding or reason | spec |', '|---|---|---|---|', ...listed.map(row), '');
+  if (report.reachable) lines.push(...coverageTable(report.coverage), '');
   return `${lines.join('\n')}\n`;
 }

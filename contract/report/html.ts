@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
+import type { ReportCoverage } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -158,6 +159,69 @@ function replaySection(replay: NonNullable<Report['replay']>): string {
   );
 }
 
+/** A table of rows of cells, each cell already HTML. */
+function table(head: string[], rows: string[][]): string {
+  const cells = (tag: string, row: string[]) => row.map((cell) => `<${tag}>${cell}</${tag}>`).join('');
+  return (
+    `<table class="failures"><tr>${cells('th', head)}</tr>` +
+    `${rows.map((row) => `<tr>${cells('td', row)}</tr>`).join('')}</table>`
+  );
+}
+
+/** A count, marked when it is zero: what the run never saw. */
+function count(value: number): string {
+  return value === 0 ? '<span class="badge b-warning">0</span>' : String(value);
+}
+
+/**
+ * What the run exercised, folded as the passed checks are: statuses per operation, each documented response field
+ * with the records that carried it (and as null), each state, each create-request field.
+ */
+function coverageSection(coverage: ReportCoverage, open: string): string {
+  const { operations, responseFields: fields, states, requestFields: requests } = coverage;
+  const title =
+    `Coverage: operations ${operations.exercised}/${operations.documented}, ` +
+    `response fields ${fields.seen}/${fields.documented}, states ${states.seen}/${states.known}, ` +
+    `request fields varied ${requests.varied.length}/${requests.fields.length}`;
+  const statuses = operations.byOperation.map((operation) => [
+    escapeHtml(operation.operation),
+    String(operation.exchanges),
+    operation.statuses.map(({ status, count: times }) => `${status} ×${times}`).join(', ') || count(0),
+  ]);
+  const records = fields.records.map(({ resource, count: times }) => `${escapeHtml(resource)} ${times}`).join(', ');
+  const stateRows = states.fields.flatMap((state) =>
+    [...state.values, ...state.others].map(({ value, count: times }) => [
+      `<code>${escapeHtml(state.field)}</code>`,
+      `<code>${shown(value)}</code>`,
+      count(times),
+    ]),
+  );
+  const shortfalls = coverage.shortfalls.map((shortfall) => `<div>below --min-coverage: ${shown(shortfall)}</div>`);
+  return (
+    `<details class="rest" id="coverage"${open}><summary>${escapeHtml(title)}</summary>\n${shortfalls.join('')}` +
+    `<h3>Statuses</h3>${table(['Operation', 'Exchanges', 'Statuses'], statuses)}` +
+    `<h3>Response fields (${fields.seen}/${fields.documented})</h3><p class="meta">Records read: ${records}` +
+    `</p>${table(
+      ['Field', 'Carried by', 'As null'],
+      fields.fields.map((field) => [
+        `<code>${escapeHtml(field.field)}</code>`,
+        count(field.carried),
+        String(field.null),
+      ]),
+    )}` +
+    `<h3>States (${states.seen}/${states.known})</h3>${table(['Field', 'State', 'Seen'], stateRows)}` +
+    `<h3>Request fields (${requests.requests} valid create requests)</h3>${table(
+      ['Field', 'Sent', 'Absent', 'Varied'],
+      requests.fields.map((field) => [
+        `<code>${escapeHtml(field.field)}</code>`,
+        String(field.sent),
+        String(field.absent),
+        field.varied ? 'yes' : 'no',
+      ]),
+    )}\n</details>`
+  );
+}
+
 /**
  * The report as one self-contained HTML page, failures first: the verdict, a table of the failed checks linking to
  * each, the failed checks by operation (spec line, findings, request and response excerpts, a curl command to copy)
@@ -188,6 +252,7 @@ export function htmlReport(report: Report): string {
     const title = `Passed and skipped checks (${rest.length}), notes (${report.notes.length})`;
     sections.push(`<details class="rest"${open}><summary>${title}</summary>\n${restSections.join('\n')}\n</details>`);
   }
+  if (report.reachable) sections.push(coverageSection(report.coverage, failedChecks.length > 0 ? '' : ' open'));
   const scriptHash = createHash('sha256').update(script).digest('base64');
   const policy =
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; ` +

@@ -29,6 +29,7 @@ export function jsonReport(report: Report): string {
     requests,
     pacing,
     replay,
+    coverage,
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
@@ -47,6 +48,7 @@ export function jsonReport(report: Report): string {
     requests,
     ...(pacing ? { pacing } : {}),
     ...(replay ? { replay } : {}),
+    coverage,
     durationMs,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

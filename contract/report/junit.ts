@@ -55,10 +55,21 @@ function properties(report: Report): string[] {
   ];
 }
 
+/** A suite of one failed testcase about the run as a whole. */
+function failedRun(name: string, reason: string): string {
+  const text = escapeXml(reason);
+  return (
+    '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n' +
+    `    <testcase name="${name}" classname="run">` +
+    `<failure type="error" message="${text}">${text}</failure></testcase>\n  </testsuite>`
+  );
+}
+
 /**
  * One testsuite per operation, one testcase per check. Failures are exactly what fails the exit code: failed
  * warnings are failures with --strict only, otherwise a `warning` property and system-out. A run that verified
- * nothing adds a failed `run.verified` testcase, since it exits 1 too.
+ * nothing adds a failed `run.verified` testcase, and one under its --min-coverage a failed `run.coverage`, since
+ * both exit 1 too.
  */
 export function junitReport(report: Report): string {
   const { strict } = report;
@@ -76,16 +87,13 @@ export function junitReport(report: Report): string {
     ].join('\n');
   });
   const vacuous = report.verdict === 'NOTHING VERIFIED';
-  if (vacuous) {
-    const headline = escapeXml(report.headline ?? 'nothing verified');
-    suites.push(
-      '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n' +
-        '    <testcase name="run.verified" classname="run">' +
-        `<failure type="error" message="${headline}">${headline}</failure></testcase>\n  </testsuite>`,
-    );
-  }
-  const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + (vacuous ? 1 : 0);
-  const total = report.checks.length + (vacuous ? 1 : 0);
+  if (vacuous) suites.push(failedRun('run.verified', report.headline ?? 'nothing verified'));
+  const short = report.coverage.shortfalls.length > 0;
+  if (short)
+    suites.push(failedRun('run.coverage', `coverage below --min-coverage: ${report.coverage.shortfalls.join('; ')}`));
+  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0);
+  const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
+  const total = report.checks.length + extra;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${failures}" ` +

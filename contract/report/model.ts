@@ -1,5 +1,7 @@
 import { redactReport, type Redactor } from '../../http/redaction.js';
+import type { CoverageReport } from '../judge/coverage.js';
 import type { CheckResult, Note } from '../judge/verdicts.js';
+import { reportCoverage, type CoverageMinimum, type ReportCoverage } from './coverage.js';
 
 /** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
 export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
@@ -88,6 +90,8 @@ export interface Report {
   pacing?: PacingReport;
   /** With --replay: the recorded requests sent again, refused and skipped. */
   replay?: ReplayReport;
+  /** What the run exercised: operations and statuses, response fields, states, request fields. */
+  coverage: ReportCoverage;
   durationMs: number;
 }
 
@@ -115,7 +119,13 @@ export function countsText({ passed, failed, warnings, skipped }: Summary): stri
  * The verdict as a reader needs it beside the counts: a PASS next to "1 failed" says why the run still passes, since
  * only errors fail it unless --strict is given.
  */
-export function verdictText({ verdict, summary, strict }: Pick<Report, 'verdict' | 'summary' | 'strict'>): string {
+export function verdictText({
+  verdict,
+  summary,
+  strict,
+  coverage,
+}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage'>): string {
+  if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
@@ -143,12 +153,13 @@ export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boo
 }
 
 /**
- * 0 no error-level failure; 1 an error-level failure (with `strict`, any failure) or nothing verified at all; 2 the
- * deployment was not reachable.
+ * 0 no error-level failure; 1 an error-level failure (with `strict`, any failure), nothing verified at all, or a
+ * coverage under the minimum asked for, or a replayed request refused; 2 the deployment was not reachable.
  */
 export function exitCode(report: Report, strict = report.strict): number {
   if (!report.reachable) return 2;
-  return report.verdict === 'NOTHING VERIFIED' || failsRun(report.checks, strict) || refusedReplays(report) ? 1 : 0;
+  const failed = failsRun(report.checks, strict) || report.coverage.shortfalls.length > 0 || refusedReplays(report);
+  return report.verdict === 'NOTHING VERIFIED' || failed ? 1 : 0;
 }
 
 /** The replay's counts in words: `5 replayed, 1 refused, 2 skipped`. */
@@ -162,7 +173,10 @@ function refusedReplays(report: Pick<Report, 'replay'>): boolean {
 }
 
 /** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
-export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary'> {
+export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary' | 'coverage'> {
+  coverage: CoverageReport;
+  /** The least coverage the run must reach: under it, the verdict is FAIL. */
+  minimumCoverage?: CoverageMinimum;
   /** Why nothing was verified, asked only when nothing was. */
   nothingVerified(): string;
   /** Every credential the run knows of. */
@@ -175,10 +189,12 @@ export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summ
  */
 export function buildReport(input: ReportInput): Report {
   const { checks, reachable, strict, stopped, pacing, replay } = input;
+  const coverage = reportCoverage(input.coverage, input.minimumCoverage);
+  const verdict = refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict);
   const report: Report = {
     target: input.target,
     reachable,
-    verdict: refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict),
+    verdict: verdict === 'PASS' && coverage.shortfalls.length > 0 ? 'FAIL' : verdict,
     ...(reachable && !verifiedAnything(checks) ? { headline: input.nothingVerified() } : {}),
     strict,
     insecure: input.insecure,
@@ -190,6 +206,7 @@ export function buildReport(input: ReportInput): Report {
     requests: input.requests,
     ...(pacing ? { pacing } : {}),
     ...(replay ? { replay } : {}),
+    coverage,
     durationMs: input.durationMs,
   };
   return redactReport(report, input.redactor);

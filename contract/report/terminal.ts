@@ -1,4 +1,5 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
+import { coverageLines } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -79,6 +80,10 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
       ),
       '',
     );
+  }
+  if (report.reachable) {
+    const [first, ...rest] = coverageLines(report.coverage).map((line) => shown(line));
+    lines.push(`${paint('bold', 'coverage:')} ${first}`, ...rest.map((line) => `  ${line}`), '');
   }
   if (report.insecure) lines.push(paint('red', insecureWarning));
   lines.push(verdictLine(report, paint), '');

@@ -27,15 +27,20 @@ function createdIds(exchange: Exchange): string[] {
 
 /**
  * The create of a valid request. `bodyGiven`: the user supplied it; a generated body names ids a real deployment
- * lacks, so a 4xx for it is no finding.
+ * lacks, so a 4xx for it is no finding. `headers`: the request's own (a `Prefer`).
  */
-export async function createValid(session: Session, request: Fields, bodyGiven: boolean): Promise<CreateOutcome> {
+export async function createValid(
+  session: Session,
+  request: Fields,
+  bodyGiven: boolean,
+  headers?: Record<string, string>,
+): Promise<CreateOutcome> {
   const unvouched: Unvouched | undefined = bodyGiven
     ? undefined
     : { what: 'the generated body', remedy: 'pass --create-body with ids that exist there' };
   const exchange = await session.request({
     operation: 'create',
-    outgoing: createRequest(JSON.stringify(request)),
+    outgoing: { ...createRequest(JSON.stringify(request)), ...(headers ? { headers } : {}) },
     role: { kind: 'expected', request, ...(unvouched ? { unvouched } : {}) },
   });
   return isSuccess(exchange) ? { accepted: true, ids: createdIds(exchange) } : { accepted: false, ids: [] };

@@ -1,3 +1,4 @@
+import type { Exchange } from '../../http/exchange.js';
 import { schemas } from '../../schemas/index.js';
 import { probeOrder, unknownIdOf } from './id-shapes.js';
 import { fetchRequest } from './requests.js';
@@ -8,15 +9,20 @@ export const defaultHumanEvaluationId = (schemas.HumanEvaluation.examples as Arr
 
 /**
  * The fetch of an id that should exist. `idGiven`: the user named it; a generated id may well not exist on a real
- * deployment, so a 4xx for it is no finding.
+ * deployment, so a 4xx for it is no finding. `headers`: the request's own (a `Prefer`).
  */
-export async function fetchGivenId(session: Session, id: string, idGiven: boolean): Promise<void> {
+export function fetchGivenId(
+  session: Session,
+  id: string,
+  idGiven: boolean,
+  headers?: Record<string, string>,
+): Promise<Exchange> {
   const unvouched = idGiven
     ? undefined
     : { what: 'the generated id', remedy: 'pass --human-evaluation-id with an id that exists there' };
-  await session.request({
+  return session.request({
     operation: 'fetch',
-    outgoing: fetchRequest(id),
+    outgoing: { ...fetchRequest(id), ...(headers ? { headers } : {}) },
     role: { kind: 'expected', id, ...(unvouched ? { unvouched } : {}) },
   });
 }

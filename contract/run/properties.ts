@@ -86,14 +86,14 @@ class PropertyRun {
     this.seed = seedFrom('properties', seed) | 0;
   }
 
-  /** The judged answer to one body, sent once whatever asks for it. */
-  private post(body: string, ids: readonly PropertyId[]): Promise<Judged> {
+  /** The judged answer to one body, sent once whatever asks for it; `request`: the body of a valid case. */
+  private post(body: string, ids: readonly PropertyId[], request?: Record<string, unknown>): Promise<Judged> {
     const cached = this.cache.get(body);
     if (cached) return cached;
     this.previous = this.sending;
     this.sending = body;
     const pending = this.session
-      .request({ operation: 'create', outgoing: createRequest(body), role: { kind: 'property' } })
+      .request({ operation: 'create', outgoing: createRequest(body), role: { kind: 'property', request } })
       .then((exchange) => ({
         unreachable: exchange.failure?.kind === 'unreachable',
         findings: new Map(ids.map((id) => [id, propertyOf(id)(exchange)])),
@@ -106,7 +106,12 @@ class PropertyRun {
   private async holds(id: PropertyId, input: Case, halt: Halt): Promise<boolean> {
     let judged: Judged;
     try {
-      judged = await this.post(JSON.stringify(input.body), judgedBy[input.rule === undefined ? 'valid' : 'invalid']);
+      const valid = input.rule === undefined;
+      judged = await this.post(
+        JSON.stringify(input.body),
+        judgedBy[valid ? 'valid' : 'invalid'],
+        valid ? input.body : undefined,
+      );
     } catch (error) {
       if (!(error instanceof RunStopped)) throw error;
       halt.reason = error.message;

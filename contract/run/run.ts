@@ -10,6 +10,7 @@ import { credentialsHint } from '../judge/hints.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
 import type { Traffic } from '../../http/traffic.js';
 import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
+import type { CoverageMinimum } from '../report/coverage.js';
 import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
 import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
@@ -18,6 +19,7 @@ import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
 import { replayTraffic } from './replay.js';
 import { createRequest } from './requests.js';
+import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 
 export interface ContractOptions {
@@ -51,6 +53,8 @@ export interface ContractOptions {
    * `source` names where they were read from.
    */
   replay?: { source: string; traffic: Traffic };
+  /** The least coverage the run must reach, in percent (parseMinimumCoverage): under it, the run fails. */
+  minCoverage?: CoverageMinimum;
 }
 
 function pacingOptions(options: ContractOptions): PacingOptions {
@@ -173,6 +177,12 @@ async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   await session.sendAhead([...valid, ...run.probes.map(probeRequest)]);
   knownIds.push(...(await createSteps(run)));
   await fetchUnknownIds(session, knownIds, run.seed);
+  await askForStates(session, {
+    id: options.humanEvaluationId ?? defaultHumanEvaluationId,
+    idGiven: options.humanEvaluationId !== undefined,
+    ...(options.readOnly ? {} : { request: run.request }),
+    bodyGiven: options.createBody !== undefined,
+  });
   await runProbes(session, run.probes);
   await propertySteps(run, found);
 }
@@ -246,6 +256,8 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     requests: session.requests,
     pacing: session.pacing,
     ...(run.replayed ? { replay: run.replayed } : {}),
+    coverage: session.coverage.report(),
+    ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
     durationMs: Math.round(performance.now() - started),
     nothingVerified: () => nothingVerified(session.statuses),
     redactor: session.redactor,

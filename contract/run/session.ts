@@ -3,6 +3,7 @@ import { send, type ClientOptions } from '../../http/client.js';
 import type { Exchange } from '../../http/exchange.js';
 import { secretPlaceholder } from '../../http/placeholders.js';
 import { Redactor, type Secret } from '../../http/redaction.js';
+import { Coverage } from '../judge/coverage.js';
 import { echoPlaces } from '../judge/echoes.js';
 import { Evidence } from '../judge/evidence.js';
 import { judgeExchange } from '../judge/judge.js';
@@ -29,7 +30,8 @@ const maxTimeouts = 2;
 
 /** Two identical requests share a key; their answers are taken in the order they were sent. */
 function requestKey(outgoing: Outgoing): string {
-  return `${outgoing.method} ${outgoing.path} ${outgoing.contentType ?? ''}\n${outgoing.body ?? ''}`;
+  const headers = JSON.stringify(outgoing.headers ?? {});
+  return `${outgoing.method} ${outgoing.path} ${outgoing.contentType ?? ''} ${headers}\n${outgoing.body ?? ''}`;
 }
 
 /** A request that reached the deployment: its place in the run's order, and what became of it. */
@@ -68,6 +70,8 @@ export class Session {
   private stop: { summary: string; curl: string } | undefined;
   /** How many answers each status got, for telling why a run verified nothing. */
   readonly statuses = new Map<number, number>();
+  /** What the judged exchanges exercised. */
+  readonly coverage = new Coverage();
   readonly redactor: Redactor;
 
   constructor(
@@ -115,7 +119,8 @@ export class Session {
 
   private transmit(outgoing: Outgoing): Promise<Exchange | undefined> {
     const { headers: given, client } = this.target;
-    const headers: Record<string, string> = { accept: 'application/json', ...given };
+    // The request's own headers (a `Prefer`) first: the user's, credentials among them, win.
+    const headers: Record<string, string> = { accept: 'application/json', ...outgoing.headers, ...given };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
     const request = { method: outgoing.method, url: this.evidence.url(outgoing.path), headers, body: outgoing.body };
     // A 429 echoing a secret is judged, not retried: a retry would hide the echo.
@@ -143,7 +148,9 @@ export class Session {
       return exchange;
     }
     this.lastReached = { index: this.answered, sent, exchange };
-    judgeExchange(this.verdicts, new Observation(sent, exchange, this.canaries.all()), this.evidence);
+    const seen = new Observation(sent, exchange, this.canaries.all());
+    judgeExchange(this.verdicts, seen, this.evidence);
+    this.coverage.observe(seen);
     return exchange;
   }
 

@@ -4,7 +4,7 @@ import { startConformingServer, type RunningServer } from './conforming-server.j
 import { catalogue, operations, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/judge/instants.js';
-import { isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/judge/schema-walk.js';
+import { fieldsOf, isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/judge/schema-walk.js';
 import { generators } from '../../generators/index.js';
 import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
@@ -32,7 +32,7 @@ describe('what the checks read from the schemas', () => {
 
   it('lists undeclared fields and nothing the schema declares', () => {
     const record = { ...generators.HumanEvaluation(2), extra: 1 };
-    expect(undeclaredFields('HumanEvaluation', record)).toEqual(['/extra']);
+    expect(undeclaredFields(fieldsOf('HumanEvaluation', record))).toEqual(['/extra']);
   });
 
   it('finds the variant arrays of each record from its schema', () => {

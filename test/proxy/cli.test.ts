@@ -73,6 +73,7 @@ describe('evalkit proxy (CLI)', () => {
       'notes',
       'counterexamples',
       'requests',
+      'coverage',
       'durationMs',
     ]);
     expect(report.summary.failed).toBe(0);
