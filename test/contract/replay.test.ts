@@ -144,6 +144,22 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it('a deployment that holds no evaluation of a fetched id: no refusal, the fetch skipped saying why', async () => {
+    const missing = await startConformingServer({
+      rewrite: (answer, context) => (context.route === 'fetch' ? json(404, { detail: 'Not Found' }) : answer),
+    });
+    try {
+      const run = await replay(missing.url);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain('3 replayed, 0 refused, 2 skipped');
+      expect(run.stdout).toContain('the deployment holds no evaluation of this id (404)');
+      expect(run.stdout).not.toContain('a request your app sends is refused');
+      expect(run.json.replay).toMatchObject({ refused: [] });
+    } finally {
+      await missing.close();
+    }
+  });
+
   it('a --replay path that cannot be read: exit 2, one line', async () => {
     const { code, stderr } = await runCli([
       'contract',
