@@ -95,6 +95,22 @@ export const mockCommand: Command = {
       description: 'Send absent optional fields as null, as real deployments do (outside the spec).',
     },
     {
+      name: 'era',
+      type: 'string',
+      value: 'RELEASE',
+      description:
+        "The real service's era, by release (0.17, 0.18, 0.19, or yours, e.g. v0.18.2): a create answers " +
+        'EVALUATION_STARTED up to 0.17; ids not implied by the request are ObjectIds up to 0.18, UUIDv7 after.',
+      defaultText: 'none',
+    },
+    {
+      name: 'era-dates',
+      type: 'boolean',
+      description:
+        "With --era: send the era's date-times (naive up to 0.18, '2024-07-10 12:34:56.123456+00:00' after), as " +
+        'the real service does (outside the spec).',
+    },
+    {
       name: 'scenarios',
       type: 'string',
       value: 'FILE',

@@ -71,6 +71,8 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     answerBody: keptAnswerBody(answer.body),
     answerBytes: answer.body?.length ?? 0,
     problems: answer.problems,
+    notes: answer.notes,
+    served: 'mock',
   });
 }
 

@@ -33,6 +33,10 @@ export interface EntryView {
   request: PartView;
   response: PartView;
   problems: readonly ValidationDetail[];
+  /** What the mock read otherwise than as sent, e.g. `lm_providers_keys: null read as absent`. */
+  notes: readonly string[];
+  /** Who answered: the mock, or the `--passthrough` origin. */
+  served: 'mock' | 'passthrough';
   curl: string;
 }
 
@@ -89,6 +93,8 @@ export function entryView(record: JournalRecord): EntryView {
       ...bodyView(answerBodyView(record.answerBody, record.answerBytes)),
     },
     problems: record.problems ?? [],
+    notes: record.notes ?? [],
+    served: record.served,
     curl: curlCommand(record, path, requestHeaders),
   };
 }

@@ -1,0 +1,49 @@
+import { utcParts } from '../../generators/context.js';
+import { eraNames, serviceEras, type ServiceDateForm } from '../../generators/vocabulary.js';
+import { schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { instantMicros } from './clock.js';
+import { HttpProblem } from './errors.js';
+import { visitObjects, withNulls } from './nullable.js';
+import type { Scenario } from './scenarios.js';
+
+/** An instant (microseconds) in one of the service's own forms, in UTC as the service stores it. */
+function serviceDate(micros: number, form: ServiceDateForm): string {
+  const { day, time, fraction } = utcParts(micros);
+  // MongoDB keeps milliseconds: the naive form's last three digits are always zeros.
+  return form === 'naive' ? `${day}T${time}.${fraction.slice(0, 3)}000` : `${day} ${time}.${fraction}+00:00`;
+}
+
+function isDateTime(property: JsonSchema): boolean {
+  return property.type === 'string' && property.format === 'date-time';
+}
+
+/**
+ * Writes every date-time field of an instance in the era's form (`naive` or `spaced`), as the real service sends
+ * them: outside the spec, which says RFC 3339, so a frontend team can test that its code survives them. The fields
+ * come from the schema. Mutates and returns the instance.
+ */
+function withEraDates<T>(name: ResourceName, instance: T, form: ServiceDateForm): T {
+  visitObjects(instance, schemas[name], (value, properties) => {
+    for (const [field, property] of Object.entries(properties)) {
+      const text = value[field];
+      const micros = isDateTime(property) && typeof text === 'string' ? instantMicros(text) : undefined;
+      if (micros !== undefined) value[field] = serviceDate(micros, form);
+    }
+  });
+  return instance;
+}
+
+const noEra = new HttpProblem(
+  400,
+  `scenario key 'eraDates' needs an era to take the dates of (era=${eraNames.join(', era=')})`,
+);
+
+/**
+ * An instance as its scenario asks it sent, beyond the spec: absent optional fields as null (`nullable`), date-times
+ * in the era's forms (`eraDates`). A 400 for `eraDates` without an era. Mutates and returns the instance.
+ */
+export function asScenarioSends<T>(name: ResourceName, instance: T, scenario: Scenario): T {
+  if (scenario.eraDates && scenario.era === undefined) throw noEra;
+  const sent = scenario.nullable ? withNulls(name, instance) : instance;
+  return scenario.eraDates && scenario.era ? withEraDates(name, sent, serviceEras[scenario.era].dateForm) : sent;
+}
