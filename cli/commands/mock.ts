@@ -124,6 +124,15 @@ export const mockCommand: Command = {
       description: 'Allow only this browser origin.',
       defaultText: 'any (*)',
     },
+    {
+      name: 'passthrough',
+      type: 'string',
+      value: 'URL',
+      description:
+        'Forward every request the mock does not serve (any path but the two operations and the control room) to ' +
+        'this http(s) origin as sent, and return its answer; 502 when it cannot be reached.',
+      defaultText: 'none: 404',
+    },
     { name: 'no-cors', type: 'boolean', description: 'Send no CORS headers and answer no preflight.' },
     { name: 'quiet', type: 'boolean', description: 'No request log (one line per request on stderr otherwise).' },
     {

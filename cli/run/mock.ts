@@ -113,6 +113,7 @@ export const run: RunCommand = async (values, io) => {
     cors: corsOption(values),
     journalSize: journalSizeOption(values),
     allowedHosts,
+    passthrough: stringOption(values, 'passthrough'),
     log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
     problems: (line) => io.stderr.write(`${line}\n`),
   };
