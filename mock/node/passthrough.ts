@@ -61,8 +61,8 @@ function forwardedHeaders(req: IncomingMessage, target: URL): string[] {
 /**
  * The pass-through of `evalkit mock --passthrough URL`, as Prism's proxy mode and MSW's `bypass` let a team mock part
  * of an API: a request goes to the origin as it came (method, path and query, end-to-end headers, body streamed within
- * the mock's 1 MiB limit), its answer comes back as the origin gave it. An origin that cannot be reached gets a 502, one
- * that sends no byte for `timeoutMs` a 504, each a JSON body naming the origin and the cause.
+ * the mock's 1 MiB limit), its answer comes back as the origin gave it. An origin that cannot be reached gets a 502,
+ * one that sends no byte for `timeoutMs` a 504, each a JSON body naming the origin and the cause.
  */
 export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeoutMs): Passthrough {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

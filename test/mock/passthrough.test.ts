@@ -96,7 +96,7 @@ function send(url: string, method: string, headers: string[], body?: Buffer): Pr
 const secretToken = 'Bearer passthrough-secret-7f3a';
 
 describe('evalkit mock --passthrough: what the mock does not serve reaches a real origin unchanged', () => {
-  it('forwards method, path, query, headers and body byte for byte, and returns the answer as the origin gave it', async () => {
+  it('forwards method, path, query, headers and body byte for byte; returns the answer as given', async () => {
     const upstream = await origin();
     const lines: string[] = [];
     const { origin: at } = await mock({ passthrough: upstream.url, log: (line) => lines.push(line) });
