@@ -107,6 +107,11 @@ export class GenerationContext {
     }
   }
 
+  /** The id style of the record being made: which era of the service it comes from. */
+  get recordIdStyle(): IdStyle {
+    return this.idStyle;
+  }
+
   get edge(): boolean {
     return this.profile === 'edge';
   }
