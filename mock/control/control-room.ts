@@ -60,7 +60,7 @@ function journalOf(size: number | undefined): Journal | undefined {
 }
 
 /** A request passed through to another origin, as the adapter saw it. */
-export interface PassedThroughExchange {
+interface PassedThroughExchange {
   request: MockRequest;
   status: number;
   answerHeaders: RequestHeaders;

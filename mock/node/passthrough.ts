@@ -8,7 +8,7 @@ import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
 
 /** How long a passed-through request waits for a byte of the origin before a 504: never a hang. */
-export const defaultPassthroughTimeoutMs = 30_000;
+const defaultPassthroughTimeoutMs = 30_000;
 
 /** `--passthrough URL` checked: an http(s) origin (scheme, host, port), nothing else, or a MockSetupError. */
 export function passthroughOrigin(text: string): URL {
@@ -31,7 +31,7 @@ export function passthroughOrigin(text: string): URL {
 }
 
 /** What a passed-through request came to, for the journal: no body of either side is kept (they are another API's). */
-export interface PassedThrough {
+interface PassedThrough {
   status: number;
   /** As node:http parsed them: names in lower case, credentials not yet redacted. */
   answerHeaders: RequestHeaders;
