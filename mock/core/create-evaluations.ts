@@ -6,7 +6,7 @@ import type { MockAnswer, MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
-import { asScenarioSends } from './era-dates.js';
+import { asScenarioSends } from './outside-spec.js';
 import { withoutNullOptionals } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';

@@ -6,7 +6,7 @@ import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';
 import { LruCache } from './lru.js';
-import { asScenarioSends } from './era-dates.js';
+import { asScenarioSends } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';

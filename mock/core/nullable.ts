@@ -3,7 +3,6 @@ import {
   dereference,
   requiredProperties,
   resourceForRef,
-  schemas,
   type JsonSchema,
   type ResourceName,
 } from '../../schemas/index.js';
@@ -15,7 +14,7 @@ function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefin
 }
 
 /** What a walk does at each object of an instance: the object, and its schema's properties. */
-type ObjectVisit = (value: Record<string, unknown>, properties: Record<string, JsonSchema>) => void;
+export type ObjectVisit = (value: Record<string, unknown>, properties: Record<string, JsonSchema>) => void;
 
 /**
  * Calls `visit` on every object of an instance that its schema describes, parents before children, following the
@@ -39,18 +38,13 @@ export function visitObjects(value: unknown, node: JsonSchema, visit: ObjectVisi
     if (Object.hasOwn(value, name)) visitObjects(value[name], property, visit);
 }
 
-function fillNulls(value: Record<string, unknown>, properties: Record<string, JsonSchema>): void {
-  for (const name of Object.keys(properties)) if (!Object.hasOwn(value, name)) value[name] = null;
-}
-
 /**
- * Sends every optional field the instance leaves out as an explicit null, the way real deployments serialize
- * pydantic models (domain notes). Outside the spec, whose types do not include null: for testing a client's null
- * handling only. The fields come from the schema, so this follows schema changes. Mutates and returns the instance.
+ * Sends every optional field an object leaves out as an explicit null, the way real deployments serialize pydantic
+ * models (domain notes): a visit of visitObjects, so the fields come from the schema and follow its changes. Outside
+ * the spec, whose types do not include null: for testing a client's null handling only.
  */
-export function withNulls<T>(name: ResourceName, instance: T): T {
-  visitObjects(instance, schemas[name], fillNulls);
-  return instance;
+export function fillNulls(value: Record<string, unknown>, properties: Record<string, JsonSchema>): void {
+  for (const name of Object.keys(properties)) if (!Object.hasOwn(value, name)) value[name] = null;
 }
 
 /** Each resource's required fields, read off its schema once rather than per request. */

@@ -89,6 +89,16 @@ describe('the era switch: state on create, id style, and (opt-in) the date forms
     }
   });
 
+  it("with nullable too, one walk: a nested config's dates take the era's form as its nulls are filled", async () => {
+    const core = createMockCore({ era: '0.19', profile: 'minimal' });
+    const [evaluation] = (await create(core, 'eraDates=true, nullable=true, state=finished')).body;
+    const [config] = evaluation.aggregated_results.map((result: any) => result.evaluator_config);
+    expect(config.settings_values).toBeNull();
+    expect(config.created_at).toMatch(spaced);
+    expect(evaluation.average_cost).toBeNull();
+    expect(evaluation.created_at).toMatch(spaced);
+  });
+
   it('eraDates without an era: a 400 naming era per request, a setup error at start, exit 2 from the CLI', async () => {
     const answer = await fetchOne(createMockCore(), 'abc', 'eraDates=true');
     expect(answer.status).toBe(400);

@@ -3,7 +3,7 @@ import { eraNames, serviceEras, type ServiceDateForm } from '../../generators/vo
 import { schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
 import { instantMicros } from './clock.js';
 import { HttpProblem } from './errors.js';
-import { visitObjects, withNulls } from './nullable.js';
+import { fillNulls, visitObjects, type ObjectVisit } from './nullable.js';
 import type { Scenario } from './scenarios.js';
 
 /** An instant (microseconds) in one of the service's own forms, in UTC as the service stores it. */
@@ -17,20 +17,15 @@ function isDateTime(property: JsonSchema): boolean {
   return property.type === 'string' && property.format === 'date-time';
 }
 
-/**
- * Writes every date-time field of an instance in the era's form (`naive` or `spaced`), as the real service sends
- * them: outside the spec, which says RFC 3339, so a frontend team can test that its code survives them. The fields
- * come from the schema. Mutates and returns the instance.
- */
-function withEraDates<T>(name: ResourceName, instance: T, form: ServiceDateForm): T {
-  visitObjects(instance, schemas[name], (value, properties) => {
+/** A visit that writes every date-time field of an object in the era's form (`naive` or `spaced`). */
+function eraDates(form: ServiceDateForm): ObjectVisit {
+  return (value, properties) => {
     for (const [field, property] of Object.entries(properties)) {
       const text = value[field];
       const micros = isDateTime(property) && typeof text === 'string' ? instantMicros(text) : undefined;
       if (micros !== undefined) value[field] = serviceDate(micros, form);
     }
-  });
-  return instance;
+  };
 }
 
 const noEra = new HttpProblem(
@@ -39,11 +34,19 @@ const noEra = new HttpProblem(
 );
 
 /**
- * An instance as its scenario asks it sent, beyond the spec: absent optional fields as null (`nullable`), date-times
- * in the era's forms (`eraDates`). A 400 for `eraDates` without an era. Mutates and returns the instance.
+ * An instance as its scenario asks it sent, outside the spec: absent optional fields as null (`nullable`, as real
+ * deployments serialize them), date-times in the era's own forms (`eraDates`: the spec says RFC 3339, the real service
+ * sent these), so a frontend team can test that its code survives them. One walk does both: each object's anyOf
+ * branch is read before either changes it. A 400 for `eraDates` without an era. Mutates and returns the instance.
  */
 export function asScenarioSends<T>(name: ResourceName, instance: T, scenario: Scenario): T {
   if (scenario.eraDates && scenario.era === undefined) throw noEra;
-  const sent = scenario.nullable ? withNulls(name, instance) : instance;
-  return scenario.eraDates && scenario.era ? withEraDates(name, sent, serviceEras[scenario.era].dateForm) : sent;
+  const visits: ObjectVisit[] = [];
+  if (scenario.nullable) visits.push(fillNulls);
+  if (scenario.eraDates && scenario.era) visits.push(eraDates(serviceEras[scenario.era].dateForm));
+  if (visits.length > 0)
+    visitObjects(instance, schemas[name], (value, properties) => {
+      for (const visit of visits) visit(value, properties);
+    });
+  return instance;
 }
