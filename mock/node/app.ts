@@ -42,7 +42,10 @@ export interface MockOptions extends MockCoreOptions {
    * `allowedHosts`), so a page reaching the mock by DNS rebinding cannot read the origin through it. Default none: 404.
    */
   passthrough?: string;
-  /** How long a passed-through request waits for the origin's first byte before a 504. Default 30 s. */
+  /**
+   * How long a passed-through exchange may go without a byte from the origin: a 504 before its answer began, a cut
+   * connection after. Default 30 s.
+   */
   passthroughTimeoutMs?: number;
 }
 
