@@ -2,6 +2,7 @@ import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker';
 import { faker as baseFaker } from '@faker-js/faker/locale/base';
 import english from './faker-english.json' with { type: 'json' };
 import type { Profile } from './profile.js';
+import type { IdStyle } from './vocabulary.js';
 import { SeededRandom, seedFrom } from './random.js';
 
 /** The recent window every generated timestamp falls in: fixed, so output never depends on the day it is made. */
@@ -35,8 +36,6 @@ const FakerWithRandomizer = baseFaker.constructor as new (options: {
 }) => Faker;
 
 const byteHex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
-
-type IdStyle = 'object-id' | 'uuid-v7';
 
 const objectIdShape = /^[0-9a-f]{24}$/i;
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,9 +78,10 @@ export class GenerationContext {
   /**
    * Makes the ids generated from now on take the style of the first of `ids` that has one (ObjectId or UUID): a record
    * answering a request comes from the release that made the request's ids, and real client code hard-codes that
-   * style (a `[a-zA-Z0-9]+` route in one era, `uuid.UUID(id)` in the other). Ids of neither shape leave the seed's.
+   * style (a `[a-zA-Z0-9]+` route in one era, `uuid.UUID(id)` in the other). Ids of neither shape leave `otherwise`
+   * (the era asked for), or the seed's style.
    */
-  followIds(ids: Iterable<string | undefined>): void {
+  followIds(ids: Iterable<string | undefined>, otherwise?: IdStyle): void {
     for (const id of ids) {
       const style = id === undefined ? undefined : idStyleOf(id);
       if (style) {
@@ -89,6 +89,7 @@ export class GenerationContext {
         return;
       }
     }
+    if (otherwise) this.idStyle = otherwise;
   }
 
   /**
@@ -104,6 +105,11 @@ export class GenerationContext {
     } finally {
       this.random.restore(position);
     }
+  }
+
+  /** The id style of the record being made: which era of the service it comes from. */
+  get recordIdStyle(): IdStyle {
+    return this.idStyle;
   }
 
   get edge(): boolean {
@@ -178,12 +184,19 @@ export class GenerationContext {
 
   /** RFC 3339 with microseconds, as the service writes them; equal instants give equal strings. */
   timestamp(micros: number): string {
-    const date = new Date(Math.floor(micros / 1000));
-    const fraction = String(micros % 1_000_000).padStart(6, '0');
-    const day = `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
-    const time = `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`;
+    const { day, time, fraction } = utcParts(micros);
     return `${day}T${time}.${fraction}${this.utcSuffix}`;
   }
+}
+
+/** An instant's UTC date (`2025-06-01`), time (`12:00:00`) and six-digit fraction, the parts of every date form. */
+export function utcParts(micros: number): { day: string; time: string; fraction: string } {
+  const date = new Date(Math.floor(micros / 1000));
+  return {
+    day: `${date.getUTCFullYear()}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`,
+    time: `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())}`,
+    fraction: String(micros % 1_000_000).padStart(6, '0'),
+  };
 }
 
 function two(value: number): string {

@@ -12,7 +12,7 @@ import type {
 import { resourceNames, type ResourceName } from '../schemas/index.js';
 import { GenerationContext } from './context.js';
 import type { Profile } from './profile.js';
-import type { EvaluationState } from './vocabulary.js';
+import type { EvaluationState, IdStyle } from './vocabulary.js';
 import { seedFrom } from './random.js';
 import { aggregatedResultRecipe, type AggregatedResultOptions } from './recipes/aggregated-result.js';
 import { createEvaluationRequestRecipe } from './recipes/create-evaluation-request.js';
@@ -118,6 +118,8 @@ export interface EvaluationsForRequestOptions {
    * moments (and the time inside their ids) follow. A seeded instant when absent.
    */
   createdAt?: number;
+  /** The style of the generated ids when the request's ids have neither (the era asked for); the seed's when absent. */
+  idStyle?: IdStyle;
 }
 
 /** The parts of a create request an answer depends on: its ids (never its provider keys). */
@@ -139,9 +141,9 @@ export type EvaluationsForRequest = (
  */
 export function createEvaluationsForRequest(): EvaluationsForRequest {
   const ctx = new GenerationContext();
-  return (seed, request, { state, profile = 'mixed', createdAt } = {}) => {
+  return (seed, request, { state, profile = 'mixed', createdAt, idStyle } = {}) => {
     ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
-    ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs]);
+    ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
     const run = drawRun(ctx, request.evaluators_configs, buildNested, createdAt);
     const options = {
       state,

@@ -79,8 +79,52 @@ export const defaultRateLimit = { batch_size: 10, max_retries: 3, retry_delay: 3
 
 export const evaluationFailureMessages = {
   EVALUATION_FAILED: 'Evaluation Failed',
-  EVALUATION_AGGREGATION_FAILED: 'Aggregation Failed',
+  EVALUATION_AGGREGATION_FAILED: 'Evaluation Aggregation Failed',
 } as const;
 
 export const noCostMessage = 'No valid values found for cost aggregation.';
 export const noLatencyMessage = 'No valid values found for latency aggregation.';
+
+/** How a release of the service makes ids: 24-hex ObjectIds (older) or UUIDv7 (newer). */
+export type IdStyle = 'object-id' | 'uuid-v7';
+
+/**
+ * How a release writes its date-times, outside RFC 3339: `naive` is `2024-05-20T10:11:12.123000` (no offset, to the
+ * millisecond, as the ObjectId releases' MongoDB keeps them), `spaced` is `2024-07-10 12:34:56.123456+00:00` (Python's
+ * str() of the PostgreSQL releases' aware datetimes). Both forms are in the domain notes' list of deviations.
+ */
+export type ServiceDateForm = 'naive' | 'spaced';
+
+/** What a client can tell of a release of the service, by the release boundaries of the domain notes. */
+export interface ServiceEra {
+  /** The status a create answers. */
+  createdState: EvaluationState;
+  idStyle: IdStyle;
+  dateForm: ServiceDateForm;
+}
+
+/**
+ * The service's eras, named by the release that began each (domain notes, "two eras"): up to v0.17.5 a create answers
+ * EVALUATION_STARTED, from v0.18.0 EVALUATION_INITIALIZED; ids are ObjectIds up to v0.18 and UUIDv7 from v0.19.0.
+ * The two boundaries differ by one release, hence three names rather than two.
+ */
+export const serviceEras = {
+  '0.17': { createdState: 'EVALUATION_STARTED', idStyle: 'object-id', dateForm: 'naive' },
+  '0.18': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'object-id', dateForm: 'naive' },
+  '0.19': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'uuid-v7', dateForm: 'spaced' },
+} as const satisfies Record<string, ServiceEra>;
+
+export type EraName = keyof typeof serviceEras;
+export const eraNames = Object.keys(serviceEras) as EraName[];
+
+/**
+ * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (any release: up to 0.17.x is `0.17`, 0.18.x is `0.18`,
+ * 0.19.0 and later `0.19`), so a team passes the release it runs; undefined for text that is not a release.
+ */
+export function eraFrom(text: string): EraName | undefined {
+  const match = /^v?(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?$/.exec(text);
+  if (!match) return undefined;
+  const [major, minor] = [Number(match[1]), Number(match[2])];
+  if (major > 0 || minor >= 19) return '0.19';
+  return minor === 18 ? '0.18' : '0.17';
+}

@@ -95,6 +95,22 @@ export const mockCommand: Command = {
       description: 'Send absent optional fields as null, as real deployments do (outside the spec).',
     },
     {
+      name: 'era',
+      type: 'string',
+      value: 'RELEASE',
+      description:
+        "The real service's era, by release (0.17, 0.18, 0.19, or yours, e.g. v0.18.2): a create answers " +
+        'EVALUATION_STARTED up to 0.17; ids not implied by the request are ObjectIds up to 0.18, UUIDv7 after.',
+      defaultText: 'none',
+    },
+    {
+      name: 'era-dates',
+      type: 'boolean',
+      description:
+        "With --era: send the era's date-times (naive up to 0.18, '2024-07-10 12:34:56.123456+00:00' after), as " +
+        'the real service does (outside the spec).',
+    },
+    {
       name: 'scenarios',
       type: 'string',
       value: 'FILE',
@@ -107,6 +123,15 @@ export const mockCommand: Command = {
       multiple: true,
       description: 'Allow only this browser origin.',
       defaultText: 'any (*)',
+    },
+    {
+      name: 'passthrough',
+      type: 'string',
+      value: 'URL',
+      description:
+        'Forward every request the mock does not serve (any path but the two operations and the control room) to ' +
+        'this http(s) origin as sent, and return its answer; 502 when it cannot be reached.',
+      defaultText: 'none: 404',
     },
     { name: 'no-cors', type: 'boolean', description: 'Send no CORS headers and answer no preflight.' },
     { name: 'quiet', type: 'boolean', description: 'No request log (one line per request on stderr otherwise).' },

@@ -19,7 +19,7 @@ import { writeOut } from '../output.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
-const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now'] as const satisfies readonly ScenarioKey[];
+const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now', 'era'] as const satisfies readonly ScenarioKey[];
 
 function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
   const scenario: Record<string, string | boolean> = {};
@@ -34,6 +34,8 @@ function scenarioOptions(values: OptionValues): Record<string, string | boolean>
     scenario[key] = value;
   }
   if (values.nullable === true) scenario.nullable = true;
+  // Without an era (here or in --scenarios), the mock's options refuse it: a usage error naming --era.
+  if (values['era-dates'] === true) scenario.eraDates = true;
   return scenario;
 }
 
@@ -111,6 +113,7 @@ export const run: RunCommand = async (values, io) => {
     cors: corsOption(values),
     journalSize: journalSizeOption(values),
     allowedHosts,
+    passthrough: stringOption(values, 'passthrough'),
     log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
     problems: (line) => io.stderr.write(`${line}\n`),
   };

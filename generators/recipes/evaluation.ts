@@ -54,6 +54,8 @@ interface EvaluationPlan extends Period {
   /** Rows of the test set run so far: total cost is the average times this. */
   rows: number;
   averageCost: number;
+  /** Whether average_cost, total_cost and average_latency are sent: all three or none, as a run writes them. */
+  figuresSent: boolean;
 }
 
 const finishedStates: ReadonlySet<EvaluationState> = new Set([
@@ -107,6 +109,7 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
       configIds,
       rows: ctx.int(5, 200),
       averageCost: ctx.round(ctx.float(0.00002, 0.02), 6),
+      figuresSent: figuresSent(ctx, state, options.run),
     };
   },
   values: {
@@ -132,14 +135,25 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
   present(field, plan, ctx) {
     // testset_id is optional but the request always names one: when it is known, echo it.
     if (field === 'testset_id' && plan.options.testsetId !== undefined) return ctx.profile !== 'minimal';
-    const sentByRun = plan.options.run?.optionalSent.has(field);
-    // Right after creation the service sends no cost or latency figures (domain notes); full still shows them.
-    if (figureFields.has(field)) {
-      if (ctx.profile === 'mixed') return finishedStates.has(plan.state) && (sentByRun ?? ctx.chance(0.9));
-    }
-    return sentByRun;
+    if (figureFields.has(field)) return plan.figuresSent;
+    return plan.options.run?.optionalSent.has(field);
   },
 };
+
+/**
+ * Whether a run's cost and latency figures are sent, decided once for the three: a completed run writes
+ * average_cost, total_cost and average_latency together. An Evaluation a create call answers has none until it is
+ * finished (the recorded answer: absent, or null under `nullable`); then the run's one choice holds for every
+ * Evaluation of the call. Drawn aside, so the choice moves no other value of the record.
+ */
+function figuresSent(ctx: GenerationContext, state: EvaluationState, run: EvaluationRun | undefined): boolean {
+  const finished = finishedStates.has(state);
+  if (run) return finished && run.optionalSent.has('average_cost');
+  return ctx.aside('figures', () => {
+    if (ctx.profile === 'mixed') return finished && ctx.chance(0.9);
+    return ctx.includeOptional();
+  });
+}
 
 /**
  * The period of an Evaluation a create call answers, in whatever state it is served: the service stamps it at the call

@@ -1,5 +1,5 @@
 import type { GenerationContext } from '../context.js';
-import { evaluatorKeys, evaluatorSettings, type EvaluatorKey } from '../vocabulary.js';
+import { evaluatorKeys, evaluatorSettings, type EvaluatorKey, type IdStyle } from '../vocabulary.js';
 import { drawPeriod, type Period } from './shared.js';
 import type { Recipe } from '../walker.js';
 
@@ -15,6 +15,29 @@ interface EvaluatorConfigPlan extends Period {
   key: EvaluatorKey;
 }
 
+/**
+ * The AI critique template as each era of the service ships it: the evaluator fills `{llm_app_prompt_template}`, each
+ * test set input by its name (`{country}`), `{correct_answer}` and `{variant_output}`, nothing else (a placeholder it
+ * does not fill fails the run). The ObjectId releases write it on one line under "Correct Answer:"; the UUIDv7 ones
+ * on several, under "Expected Answer Column:" (correct_answer_key's era).
+ */
+const aiCritiqueTemplates: Record<IdStyle, string> = {
+  'object-id':
+    'We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below ' +
+    'evaluate the output based on the evaluation strategy below: ' +
+    'Evaluation strategy: 0 to 10 0 is very bad and 10 is very good. ' +
+    'Prompt: {llm_app_prompt_template} Inputs: country: {country} Correct Answer:{correct_answer} ' +
+    'Evaluate this: {variant_output} ' +
+    'Answer ONLY with one of the given grading or evaluation options.',
+  'uuid-v7':
+    'We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below ' +
+    'evaluate the output based on the evaluation strategy below:\n' +
+    'Evaluation strategy: 0 to 10 0 is very bad and 10 is very good.\n' +
+    'Prompt: {llm_app_prompt_template}\nInputs: country: {country}\nExpected Answer Column:{correct_answer}\n' +
+    'Evaluate this: {variant_output}\n\n' +
+    'Answer ONLY with one of the given grading or evaluation options.',
+};
+
 /** A plausible value for each settings_values key the service's evaluators take. */
 const settingValues: Record<string, (ctx: GenerationContext) => unknown> = {
   correct_answer_key: (ctx) => ctx.pick(['correct_answer', 'expected_output', 'ground_truth']),
@@ -22,13 +45,7 @@ const settingValues: Record<string, (ctx: GenerationContext) => unknown> = {
   regex_pattern: (ctx) => ctx.pick(['^\\d+$', '^(yes|no)$', '\\bref(und)?\\b', '^[A-Z].*\\.$']),
   regex_should_match: (ctx) => ctx.chance(0.8),
   json_field: (ctx) => ctx.pick(['answer', 'label', 'category']),
-  prompt_template: () =>
-    'We have an LLM App that we want to evaluate its outputs. Based on the prompt and the parameters provided below ' +
-    'evaluate the output based on the evaluation strategy below:\n' +
-    'Evaluation strategy: 0 to 10 0 is very bad and 10 is very good.\n' +
-    'Prompt: {llm_app_prompt_template}\nInputs: {inputs}\nCorrect Answer:{correct_answer}\n' +
-    'Evaluate this: {app_output}\n\n' +
-    'Answer ONLY with one of the given grading or evaluation options.',
+  prompt_template: (ctx) => aiCritiqueTemplates[ctx.recordIdStyle],
   code: () =>
     'from typing import Dict\n\n' +
     'def evaluate(app_params: Dict[str, str], inputs: Dict[str, str], output: str, correct_answer: str) -> float:\n' +
@@ -91,6 +108,9 @@ export const evaluatorConfigRecipe: Recipe<EvaluatorConfigPlan, EvaluatorConfigO
     created_at: (ctx, plan) => ctx.timestamp(plan.createdAt),
     updated_at: (ctx, plan) => ctx.timestamp(plan.updatedAt),
   },
+  // The service stores a config with its settings, `{}` for an evaluator that takes none: never without them. Only the
+  // minimal profile, the spec's required fields alone, leaves them out.
+  present: (field, _plan, ctx) => (field === 'settings_values' ? ctx.profile !== 'minimal' : undefined),
 };
 
 /** A config the spec does not show: `{}` (what the service sends for a deleted config) or a stub of one. */

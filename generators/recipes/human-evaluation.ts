@@ -1,4 +1,4 @@
-import { evaluationTypes, humanEvaluationStates } from '../vocabulary.js';
+import { evaluationTypes, humanEvaluationStates, type IdStyle } from '../vocabulary.js';
 import {
   drawPeriod,
   drawTestsetName,
@@ -13,6 +13,8 @@ import type { Recipe } from '../walker.js';
 export interface HumanEvaluationOptions {
   /** The id asked for: the record answers with it, and its other ids take its style (ObjectId or UUIDv7). */
   id?: string;
+  /** The style of the ids when `id` has neither (the era asked for); the seed's when absent. */
+  idStyle?: IdStyle;
   status?: string;
   /**
    * A moment (microseconds) the record's dates may not pass: the present of the request it answers. A record drawn
@@ -32,7 +34,7 @@ const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof e
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
-    ctx.followIds([options.id]);
+    ctx.followIds([options.id], options.idStyle);
     const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));
     const unchanged = status === 'EVALUATION_INITIALIZED';

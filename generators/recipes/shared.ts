@@ -33,7 +33,16 @@ export function drawVariants(
   const variants: Variants = { ids: [], names: [], revisionIds: [], revisions: [] };
   for (let i = 0; i < count; i++) {
     variants.ids.push(fixedIds?.[i] ?? ctx.id(atMicros));
-    variants.names.push(ctx.text(() => `${app}-${kind}.${i === 0 && ctx.chance(0.5) ? 'default' : ctx.pick(models)}`));
+    // An app's variants have distinct names: a model already named gives way to the next one in the list (a name
+    // drawn without a clash stays as it was), and a hostile name (edge) drawn twice is told apart by its place.
+    const prefix = `${app}-${kind}.`;
+    const name = ctx.text(() => {
+      if (i === 0 && ctx.chance(0.5)) return `${prefix}default`;
+      let at = models.indexOf(ctx.pick(models));
+      while (variants.names.includes(`${prefix}${models[at]}`)) at = (at + 1) % models.length;
+      return `${prefix}${models[at]}`;
+    });
+    variants.names.push(variants.names.includes(name) ? `${name} (${i + 1})` : name);
     variants.revisionIds.push(ctx.id(atMicros));
     variants.revisions.push(String(ctx.int(1, 24)));
   }

@@ -1,7 +1,7 @@
 import { pathOf } from '../../api/match.js';
 import type { MockCore } from '../core/handle.js';
 import type { AnsweredRequest } from '../core/observe.js';
-import { problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
+import { problemAnswer, type MockAnswer, type MockRequest, type RequestHeaders } from '../core/request-answer.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
@@ -10,7 +10,7 @@ import { controlHeaders, crossSiteProblem } from './cross-site.js';
 import { eventsPath, isControlRoomUrl } from './prefix.js';
 import { entryView } from './entry-view.js';
 import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
-import { keptAnswerBody, redactBody, redactHeaders, redactUrl } from './redaction.js';
+import { headerTexts, keptAnswerBody, notKept, redactBody, redactHeaders, redactUrl } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
 
 export interface ControlRoomOptions {
@@ -42,6 +42,11 @@ export interface ControlRoomHandle {
   wantsEvents(request: MockRequest): boolean;
   /** Answers a request of the control room, or refuses it (a Host not allowed, another site's page). */
   serve(request: MockRequest): Promise<MockAnswer>;
+  /**
+   * Keeps a request the adapter passed through to `--passthrough`'s origin, its credentials redacted; no body of either
+   * side is kept, since they are another API's and the journal cannot know where its credentials sit.
+   */
+  passedThrough(exchange: PassedThroughExchange): void;
   /** Stops keeping the core's answers. */
   close(): void;
 }
@@ -52,6 +57,39 @@ function journalOf(size: number | undefined): Journal | undefined {
     throw new MockSetupError(`journal size must be an integer from 0 (off) to ${maxJournalSize}, got ${String(size)}`);
   }
   return capacity === 0 ? undefined : new Journal(capacity);
+}
+
+/** A request passed through to another origin, as the adapter saw it. */
+interface PassedThroughExchange {
+  request: MockRequest;
+  status: number;
+  answerHeaders: RequestHeaders;
+  requestBytes: number;
+  answerBytes: number;
+  arrived: number;
+  durationMs: number;
+}
+
+function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange): void {
+  const { request, requestBytes } = exchange;
+  journal.record({
+    id: 0,
+    time: exchange.arrived,
+    method: request.method,
+    url: redactUrl(request.url),
+    status: exchange.status,
+    durationMs: Math.round(exchange.durationMs * 100) / 100,
+    scenario: undefined,
+    fault: undefined,
+    requestHeaders: redactHeaders(request.headers),
+    requestBody: requestBytes === 0 ? undefined : notKept(requestBytes, 'passed through, not kept'),
+    answerHeaders: headerTexts(redactHeaders(exchange.answerHeaders)),
+    answerBody: undefined,
+    answerBytes: exchange.answerBytes,
+    problems: undefined,
+    notes: undefined,
+    served: 'passthrough',
+  });
 }
 
 /** Keeps an answered request in the journal, its credentials redacted first. */
@@ -71,6 +109,8 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     answerBody: keptAnswerBody(answer.body),
     answerBytes: answer.body?.length ?? 0,
     problems: answer.problems,
+    notes: answer.notes,
+    served: 'mock',
   });
 }
 
@@ -104,6 +144,9 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
       const problem = refusal(request);
       const answer = problem ? problemAnswer(problem, {}) : await routes(request);
       return { ...answer, headers: { ...controlHeaders, ...answer.headers } };
+    },
+    passedThrough: (exchange) => {
+      if (journal) recordPassedThrough(journal, exchange);
     },
     close: () => stop?.(),
   };

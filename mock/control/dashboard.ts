@@ -1,6 +1,6 @@
 import { operationIds, operationLabel, operationTable } from '../../api/operations.js';
 import { profiles } from '../../generators/index.js';
-import { evaluationStates } from '../../generators/vocabulary.js';
+import { eraNames, evaluationStates } from '../../generators/vocabulary.js';
 import type { MockAnswer } from '../core/request-answer.js';
 import { faults } from '../core/faults.js';
 import { scenarioCodes } from '../core/scenario-answers.js';
@@ -19,6 +19,8 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   profile: profiles,
   seed: 'text',
   now: 'text',
+  era: eraNames,
+  eraDates: ['true', 'false'],
 };
 
 const style = `

@@ -33,14 +33,11 @@ export interface EntryView {
   request: PartView;
   response: PartView;
   problems: readonly ValidationDetail[];
-  curl: string;
-  /** Who answered: the mock, or the real backend a `--passthrough` mock forwarded the request to. */
+  /** What the mock read otherwise than as sent, e.g. `lm_providers_keys: null read as absent`. */
+  notes: readonly string[];
+  /** Who answered: the mock, or the `--passthrough` origin. */
   served: 'mock' | 'passthrough';
-}
-
-/** Records without the mark were answered by the mock. */
-function servedOf(record: JournalRecord): EntryView['served'] {
-  return 'served' in record && record.served === 'passthrough' ? 'passthrough' : 'mock';
+  curl: string;
 }
 
 function bodyView(body: JournalBody | undefined): Omit<PartView, 'headers'> {
@@ -96,7 +93,8 @@ export function entryView(record: JournalRecord): EntryView {
       ...bodyView(answerBodyView(record.answerBody, record.answerBytes)),
     },
     problems: record.problems ?? [],
+    notes: record.notes ?? [],
+    served: record.served,
     curl: curlCommand(record, path, requestHeaders),
-    served: servedOf(record),
   };
 }

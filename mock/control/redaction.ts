@@ -99,7 +99,8 @@ const journalReadCap = 64 * 1024;
 /** As the core reads a body (request-body.ts): UTF-8 only, a byte order mark dropped. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function withheld(bytes: number, reason: string): JournalBody {
+/** A body the journal does not keep, by its size and why. */
+export function notKept(bytes: number, reason: string): JournalBody {
   return { body: `<body withheld: ${bytes} bytes, ${reason}>`, bytes, truncated: true };
 }
 
@@ -113,25 +114,25 @@ function withheld(bytes: number, reason: string): JournalBody {
 export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
   if (raw === undefined || raw.length === 0) return undefined;
   const bytes = raw.length;
-  if (bytes > journalReadCap) return withheld(bytes, `over the ${journalReadCap / 1024} KiB the journal reads`);
+  if (bytes > journalReadCap) return notKept(bytes, `over the ${journalReadCap / 1024} KiB the journal reads`);
   let text: string;
   try {
     text = utf8.decode(raw);
   } catch {
-    return withheld(bytes, 'not UTF-8');
+    return notKept(bytes, 'not UTF-8');
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return withheld(bytes, 'not JSON');
+    return notKept(bytes, 'not JSON');
   }
   redactCredentials(value);
   let json: string;
   try {
     json = JSON.stringify(value);
   } catch {
-    return withheld(bytes, 'nested too deep');
+    return notKept(bytes, 'nested too deep');
   }
   if (json.length <= journalBodyCap) return { body: value, bytes, truncated: false };
   return { body: json.slice(0, journalBodyCap), bytes, truncated: true };

@@ -1,11 +1,13 @@
 import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
+import { serviceEras } from '../../generators/vocabulary.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
-import { withNulls, withoutNullOptionals } from './nullable.js';
+import { asScenarioSends } from './outside-spec.js';
+import { withoutNullOptionals } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
@@ -23,9 +25,15 @@ export const defaultCreatedState = 'EVALUATION_INITIALIZED';
  * One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same
  * answer.
  */
-function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock): Uint8Array {
-  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the letter.
-  const body = scenario.strictNulls ? sent : withoutNullOptionals('CreateEvaluationRequest', sent);
+function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock, notes: string[]): Uint8Array {
+  // A null optional field reads as absent, as the real service reads it, unless the scenario asks for the letter; the
+  // journal notes each one, so a team sees what its client sends. The note names the field, never a value.
+  let body = sent;
+  if (!scenario.strictNulls) {
+    const read = withoutNullOptionals('CreateEvaluationRequest', sent);
+    body = read.body;
+    for (const field of read.absent) notes.push(`${field}: null read as absent`);
+  }
   // The limits first: a list over its limit is answered before schema validation would word a problem per item.
   const limits = createRequestLimits(body);
   if (limits.overCount) throw new HttpProblem(422, listedProblems(limits.detail));
@@ -37,7 +45,8 @@ function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock)
   const request = body as CreateEvaluationRequest;
   // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
-  const state = scenario.state ?? defaultCreatedState;
+  const era = scenario.era === undefined ? undefined : serviceEras[scenario.era];
+  const state = scenario.state ?? era?.createdState ?? defaultCreatedState;
   // Neither the state nor the moment is part of the seed: another state answers the same Evaluations (names, dates,
   // configs) in that state, and the same request at another moment the same bytes but for the moments (and the time
   // inside the ids, which the service takes from the moment).
@@ -51,11 +60,9 @@ function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock)
   const evaluations = evaluationsForRequest(
     seed,
     { app_id, testset_id, variant_ids, evaluators_configs },
-    { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock) },
+    { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock), idStyle: era?.idStyle },
   );
-  return serialize(
-    scenario.nullable ? evaluations.map((evaluation) => withNulls('Evaluation', evaluation)) : evaluations,
-  );
+  return serialize(evaluations.map((evaluation) => asScenarioSends('Evaluation', evaluation, scenario)));
 }
 
 export type CreateEvaluations = (
@@ -68,6 +75,12 @@ export type CreateEvaluations = (
 export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): CreateEvaluations {
   return (body, request, headers) => {
     const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluation'));
-    return respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario, clock));
+    const notes: string[] = [];
+    const answered = respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario, clock, notes));
+    const noted = (answer: MockAnswer) => {
+      if (notes.length > 0) answer.notes = notes;
+      return answer;
+    };
+    return answered instanceof Promise ? answered.then(noted) : noted(answered);
   };
 }

@@ -1,11 +1,12 @@
 import { generators, seedFrom } from '../../generators/index.js';
+import { serviceEras } from '../../generators/vocabulary.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength } from './limits.js';
 import { LruCache } from './lru.js';
-import { withNulls } from './nullable.js';
+import { asScenarioSends } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
@@ -44,8 +45,8 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
 
   function generated(id: string, scenario: ResolvedScenario): Uint8Array {
     // Without a pinned moment the clock only moves on: a body cached at an earlier moment is never later than now.
-    const { profile, seed, state, nullable, now } = scenario;
-    const key = `${profile}\n${seed}\n${state ?? ''}\n${nullable === true}\n${now ?? ''}\n${id}`;
+    const { profile, seed, state, nullable, now, era, eraDates } = scenario;
+    const key = [profile, seed, state, nullable === true, now, era, eraDates === true, id].join('\n');
     let body = cache.get(key);
     if (!body) {
       const record = generators.HumanEvaluation(seedFrom(seed, id), {
@@ -53,17 +54,18 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
         id,
         status: state,
         notAfter: requestMoment(scenario, source.clock),
+        idStyle: era === undefined ? undefined : serviceEras[era].idStyle,
       });
-      body = serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
+      body = serialize(asScenarioSends('HumanEvaluation', record, scenario));
       cache.set(key, body);
     }
     return body;
   }
 
   function fromFixture(fixture: Fixture, scenario: ResolvedScenario): Uint8Array {
-    if (scenario.state === undefined && !scenario.nullable) return fixture.body;
+    if (scenario.state === undefined && !scenario.nullable && !scenario.eraDates) return fixture.body;
     const record = { ...fixture.record, status: scenario.state ?? fixture.record.status };
-    return serialize(scenario.nullable ? withNulls('HumanEvaluation', record) : record);
+    return serialize(asScenarioSends('HumanEvaluation', record, scenario));
   }
 
   return (id, request, headers) => {

@@ -21,6 +21,8 @@ export interface MockCore {
    * paths only (so a host app's other requests pass by, e.g. in a service worker).
    */
   serves(url: string): boolean;
+  /** Whether a URL is one of the operations' paths, whatever the method: what a pass-through never forwards. */
+  isOperation(url: string): boolean;
   /**
    * Tells `observer` of every request answered from now on, once its answer is settled and before the adapter
    * delivers it (the control room's journal listens here). Returns the function that stops it.
@@ -118,6 +120,10 @@ export function mockCore(config: MockConfig): MockCore {
     serves(url) {
       const target = locate(url);
       return base === '' ? target !== undefined && target.kind !== 'unknown' : target !== undefined;
+    },
+    isOperation(url) {
+      const target = locate(url);
+      return target !== undefined && target.kind !== 'unknown';
     },
     handle,
     observe,

@@ -3,7 +3,6 @@ import {
   dereference,
   requiredProperties,
   resourceForRef,
-  schemas,
   type JsonSchema,
   type ResourceName,
 } from '../../schemas/index.js';
@@ -14,32 +13,38 @@ function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefin
   return branches.find((branch) => typeof branch.$ref === 'string' && validatorFor(resourceForRef(branch.$ref))(value));
 }
 
-function fill(value: unknown, node: JsonSchema): void {
+/** What a walk does at each object of an instance: the object, and its schema's properties. */
+export type ObjectVisit = (value: Record<string, unknown>, properties: Record<string, JsonSchema>) => void;
+
+/**
+ * Calls `visit` on every object of an instance that its schema describes, parents before children, following the
+ * anyOf branch each value matches; the walk reads the schema, so it follows schema changes.
+ */
+export function visitObjects(value: unknown, node: JsonSchema, visit: ObjectVisit): void {
   const schema = dereference(node);
   if (Array.isArray(schema.anyOf)) {
     const branch = branchFor(schema.anyOf as JsonSchema[], value);
-    if (branch) fill(value, branch);
+    if (branch) visitObjects(value, branch, visit);
     return;
   }
   if (Array.isArray(value)) {
-    if (isJsonObject(schema.items)) for (const item of value) fill(item, schema.items as JsonSchema);
+    if (isJsonObject(schema.items)) for (const item of value) visitObjects(item, schema.items as JsonSchema, visit);
     return;
   }
   if (!isJsonObject(value) || !isJsonObject(schema.properties)) return;
-  for (const [name, property] of Object.entries(schema.properties as Record<string, JsonSchema>)) {
-    if (Object.hasOwn(value, name)) fill(value[name], property);
-    else value[name] = null;
-  }
+  const properties = schema.properties as Record<string, JsonSchema>;
+  visit(value, properties);
+  for (const [name, property] of Object.entries(properties))
+    if (Object.hasOwn(value, name)) visitObjects(value[name], property, visit);
 }
 
 /**
- * Sends every optional field the instance leaves out as an explicit null, the way real deployments serialize
- * pydantic models (domain notes). Outside the spec, whose types do not include null: for testing a client's null
- * handling only. The fields come from the schema, so this follows schema changes. Mutates and returns the instance.
+ * Sends every optional field an object leaves out as an explicit null, the way real deployments serialize pydantic
+ * models (domain notes): a visit of visitObjects, so the fields come from the schema and follow its changes. Outside
+ * the spec, whose types do not include null: for testing a client's null handling only.
  */
-export function withNulls<T>(name: ResourceName, instance: T): T {
-  fill(instance, schemas[name]);
-  return instance;
+export function fillNulls(value: Record<string, unknown>, properties: Record<string, JsonSchema>): void {
+  for (const name of Object.keys(properties)) if (!Object.hasOwn(value, name)) value[name] = null;
 }
 
 /** Each resource's required fields, read off its schema once rather than per request. */
@@ -55,14 +60,15 @@ function requiredOf(name: ResourceName): ReadonlySet<string> {
  * A request body with each optional top-level field sent as `null` left out, as the real service reads it (pydantic
  * takes `null` for an `Optional` field as absent): both generations of its SDK send `"lm_providers_keys": null` and
  * `"correct_answer_column": null` for a `None`. A null in a required field, or inside a field's value, stays for the
- * validator to refuse. Returns the body itself when nothing was left out, a shallow copy otherwise.
+ * validator to refuse. `absent`: the fields left out, for the journal's note; `body` is the body itself when nothing
+ * was left out, a shallow copy otherwise.
  */
-export function withoutNullOptionals(name: ResourceName, body: unknown): unknown {
-  if (!isJsonObject(body)) return body;
+export function withoutNullOptionals(name: ResourceName, body: unknown): { body: unknown; absent: string[] } {
+  if (!isJsonObject(body)) return { body, absent: [] };
   const required = requiredOf(name);
   const absent = Object.keys(body).filter((key) => body[key] === null && !required.has(key));
-  if (absent.length === 0) return body;
+  if (absent.length === 0) return { body, absent };
   const copy = { ...body };
   for (const key of absent) delete copy[key];
-  return copy;
+  return { body: copy, absent };
 }

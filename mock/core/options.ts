@@ -26,6 +26,12 @@ export interface MockCoreOptions {
    */
   now?: string | (() => Date);
   /**
+   * The real service's era, by release (`0.17`, `0.18`, `0.19`, or the release run, e.g. `v0.18.2`): the state a create
+   * answers when no `state` is set (EVALUATION_STARTED up to 0.17) and the id style when a request's ids imply none
+   * (ObjectId up to 0.18, UUIDv7 from 0.19). The `era` scenario key. Default: neither (today's answers).
+   */
+  era?: string;
+  /**
    * A server-wide scenario, with the keys and values of the Prefer header, e.g.
    * `{ state: 'failed', latency: '50-200' }`.
    */
@@ -90,8 +96,11 @@ export function resolveMockOptions(
       ...(options.seed !== undefined && { seed: options.seed }),
       ...(options.profile !== undefined && { profile: options.profile }),
       ...(typeof options.now === 'string' && { now: options.now }),
+      ...(options.era !== undefined && { era: options.era }),
     }),
   };
+  if (base.eraDates && base.era === undefined)
+    throw new MockSetupError("eraDates (--era-dates) needs an era to take the dates of: pass --era (or 'era')");
   return {
     basePath: normalizeBasePath(options.basePath ?? ''),
     scenarios: { current: new ScenarioBook(base, file) },

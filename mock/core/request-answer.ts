@@ -34,6 +34,11 @@ export interface MockAnswer {
   scenario?: ResolvedScenario;
   /** The 422's validation problems, as in its body: for the journal, which would otherwise parse the body again. */
   problems?: readonly ValidationDetail[];
+  /**
+   * What the mock read otherwise than as sent, for the journal (`lm_providers_keys: null read as absent`): notes, not
+   * errors. Never a value of the request.
+   */
+  notes?: readonly string[];
 }
 
 /** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */

@@ -1,5 +1,12 @@
 import { isProfile, profiles, type Profile } from '../../generators/profile.js';
-import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
+import {
+  eraFrom,
+  eraNames,
+  evaluationStates,
+  isEvaluationState,
+  type EraName,
+  type EvaluationState,
+} from '../../generators/vocabulary.js';
 import { instantMicros } from './clock.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
@@ -31,6 +38,13 @@ export interface Scenario {
    * `created_at`, so snapshots of answers stay byte-stable.
    */
   now?: string;
+  /**
+   * The real service's era (generators/vocabulary.ts, serviceEras): the state a create answers when no `state` is set,
+   * and the id style when the request's ids imply none.
+   */
+  era?: EraName;
+  /** Send the era's date-time forms (naive, or with a space), as the real service does (outside the spec). */
+  eraDates?: boolean;
 }
 
 /** A scenario with the generation inputs settled: what a request is answered with. */
@@ -46,6 +60,8 @@ export const scenarioKeys = [
   'profile',
   'seed',
   'now',
+  'era',
+  'eraDates',
 ] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
 
@@ -62,6 +78,8 @@ const accepted: Record<ScenarioKey, string> = {
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
   now: 'an RFC 3339 date-time, e.g. 2025-06-01T12:00:00Z',
+  era: `${eraNames.join(', ')} (or the release run, e.g. v0.18.2)`,
+  eraDates: 'true, false',
 };
 
 function isScenarioKey(key: string): key is ScenarioKey {
@@ -86,6 +104,7 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
       return isFault(text) ? text : undefined;
     case 'nullable':
     case 'strictNulls':
+    case 'eraDates':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'profile':
       return isProfile(text) ? text : undefined;
@@ -93,6 +112,8 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
       return text.length >= 1 && text.length <= 100 ? text : undefined;
     case 'now':
       return instantMicros(text) === undefined ? undefined : text;
+    case 'era':
+      return eraFrom(text);
   }
 }
 

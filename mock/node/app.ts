@@ -1,16 +1,19 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import type { AllowedHosts } from '../control/allowed-hosts.js';
-import { controlRoom } from '../control/control-room.js';
+import { hostCheck } from '../control/allowed-hosts.js';
+import { controlRoom, type ControlRoomHandle } from '../control/control-room.js';
+import { HttpProblem } from '../core/errors.js';
 import { mockCore } from '../core/handle.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
-import type { MockAnswer } from '../core/request-answer.js';
+import { problemAnswer, type MockAnswer, type MockRequest } from '../core/request-answer.js';
 import { deliver } from './deliver.js';
 import { EventStream } from './event-stream.js';
 import { FixtureWatcher } from './fixture-watcher.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 import { readBody } from './read-body.js';
-import { logAnswer, requestLog } from './request-log.js';
+import { passthroughOrigin, passthroughTo } from './passthrough.js';
+import { logAnswer, logPassthrough, requestLog } from './request-log.js';
 import { readScenarioFile } from './scenario-file.js';
 
 export interface MockOptions extends MockCoreOptions {
@@ -33,6 +36,17 @@ export interface MockOptions extends MockCoreOptions {
    * up the DNS rebinding defence. The API answers any Host. Default none.
    */
   allowedHosts?: AllowedHosts;
+  /**
+   * An http(s) origin every request the mock does not serve is forwarded to, as sent (`--passthrough`): any path but
+   * the two operations' and the control room's. Only for Hosts the control room answers (loopback and
+   * `allowedHosts`), so a page reaching the mock by DNS rebinding cannot read the origin through it. Default none: 404.
+   */
+  passthrough?: string;
+  /**
+   * How long a passed-through exchange may go without a byte from the origin: a 504 before its answer began, a cut
+   * connection after. Default 30 s.
+   */
+  passthroughTimeoutMs?: number;
 }
 
 /** What each app runs besides answering (fixtures watcher, event streams, journal), so whoever runs it can stop it. */
@@ -41,6 +55,41 @@ const closers = new WeakMap<Express, () => void>();
 /** Stops what an app of createMockApp runs besides answering: the fixtures watcher and open event streams. */
 export function closeMockApp(app: Express): void {
   closers.get(app)?.();
+}
+
+/** What forwards a request the mock does not serve, recording it in the journal and the request log. */
+type Forward = (req: IncomingMessage, res: ServerResponse, request: MockRequest) => void;
+
+/** The pass-through of `options.passthrough`, or undefined; throws a MockSetupError for an origin it cannot use. */
+function passthroughOf(
+  options: MockOptions,
+  room: ControlRoomHandle,
+  log: (line: string) => void,
+): Forward | undefined {
+  if (options.passthrough === undefined) return undefined;
+  const target = passthroughOrigin(options.passthrough);
+  const forward = passthroughTo(target, options.passthroughTimeoutMs);
+  const admitted = hostCheck(options.allowedHosts ?? []);
+  const refused = new HttpProblem(
+    403,
+    `The passthrough forwards only requests whose Host names this machine (localhost, 127.0.0.1, [::1]) or a host ` +
+      `allowed with --allowed-hosts; a page reaching the mock by another name may be using DNS rebinding`,
+  );
+  return (req, res, request) => {
+    if (admitted(request) !== undefined) return deliver(res, problemAnswer(refused, {}));
+    if (options.log) logPassthrough(res, target.origin);
+    const arrived = Date.now();
+    const started = performance.now();
+    forward(req, res, (passed) => {
+      try {
+        room.passedThrough({ request, arrived, durationMs: performance.now() - started, ...passed });
+      } catch (error) {
+        log(
+          `mock: the journal could not keep a passthrough: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
+  };
 }
 
 /**
@@ -68,6 +117,7 @@ export function createMockApp(options: MockOptions = {}): Express {
     ...(watcher && { fixtures: () => watcher.status() }),
     log,
   });
+  const forward = passthroughOf(options, room, log);
   const app = express();
   closers.set(app, () => {
     room.close();
@@ -91,6 +141,7 @@ export function createMockApp(options: MockOptions = {}): Express {
       if (room.wantsEvents(request)) return events.open(req, res);
       return room.serve(request).then((answer) => settle(res, answer));
     }
+    if (forward && !core.isOperation(req.url)) return forward(req, res, request);
     const answer = core.handle(request);
     if (answer instanceof Promise) return answer.then((settled) => settle(res, settled));
     settle(res, answer);

@@ -17,6 +17,14 @@ export function logAnswer(res: ServerResponse, answer: MockAnswer): void {
   answers.set(res, answer);
 }
 
+/** Responses a passthrough delivers, by the origin they came from: the line names it rather than a reason. */
+const passedThrough = new WeakMap<ServerResponse, string>();
+
+/** Tells the log a response is the passthrough origin's answer, not the mock's. */
+export function logPassthrough(res: ServerResponse, origin: string): void {
+  passedThrough.set(res, origin);
+}
+
 const decoder = new TextDecoder();
 
 /** The `detail` of a FastAPI-shaped problem body when it is a sentence; undefined for anything else. */
@@ -65,7 +73,8 @@ export function requestLog(write: (line: string) => void): RequestHandler {
         ? String(res.statusCode)
         : `${res.headersSent ? res.statusCode : '-'} (connection closed early)`;
       const answer = answers.get(res);
-      const reason = answer && reasonOf(answer);
+      const origin = passedThrough.get(res);
+      const reason = origin === undefined ? answer && reasonOf(answer) : `passthrough ${origin}`;
       write(
         `${req.method} ${path} ${status} ${(performance.now() - start).toFixed(1)}ms${reason ? ` (${reason})` : ''}`,
       );

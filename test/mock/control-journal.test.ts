@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryView } from '../../mock/control/entry-view.js';
-import { journalProblemsCap, type JournalRecord } from '../../mock/control/journal.js';
+import { journalProblemsCap } from '../../mock/control/journal.js';
 import { journalBodyCap } from '../../mock/control/redaction.js';
 import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
@@ -236,32 +235,5 @@ describe('the control room routes', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/human-evaluations/{evaluation_id}', '/evaluations']);
     expect(await (await fetch(`${origin}/__evalkit/`)).text()).toContain('href="/__evalkit/openapi.json"');
-  });
-});
-
-describe('who answered an entry', () => {
-  const record: JournalRecord = {
-    id: 1,
-    time: 0,
-    method: 'GET',
-    url: '/human-evaluations/x',
-    status: 200,
-    durationMs: 1,
-    scenario: undefined,
-    fault: undefined,
-    requestHeaders: {},
-    requestBody: undefined,
-    answerHeaders: {},
-    answerBody: undefined,
-    answerBytes: 0,
-    problems: undefined,
-  };
-
-  it('is the real backend when a passthrough mock marked the record, the mock otherwise', () => {
-    const forwarded = { ...record, served: 'passthrough' };
-    expect(entryView(forwarded).served).toBe('passthrough');
-    expect(entryView(record).served).toBe('mock');
-    const answeredHere = { ...record, served: 'mock' };
-    expect(entryView(answeredHere).served).toBe('mock');
   });
 });

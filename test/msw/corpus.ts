@@ -59,6 +59,13 @@ export function parityCorpus(): CorpusRequest[] {
     'state=failed, latency=1; profile=full',
     'stat=failed',
     'code=418',
+    // The era switch: state on create, id style, the era's date forms; eraDates without an era is a 400.
+    'era=0.17',
+    'era=v0.19.2',
+    'era=0.18, eraDates=true',
+    'era=0.19, eraDates=true, nullable=true',
+    'eraDates=true',
+    'era=2024',
     'respond-async',
   ];
   for (const prefer of preferences) {

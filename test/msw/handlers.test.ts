@@ -36,6 +36,19 @@ describe('evalkit/msw handlers', () => {
     expect((await post('strictNulls=true')).status).toBe(422);
   });
 
+  it("takes the era as an option: a create's state and the style of ids the request does not imply", async () => {
+    server.use(...createHandlers({ era: '0.17', seed: 4 }));
+    const res = await fetch('http://app.test/evaluations', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(createRequest()),
+    });
+    const [evaluation] = (await res.json()) as Array<{ id: string; status: { value: string } }>;
+    expect(evaluation?.status.value).toBe('EVALUATION_STARTED');
+    expect(evaluation?.id).toMatch(/^[0-9a-f]{24}$/);
+    expect(() => createHandlers({ era: 'latest' })).toThrow(MockSetupError);
+  });
+
   it('an absolute baseUrl owns its origin and path only, unknown paths under it get the mock 404', async () => {
     server.use(...createHandlers({ baseUrl: 'http://localhost:8000/api' }));
     expect((await fetch('http://localhost:8000/api/human-evaluations/abc')).status).toBe(200);

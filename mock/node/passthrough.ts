@@ -1,0 +1,116 @@
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { endToEnd } from '../../http/hop-by-hop.js';
+import { maxBodyBytes } from '../core/limits.js';
+import { jsonAnswer, type RequestHeaders } from '../core/request-answer.js';
+import { serialize } from '../core/serialize.js';
+import { MockSetupError } from '../core/setup-error.js';
+import { deliver } from './deliver.js';
+
+/** How long a passed-through request waits for a byte of the origin before a 504: never a hang. */
+const defaultPassthroughTimeoutMs = 30_000;
+
+/** `--passthrough URL` checked: an http(s) origin (scheme, host, port), nothing else, or a MockSetupError. */
+export function passthroughOrigin(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  const shown = text.slice(0, 100);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new MockSetupError(
+      `--passthrough '${shown}' is not an http(s) URL: pass an origin like http://localhost:8000`,
+    );
+  // A credential in the URL would be printed with the origin in every 502; a path would be a rewrite, not a pass.
+  if (url.username !== '' || url.password !== '')
+    throw new MockSetupError(
+      '--passthrough takes no user or password in the URL: the client sends its own credentials',
+    );
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+    throw new MockSetupError(
+      `--passthrough '${shown}' has a path, query or fragment: pass the origin only (requests keep their own path)`,
+    );
+  return url;
+}
+
+/** What a passed-through request came to, for the journal: no body of either side is kept (they are another API's). */
+interface PassedThrough {
+  status: number;
+  /** As node:http parsed them: names in lower case, credentials not yet redacted. */
+  answerHeaders: RequestHeaders;
+  requestBytes: number;
+  answerBytes: number;
+}
+
+/** Forwards one request the mock does not serve, streaming its answer back; `done` once the exchange is over. */
+export type Passthrough = (req: IncomingMessage, res: ServerResponse, done: (passed: PassedThrough) => void) => void;
+
+function problem(res: ServerResponse, status: number, origin: string, detail: string, cause: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  deliver(res, jsonAnswer(status, serialize({ detail, origin, cause }), { Connection: 'close' }));
+}
+
+/**
+ * The request's end-to-end headers as a raw list, as sent (names in their case, each repeat its own line, in order),
+ * with the origin's Host: an object would merge `X-A` and `x-a` into one.
+ */
+function forwardedHeaders(req: IncomingMessage, target: URL): string[] {
+  return [...endToEnd(req.rawHeaders, 'request'), 'Host', target.host];
+}
+
+/**
+ * The pass-through of `evalkit mock --passthrough URL`, as Prism's proxy mode and MSW's `bypass` let a team mock part
+ * of an API: a request goes to the origin as it came (method, path and query, end-to-end headers, body streamed within
+ * the mock's 1 MiB limit), its answer comes back as the origin gave it. An origin that cannot be reached gets a 502,
+ * one that sends no byte for `timeoutMs` a 504, each a JSON body naming the origin and the cause.
+ */
+export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeoutMs): Passthrough {
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  const origin = target.origin;
+  return (req, res, done) => {
+    let requestBytes = 0;
+    let answerBytes = 0;
+    let status = 0;
+    let answerHeaders: RequestHeaders = {};
+    res.once('close', () => done({ status: status || res.statusCode, answerHeaders, requestBytes, answerBytes }));
+    const upstream = send({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: forwardedHeaders(req, target),
+    });
+    upstream.setTimeout(timeoutMs, () => {
+      problem(res, 504, origin, `the passthrough origin sent nothing within ${timeoutMs} ms`, 'timeout');
+      upstream.destroy();
+    });
+    upstream.on('error', (error: NodeJS.ErrnoException) =>
+      problem(res, 502, origin, 'the passthrough origin could not be reached', error.code ?? error.message),
+    );
+    upstream.on('response', (incoming) => {
+      status = incoming.statusCode ?? 502;
+      answerHeaders = incoming.headers;
+      res.writeHead(status, incoming.statusMessage, endToEnd(incoming.rawHeaders, 'answer'));
+      incoming.on('data', (chunk: Buffer) => (answerBytes += chunk.length));
+      incoming.pipe(res);
+      incoming.once('close', () => {
+        if (!incoming.complete) res.destroy();
+      });
+    });
+    // A client gone before the answer: the origin's exchange is dropped too.
+    res.once('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.on('data', (chunk: Buffer) => {
+      requestBytes += chunk.length;
+      if (requestBytes <= maxBodyBytes) return;
+      // A chunked body past the limit (a declared one is refused before the app): the origin gets none of the rest.
+      req.unpipe(upstream);
+      req.pause();
+      upstream.destroy();
+      problem(res, 413, origin, 'Request body is larger than the 1 MiB limit', 'too-large');
+    });
+    req.pipe(upstream);
+  };
+}

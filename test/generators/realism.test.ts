@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { evaluationsForRequest, generateBatch, profiles } from '../../generators/index.js';
+import type { Evaluation, EvaluatorConfig } from '../../schemas/types/resources.js';
+import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
+import { createMockCore } from '../../mock/index.js';
+import { createRequest } from '../mock/helpers.js';
+
+/** Over many seeds: each check below reads 500 records per profile. */
+const SEEDS = 500;
+const figures = ['average_cost', 'total_cost', 'average_latency'] as const;
+const objectId = /^[0-9a-f]{24}$/;
+
+function configsOf(evaluation: Evaluation): EvaluatorConfig[] {
+  return evaluation.aggregated_results
+    .map((result) => result.evaluator_config)
+    .filter((config): config is EvaluatorConfig => isDocumentedEvaluatorConfig(config));
+}
+
+describe("generated records carry the real service's details, over many seeds", () => {
+  it('EVALUATION_AGGREGATION_FAILED says "Evaluation Aggregation Failed"', () => {
+    for (const evaluation of generateBatch('Evaluation', 'aggregation', SEEDS, {
+      state: 'EVALUATION_AGGREGATION_FAILED',
+    }))
+      expect(evaluation.status.error?.message).toBe('Evaluation Aggregation Failed');
+  });
+
+  it('evaluator configs always carry settings_values, alone and inside an Evaluation (minimal: required only)', () => {
+    for (const profile of profiles.filter((each) => each !== 'minimal')) {
+      for (const config of generateBatch('EvaluatorConfig', `settings-${profile}`, SEEDS, { profile }))
+        expect(config.settings_values, profile).toBeTypeOf('object');
+      for (const evaluation of generateBatch('Evaluation', `nested-${profile}`, SEEDS / 5, {
+        profile,
+        state: 'EVALUATION_FINISHED',
+      }))
+        for (const config of configsOf(evaluation)) expect(config.settings_values, profile).toBeTypeOf('object');
+    }
+  });
+
+  it('a run writes average_cost, total_cost and average_latency together: all three or none', () => {
+    const seen = new Set<number>();
+    for (const profile of profiles)
+      for (const evaluation of generateBatch('Evaluation', `figures-${profile}`, SEEDS, { profile })) {
+        const sent = figures.filter((field) => evaluation[field] !== undefined).length;
+        expect([0, 3], `${profile}: ${JSON.stringify(evaluation)}`).toContain(sent);
+        seen.add(sent);
+      }
+    expect(seen).toEqual(new Set([0, 3]));
+  });
+
+  it('a created Evaluation has no figures until finished, under every profile; null under nullable', async () => {
+    const request = { app_id: 'a', testset_id: 't', variant_ids: ['v1', 'v2'], evaluators_configs: ['c1'] };
+    for (const profile of profiles)
+      for (let seed = 0; seed < SEEDS / 5; seed++) {
+        for (const state of ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'] as const)
+          for (const evaluation of evaluationsForRequest(seed, request, { profile, state }))
+            for (const field of figures) expect(evaluation[field], `${profile} ${state}`).toBeUndefined();
+        // Finished: one choice for the whole call, the three together.
+        const finished = evaluationsForRequest(seed, request, { profile, state: 'EVALUATION_FINISHED' });
+        const counts = finished.map((evaluation) => figures.filter((field) => evaluation[field] !== undefined).length);
+        expect(new Set(counts).size).toBe(1);
+        expect([0, 3]).toContain(counts[0]);
+      }
+    const body = new TextEncoder().encode(JSON.stringify(createRequest()));
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(body.length),
+      prefer: 'nullable=true',
+    };
+    const answer = await createMockCore().handle({ method: 'POST', url: '/evaluations', headers, body });
+    expect(answer.status).toBe(200);
+    for (const evaluation of JSON.parse(new TextDecoder().decode(answer.body)) as Evaluation[])
+      for (const field of figures) expect(evaluation[field]).toBeNull();
+  });
+
+  it('no record repeats a variant name, under every profile', () => {
+    for (const profile of profiles)
+      for (const record of generateBatch('HumanEvaluation', `names-${profile}`, SEEDS, { profile }))
+        expect(new Set(record.variant_names).size, JSON.stringify(record.variant_names)).toBe(
+          record.variant_names.length,
+        );
+  });
+
+  it("AI critique templates are the service's own, of the record's era: only placeholders the evaluator fills", () => {
+    const filled = new Set(['llm_app_prompt_template', 'country', 'correct_answer', 'variant_output']);
+    const eras = new Set<string>();
+    for (const evaluation of generateBatch('Evaluation', 'critique', SEEDS, {
+      profile: 'full',
+      state: 'EVALUATION_FINISHED',
+    }))
+      for (const config of configsOf(evaluation).filter((each) => each.evaluator_key === 'auto_ai_critique')) {
+        const template = String(config.settings_values?.prompt_template);
+        for (const [, name] of template.matchAll(/\{(\w+)\}/g)) expect(filled).toContain(name);
+        const older = objectId.test(evaluation.id);
+        expect(template.includes('Expected Answer Column:')).toBe(!older);
+        expect(template.includes('\n')).toBe(!older);
+        eras.add(older ? 'object-id' : 'uuid-v7');
+      }
+    expect(eras).toEqual(new Set(['object-id', 'uuid-v7']));
+  });
+});

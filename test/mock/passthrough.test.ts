@@ -1,0 +1,238 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import { runCli } from '../helpers/cli.js';
+import { createRequest } from './helpers.js';
+
+/** What the origin received of one request. */
+interface Received {
+  method: string;
+  url: string;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  rawHeaders: string[];
+  body: Buffer;
+}
+
+const closers: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const close of closers.splice(0)) await close();
+});
+
+/** A small real origin: records each request, answers 201 with its own headers and bytes (not UTF-8 on purpose). */
+async function origin(answer = true): Promise<{ url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        rawHeaders: req.rawHeaders,
+        body: Buffer.concat(chunks),
+      });
+      if (!answer) return;
+      res.writeHead(201, 'Made', [
+        'X-Origin',
+        'yes',
+        'Set-Cookie',
+        'session=origin-cookie-value',
+        'Set-Cookie',
+        'other=2',
+        'Content-Type',
+        'application/octet-stream',
+      ]);
+      res.end(Buffer.from([0xff, 0x00, 0xfe, 0x41]));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
+}
+
+async function mock(options: MockServerOptions): Promise<{ url: string; origin: string }> {
+  const server: MockServer = await startMockServer({ port: 0, basePath: '/api', ...options });
+  closers.push(() => server.close());
+  return { url: server.url, origin: new URL(server.url).origin };
+}
+
+/** A request with exactly these raw headers and body bytes (node:http, so nothing is added but what HTTP needs). */
+function send(url: string, method: string, headers: string[], body?: Buffer): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    // With a raw list node:http adds no Host of its own.
+    const withHost = headers.some((name) => name.toLowerCase() === 'host')
+      ? headers
+      : ['Host', new URL(url).host, ...headers];
+    const req = httpRequest(url, { method, headers: withHost }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const secretToken = 'Bearer passthrough-secret-7f3a';
+
+describe('evalkit mock --passthrough: what the mock does not serve reaches a real origin unchanged', () => {
+  it('forwards method, path, query, headers and body byte for byte; returns the answer as given', async () => {
+    const upstream = await origin();
+    const lines: string[] = [];
+    const { origin: at } = await mock({ passthrough: upstream.url, log: (line) => lines.push(line) });
+    const body = Buffer.from([0x00, 0xc3, 0x28, 0x7b, 0xff]);
+    const headers = [
+      'X-Custom',
+      'One',
+      'x-custom',
+      'two',
+      'Authorization',
+      secretToken,
+      'Content-Type',
+      'application/x-anything',
+      'Content-Length',
+      String(body.length),
+      'Connection',
+      'keep-alive, X-Hop',
+      'X-Hop',
+      'dropped',
+    ];
+    const answer = await send(`${at}/api/apps/6637c0a2?name=a%20b&x=1&x=2`, 'PATCH', headers, body);
+
+    expect(upstream.received).toHaveLength(1);
+    const [seen] = upstream.received as [Received];
+    expect(seen.method).toBe('PATCH');
+    expect(seen.url).toBe('/api/apps/6637c0a2?name=a%20b&x=1&x=2');
+    expect(seen.body.equals(body)).toBe(true);
+    // End-to-end headers as sent, in order and case; Host the origin's; the connection's own headers dropped (node's
+    // client adds its own Connection).
+    const byName = headerPairs(seen.rawHeaders);
+    expect(byName.filter(([name]) => name === 'Host')).toEqual([['Host', new URL(upstream.url).host]]);
+    expect(byName.filter(([name]) => name !== 'Host' && name !== 'Connection')).toEqual([
+      ['X-Custom', 'One'],
+      ['x-custom', 'two'],
+      ['Authorization', secretToken],
+      ['Content-Type', 'application/x-anything'],
+      ['Content-Length', String(body.length)],
+    ]);
+
+    expect(answer.status).toBe(201);
+    expect(answer.body.equals(Buffer.from([0xff, 0x00, 0xfe, 0x41]))).toBe(true);
+    expect(answer.headers['x-origin']).toBe('yes');
+    expect(answer.headers['set-cookie']).toEqual(['session=origin-cookie-value', 'other=2']);
+    expect(answer.headers['content-type']).toBe('application/octet-stream');
+    // No CORS or other header of the mock's own is added to another API's answer.
+    expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+
+    const [entry] = await journal(at);
+    expect(entry).toMatchObject({ method: 'PATCH', path: '/api/apps/6637c0a2', status: 201, served: 'passthrough' });
+    expect(entry?.request.headers.authorization).toBe('<AUTHORIZATION>');
+    expect(entry?.response.headers['set-cookie']).toBe('<SET-COOKIE>');
+    expect(entry?.request.body_bytes).toBe(body.length);
+    const everything = JSON.stringify(await journal(at)) + lines.join('\n');
+    expect(everything).not.toContain('passthrough-secret');
+    expect(everything).not.toContain('origin-cookie-value');
+    expect(lines.find((line) => line.startsWith('PATCH'))).toMatch(
+      new RegExp(`^PATCH /api/apps/6637c0a2 201 \\d+\\.\\dms \\(passthrough ${upstream.url}\\)$`),
+    );
+  });
+
+  it('never forwards the two operations (any method) nor the control room; they stay the mock', async () => {
+    const upstream = await origin();
+    const { url, origin: at } = await mock({ passthrough: upstream.url });
+    const json = JSON.stringify(createRequest());
+    const created = await send(`${url}/evaluations`, 'POST', ['Content-Type', 'application/json'], Buffer.from(json));
+    expect(created.status).toBe(200);
+    expect((await send(`${url}/human-evaluations/abc`, 'GET', [])).status).toBe(200);
+    expect((await send(`${url}/evaluations/`, 'DELETE', [])).status).toBe(405);
+    expect((await send(`${at}/__evalkit/requests`, 'GET', [])).status).toBe(200);
+    expect((await send(`${at}/__evalkit/nothing-here`, 'GET', [])).status).toBe(404);
+    expect(upstream.received).toEqual([]);
+    expect((await journal(at)).map((entry) => entry.served)).toEqual(['mock', 'mock', 'mock']);
+  });
+
+  it('an origin that cannot be reached gets a 502 naming it, one that stays silent a 504: never a hang', async () => {
+    const closed = await origin();
+    const gone = closed.url;
+    await closers.pop()?.();
+    const { origin: at } = await mock({ passthrough: gone });
+    const unreachable = await send(`${at}/api/apps`, 'GET', []);
+    expect(unreachable.status).toBe(502);
+    expect(JSON.parse(unreachable.body.toString())).toMatchObject({ origin: gone, cause: 'ECONNREFUSED' });
+
+    const silent = await origin(false);
+    const { origin: slow } = await mock({ passthrough: silent.url, passthroughTimeoutMs: 200 });
+    const timedOut = await send(`${slow}/api/apps`, 'GET', []);
+    expect(timedOut.status).toBe(504);
+    expect(JSON.parse(timedOut.body.toString())).toMatchObject({ origin: silent.url, cause: 'timeout' });
+  });
+
+  it('forwards for this machine and --allowed-hosts only: a page reaching it by another name gets a 403', async () => {
+    const upstream = await origin();
+    const { origin: at } = await mock({ passthrough: upstream.url });
+    const refused = await send(`${at}/api/apps`, 'GET', ['Host', 'attacker.example']);
+    expect(refused.status).toBe(403);
+    expect(upstream.received).toEqual([]);
+    const { origin: allowed } = await mock({ passthrough: upstream.url, allowedHosts: ['my-box.local'] });
+    expect((await send(`${allowed}/api/apps`, 'GET', ['Host', 'my-box.local'])).status).toBe(201);
+  });
+
+  it('a chunked body over 1 MiB is cut off with a 413, as the mock limits its own', async () => {
+    const upstream = await origin();
+    const { origin: at } = await mock({ passthrough: upstream.url });
+    const big = await send(`${at}/api/files`, 'POST', ['Transfer-Encoding', 'chunked'], Buffer.alloc(1024 * 1024 + 10));
+    expect(big.status).toBe(413);
+  });
+
+  it('without the flag, an unserved path is the 404 naming the two operations', async () => {
+    const { origin: at } = await mock({});
+    const answer = await send(`${at}/api/apps`, 'GET', []);
+    expect(answer.status).toBe(404);
+    expect(answer.body.toString()).toMatch(/POST \/api\/evaluations/);
+  });
+
+  it('refuses a passthrough that is not an http(s) origin at start-up: one line, exit 2', async () => {
+    for (const [value, problem] of [
+      ['ftp://example.test', /not an http\(s\) URL/],
+      ['http://localhost:8000/api', /origin only/],
+      ['http://user:pw@localhost:8000', /no user or password/],
+      ['localhost:8000', /not an http\(s\) URL/],
+    ] as const) {
+      const run = await runCli(['mock', '--port', '0', '--passthrough', value]);
+      expect(run.code, value).toBe(2);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(problem);
+      expect(run.stderr).not.toContain('pw@');
+    }
+  });
+});
+
+/** Raw headers as [name, value] pairs. */
+function headerPairs(raw: string[]): Array<[string, string]> {
+  return Array.from({ length: raw.length / 2 }, (_, index) => [raw[2 * index] as string, raw[2 * index + 1] as string]);
+}
+
+async function journal(at: string): Promise<Array<Record<string, any>>> {
+  const answer = await send(`${at}/__evalkit/requests`, 'GET', []);
+  return (JSON.parse(answer.body.toString()) as { requests: Array<Record<string, any>> }).requests;
+}
