@@ -1,7 +1,7 @@
 import { declaredProperties, requiredProperties } from '../../schemas/index.js';
 import type { EvaluatorConfig } from '../../schemas/types/resources.js';
 import type { GenerationContext } from '../context.js';
-import { evaluatorKeys, noCostMessage, noLatencyMessage, type EvaluationState } from '../vocabulary.js';
+import { evaluatorKeys, failedStates, noCostMessage, noLatencyMessage, type EvaluationState } from '../vocabulary.js';
 import { defaultState } from './result.js';
 import {
   drawPeriod,
@@ -143,12 +143,15 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
 /**
  * Whether a run's cost and latency figures are sent, decided once for the three: a completed run writes
  * average_cost, total_cost and average_latency together. An Evaluation a create call answers has none until it is
- * finished (the recorded answer: absent, or null under `nullable`); then the run's one choice holds for every
- * Evaluation of the call. Drawn aside, so the choice moves no other value of the record.
+ * finished (the recorded answer: absent, or null under `nullable`); the run's one choice holds for every Evaluation
+ * of the call. Drawn aside, so the choice moves no other value of the record.
  */
 function figuresSent(ctx: GenerationContext, state: EvaluationState, run: EvaluationRun | undefined): boolean {
   const finished = finishedStates.has(state);
-  if (run) return finished && run.optionalSent.has('average_cost');
+  // A failed run has aggregated, with no valid values: under `full` (every documented field) its figures come as the
+  // `error` Result saying so, the one place a created Evaluation shows that form.
+  const aggregated = finished || (ctx.profile === 'full' && failedStates.has(state));
+  if (run) return aggregated && run.optionalSent.has('average_cost');
   return ctx.aside('figures', () => {
     if (ctx.profile === 'mixed') return finished && ctx.chance(0.9);
     return ctx.includeOptional();

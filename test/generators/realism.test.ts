@@ -60,6 +60,9 @@ describe("generated records carry the real service's details, over many seeds", 
         expect(new Set(counts).size).toBe(1);
         expect([0, 3]).toContain(counts[0]);
       }
+    // A failed run aggregated with no valid values: `full` shows its figures as the error Result saying so.
+    for (const evaluation of evaluationsForRequest(1, request, { profile: 'full', state: 'EVALUATION_FAILED' }))
+      for (const field of figures) expect(evaluation[field]).toMatchObject({ type: 'error' });
     const body = new TextEncoder().encode(JSON.stringify(createRequest()));
     const headers = {
       'content-type': 'application/json',
