@@ -1,4 +1,3 @@
-import './node20-shims.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mock/index.js';
@@ -29,7 +28,7 @@ async function throughMsw(entry: CorpusRequest): Promise<Observed> {
   };
 }
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterAll(() => server.close());
 
 describe('the same answers through Express (supertest) and MSW (msw/node setupServer + fetch)', () => {
