@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
 import { openPage, type PageSession } from '../browser/chromium.js';
-import type { Observed } from '../msw/observe.js';
+import { observeResponse, type Observed } from '../msw/observe.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -55,15 +55,11 @@ export async function runBrowserSnippet(
       (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
         .controller !== null,
   );
-  const answer = await session.page.evaluate(async (target) => {
+  // What the page's fetch got, rebuilt as a Response here: the page's function cannot call this module's code.
+  const { status, headers, body } = await session.page.evaluate(async (target) => {
     const res = await fetch(target);
-    return {
-      status: res.status,
-      contentType: res.headers.get('content-type') ?? undefined,
-      allow: res.headers.get('allow') ?? undefined,
-      preferenceApplied: res.headers.get('preference-applied') ?? undefined,
-      body: await res.text(),
-    };
+    return { status: res.status, headers: [...res.headers], body: await res.text() };
   }, url);
+  const answer = await observeResponse(new Response(body === '' ? null : body, { status, headers }));
   return { session, answer };
 }
