@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,20 @@ import { fileURLToPath } from 'node:url';
  * engines are judged against it, and installs prefer npm's cache so they stay offline when they can.
  */
 export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+const temporary: string[] = [];
+
+/** A new folder under the system's temporary one, removed by removeTemporaryDirs. */
+export function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+/** Removes the folders temporaryDir made (projects with their node_modules: tens of MB each). */
+export function removeTemporaryDirs(): void {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
 
 export interface NodeRuntime {
   /** The node binary. */
@@ -82,7 +96,7 @@ let packed: PackedPackage | undefined;
 /** The built package packed once (scripts skipped: `npm test` built dist/ already, and other tests read it). */
 export function packOnce(): PackedPackage {
   if (packed) return packed;
-  const destination = mkdtempSync(join(tmpdir(), 'evalkit-tarball-'));
+  const destination = temporaryDir('evalkit-tarball-');
   const output = execFileSync(
     'npm',
     ['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', destination],
@@ -103,7 +117,7 @@ export interface ConsumerProject {
 
 /** An empty ES module project, with `specs` installed by npm under `node`. */
 export async function installConsumer(node: NodeRuntime, specs: string[]): Promise<ConsumerProject> {
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-consumer-'));
+  const dir = temporaryDir('evalkit-consumer-');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
   const installOutput = await run('npm', ['install', '--save-dev', ...specs], { cwd: dir, env: envFor(node) });
   return { dir, node, installOutput };

@@ -13,6 +13,7 @@ import {
   installConsumer,
   nodeFromRegistry22,
   packOnce,
+  removeTemporaryDirs,
   root,
   run,
   thisNode,
@@ -62,7 +63,11 @@ const runtimes = [
 });
 
 const started: Child[] = [];
-afterAll(() => started.forEach((child) => child.kill()));
+afterAll(async () => {
+  started.forEach((child) => child.kill());
+  await Promise.allSettled(runtimes.map((runtime) => runtime.project));
+  removeTemporaryDirs();
+});
 
 /** The installed `evalkit mock`, run by the project's Node; resolves to its URL. */
 async function installedMock(project: ConsumerProject, args: string[]): Promise<string> {
