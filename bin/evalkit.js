@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The CLI is compiled by `npm ci` / `npm install` (the prepare script); this file only hands over to it.
+// The CLI is compiled by `npm ci` / `npm install` in a checkout (the postprepare script), by the install from git and
+// by `npm pack` (prepack); this file only hands over to it.
 import { main } from '../dist/cli/main.js';
 import { shutdownSignal } from '../dist/cli/shutdown.js';
 

@@ -35,7 +35,7 @@ export interface Command {
 /** A mistake in how the command was called: reported in one line, exit code 2. */
 export class UsageError extends Error {}
 
-/** A failure at run time that the call itself did not cause (a port in use): reported in one line, exit code 1. */
+/** A failure at run time that the call itself did not cause (a port in use): one line, exit code 2 (cannot run). */
 export class CommandFailure extends Error {}
 
 /** Edit distance, for suggesting the option a typo meant. */

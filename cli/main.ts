@@ -4,6 +4,14 @@ import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 import { OutputClosed } from './output.js';
 
+/** One rule for every command, printed by --help and tabled in docs/contract.md. */
+const exitCodes = [
+  'Exit codes: 0 success; 1 a failed verdict (contract or proxy FAIL or NOTHING VERIFIED, diff: a change breaks a',
+  'client);',
+  '2 a usage error, or the command cannot run (a port in use, a deployment that cannot be reached, a file it cannot',
+  'read or write).',
+].join('\n');
+
 function mainHelp(): string {
   const width = Math.max(...commands.map((command) => command.name.length)) + 2;
   return [
@@ -16,12 +24,14 @@ function mainHelp(): string {
     '',
     'Run `evalkit help <command>` or `evalkit <command> --help` for the options of a command.',
     '',
+    exitCodes,
+    '',
   ].join('\n');
 }
 
 /**
- * Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict or a failure at run time, 2 a
- * usage error. Everything it reads from or writes to the process goes through `io`.
+ * Runs the CLI and resolves to the process exit code: 0 success, 1 a failed verdict (a contract, proxy or diff run's),
+ * 2 a usage error or a command that cannot run. Everything it reads from or writes to the process goes through `io`.
  */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -60,12 +70,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError || error instanceof CommandFailure) {
       io.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
-      return error instanceof UsageError ? 2 : 1;
+      return 2;
     }
     // The reader went away (`| head -1`): what it read is all it wanted.
     if (error instanceof OutputClosed) return 0;
     // Last resort: one line, never a stack trace, for anything a command did not turn into a report or a sentence.
     io.stderr.write(`evalkit ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 1;
+    return 2;
   }
 }

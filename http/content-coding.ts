@@ -85,7 +85,9 @@ export async function readBounded(stream: ReadableStream<Uint8Array>, limit: num
     if (done) break;
     size += value.length;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: the cancel of one branch of a tee'd stream (msw 2 hands handlers one) settles only when the other
+      // branch is cancelled too, so awaiting it would hang the answer.
+      reader.cancel().catch(() => undefined);
       throw new ContentCodingError('too-large', undefined, 'the body is larger than its limit');
     }
     chunks.push(value);

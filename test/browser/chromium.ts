@@ -13,11 +13,14 @@ export const hasChromium = existsSync(executablePath);
 export const noChromium = `no Chromium at ${executablePath} (.ci/run installs Debian's chromium package)`;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The worker script as an app gets it: `msw init` run in an app folder (it wants a package.json there). */
-function mswInit(): Uint8Array {
+/**
+ * The worker script as an app gets it: `msw init` run in an app folder (it wants a package.json there), from this
+ * repository's msw or from the msw an app installed (`mswPackage`, its folder in node_modules, run by `node`).
+ */
+export function mswInit(mswPackage = join(root, 'node_modules/msw'), node = process.execPath): Uint8Array {
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
   writeFileSync(join(dir, 'package.json'), '{}');
-  execFileSync(process.execPath, [join(root, 'node_modules/msw/cli/index.js'), 'init', dir, '--no-save'], {
+  execFileSync(node, [join(mswPackage, 'cli/index.js'), 'init', dir, '--no-save'], {
     cwd: dir,
     stdio: 'ignore',
   });
@@ -47,17 +50,17 @@ export interface PageSession {
 }
 
 /**
- * Serves a page running `bundle` (an ES module) beside MSW's worker script on 127.0.0.1 (a secure context, as service
- * workers need), and opens it in headless Chromium.
+ * Serves a page running `bundle` (an ES module) beside MSW's worker script (the bundle's msw's: `workerScript`) on
+ * 127.0.0.1 (a secure context, as service workers need), and opens it in headless Chromium.
  */
-export async function openPage(bundle: Uint8Array): Promise<PageSession> {
+export async function openPage(bundle: Uint8Array, workerScript: Uint8Array = mswInit()): Promise<PageSession> {
   const files: Record<string, [string, Uint8Array | string]> = {
     '/': [
       'text/html',
       '<!doctype html><meta charset="utf-8"><title>evalkit</title><script type="module" src="/page.js"></script>',
     ],
     '/page.js': ['text/javascript', bundle],
-    '/mockServiceWorker.js': ['text/javascript', mswInit()],
+    '/mockServiceWorker.js': ['text/javascript', workerScript],
   };
   const server: Server = createServer((req, res) => {
     const file = files[req.url ?? ''];

@@ -13,12 +13,19 @@ function oneLine(run: { stdout: string; stderr: string }): string {
   return run.stderr;
 }
 
-describe('the CLI at its edges: one line naming the problem and the fix, exit 2 for usage, 1 at run time', () => {
+describe('the CLI at its edges: one line naming the problem and the fix, exit 2 when it cannot run', () => {
   it('evalkit alone prints its usage on stderr, exit 2', async () => {
     const run = await runCli([]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^Usage: evalkit <command> \[options\]\n/);
+  });
+
+  it('--help states the one exit-code rule: 1 only for a failed contract, 2 for usage and cannot run', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Exit codes: 0 success; 1 a failed verdict \(contract or proxy FAIL or NOTHING VERIFIED, diff: a change/m);
+    expect(run.stdout).toMatch(/^2 a usage error, or the command cannot run \(a port in use, /m);
   });
 
   it('suggests the command a typo meant', async () => {
@@ -31,13 +38,13 @@ describe('the CLI at its edges: one line naming the problem and the fix, exit 2 
   it.each([
     ['mock', []],
     ['proxy', ['--target', 'http://127.0.0.1:9']],
-  ])('%s: a port in use exits 1, naming the address and the fix', async (command, args) => {
+  ])('%s: a port in use exits 2 (cannot run), naming the address and the fix', async (command, args) => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const { port } = taken.address() as AddressInfo;
     try {
       const run = await runCli([command, ...args, '--port', String(port)]);
-      expect(run.code).toBe(1);
+      expect(run.code).toBe(2);
       expect(oneLine(run)).toBe(
         `evalkit ${command}: cannot listen on 127.0.0.1:${port} (EADDRINUSE): the port is in use; ` +
           'pass another --port, or --port 0 for a free one\n',
@@ -50,9 +57,9 @@ describe('the CLI at its edges: one line naming the problem and the fix, exit 2 
   it.each([
     ['mock', []],
     ['proxy', ['--target', 'http://127.0.0.1:9']],
-  ])('%s: an unknown --host is named in a sentence, not getaddrinfo text, exit 1', async (command, args) => {
+  ])('%s: an unknown --host is named in a sentence, not getaddrinfo text, exit 2', async (command, args) => {
     const run = await runCli([command, ...args, '--host', 'nosuch.invalid', '--port', '0']);
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(2);
     expect(oneLine(run)).toMatch(
       new RegExp(
         `^evalkit ${command}: cannot listen on nosuch\\.invalid:0: ` +

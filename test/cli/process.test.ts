@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openApiDocument } from '../../api/openapi.js';
 import { projectRoot, spawnCli } from '../helpers/cli.js';
+import { startChild, type Child } from '../mock/processes.js';
 
 /**
  * The CLI as a process: bin/evalkit.js hands the real streams, environment and signals to main(). Everything else
@@ -48,4 +49,39 @@ describe('evalkit fixtures | head -1', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });
+});
+
+describe('npx --no-install evalkit mock, killed', () => {
+  const started: Child[] = [];
+  // The whole process group, npx gone or not: a mock left running is what this test is about.
+  afterAll(() =>
+    started.forEach((child) => {
+      try {
+        process.kill(-(child.process.pid ?? 0), 'SIGKILL');
+      } catch {
+        // Nothing left in the group.
+      }
+    }),
+  );
+
+  it('leaves no mock behind: npm signals only its shell, and the orphaned mock stops by itself', async () => {
+    // npx in this checkout runs the package's own bin, through `sh -c` as npm runs every bin.
+    const npx = startChild('npx', ['--no-install', 'evalkit', 'mock', '--port', '0'], projectRoot);
+    started.push(npx);
+    const [, url] = await npx.waitFor(/listening on (\S+)/, 20_000);
+    expect((await fetch(`${url}/human-evaluations/abc`)).status).toBe(200);
+    npx.process.kill('SIGTERM');
+    await npx.exited;
+    // The mock closes its port within its parent check's 200 ms and its own shutdown.
+    const deadline = Date.now() + 5_000;
+    let refused = false;
+    while (!refused && Date.now() < deadline) {
+      refused = await fetch(`${url}/human-evaluations/abc`).then(
+        () => false,
+        () => true,
+      );
+      if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(refused).toBe(true);
+  }, 30_000);
 });

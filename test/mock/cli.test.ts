@@ -53,11 +53,11 @@ describe('evalkit mock (built CLI)', () => {
     expect(await pending).toBeInstanceOf(Error);
   }, 20_000);
 
-  it('exits 1 naming the address when the port is taken', async () => {
+  it('exits 2 (cannot run) naming the address when the port is taken', async () => {
     const taken = await startMockServer({ port: 0 });
     try {
       const mock = evalkit('mock', '--port', new URL(taken.url).port);
-      expect((await mock.exited).code).toBe(1);
+      expect((await mock.exited).code).toBe(2);
       expect(mock.stderr()).toMatch(/cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)/);
     } finally {
       await taken.close();

@@ -1,4 +1,3 @@
-import './node20-shims.js';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pathFor } from '../../api/match.js';
@@ -6,7 +5,7 @@ import { createHandlers } from '../../mock/msw/index.js';
 import { createRequest, secret } from '../mock/helpers.js';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,4 +1,3 @@
-import './node20-shims.js';
 import { gzipSync } from 'node:zlib';
 import { setupServer } from 'msw/node';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { createHandlers, handlers } from '../../mock/msw/index.js';
 import { createRequest, expectValid, sdkCreateRequest } from '../mock/helpers.js';
 
 const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -18,7 +17,7 @@ describe('evalkit/msw handlers', () => {
     const res = await fetch('http://any-host.test/human-evaluations/abc');
     expect(res.status).toBe(200);
     expectValid('HumanEvaluation', await res.json());
-    // With onUnhandledFrame 'error', a request the handlers do not own fails instead of reaching the network.
+    // With onUnhandledRequest 'error', a request the handlers do not own fails instead of reaching the network.
     await expect(fetch('http://any-host.test/other/path')).rejects.toThrow();
   });
 

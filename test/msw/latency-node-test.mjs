@@ -7,7 +7,7 @@ import { createHandlers } from '../../dist/mock/msw/index.js';
 
 test('Prefer: latency=300 through evalkit/msw and msw/node answers after the delay', async () => {
   const server = setupServer(...createHandlers({ baseUrl: 'http://evaluation-service.test' }));
-  server.listen({ onUnhandledFrame: 'error' });
+  server.listen({ onUnhandledRequest: 'error' });
   try {
     const answer = await fetch('http://evaluation-service.test/human-evaluations/abc', {
       headers: { Prefer: 'latency=300' },

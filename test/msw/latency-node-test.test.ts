@@ -1,19 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * `Prefer: latency` in a plain Node process: `node --test` runs latency-node-test.mjs against the built evalkit/msw,
- * msw/node's setupServer included. Node 20 gets msw 3's missing built-ins from the shims, as Vitest's files do.
+ * msw/node's setupServer included.
  */
 describe('evalkit/msw in node --test', () => {
   it('a fetch waiting out latency=300 keeps the process alive, prints its answer, exits 0', () => {
-    const shims = pathToFileURL(here('../../dist/test/msw/node20-shims.js')).href;
-    const run = spawnSync(process.execPath, ['--import', shims, '--test', here('latency-node-test.mjs')], {
-      encoding: 'utf8',
-    });
+    const run = spawnSync(process.execPath, ['--test', here('latency-node-test.mjs')], { encoding: 'utf8' });
     expect(run.stdout).toMatch(/^# answer: 200, Preference-Applied: latency=300$/m);
     expect(run.status).toBe(0);
   }, 30_000);

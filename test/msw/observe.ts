@@ -34,3 +34,14 @@ export async function observeExpress(app: Express, basePath: string, entry: Corp
     body: Buffer.isBuffer(res.body) ? res.body.toString('utf8') : '',
   };
 }
+
+/** A Fetch answer (MSW's, a server's over HTTP, a page's) as the parity tests compare it. */
+export async function observeResponse(res: Response): Promise<Observed> {
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? undefined,
+    allow: res.headers.get('allow') ?? undefined,
+    preferenceApplied: res.headers.get('preference-applied') ?? undefined,
+    body: await res.text(),
+  };
+}

@@ -1,10 +1,9 @@
-import './node20-shims.js';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mock/index.js';
 import { createHandlers } from '../../mock/msw/index.js';
 import { parityCorpus, type CorpusRequest } from './corpus.js';
-import { observeExpress, type Observed } from './observe.js';
+import { observeExpress, observeResponse, type Observed } from './observe.js';
 
 const basePath = '/api';
 const origin = 'http://evaluation-service.test';
@@ -20,16 +19,10 @@ async function throughMsw(entry: CorpusRequest): Promise<Observed> {
     headers: entry.headers,
     body: entry.body,
   });
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type') ?? undefined,
-    allow: res.headers.get('allow') ?? undefined,
-    preferenceApplied: res.headers.get('preference-applied') ?? undefined,
-    body: await res.text(),
-  };
+  return observeResponse(res);
 }
 
-beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterAll(() => server.close());
 
 describe('the same answers through Express (supertest) and MSW (msw/node setupServer + fetch)', () => {

@@ -2,26 +2,9 @@
 // must answer as `evalkit mock` does for the same seed and ids. Prints one line per request; exits 1 on a difference.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-
-// msw 3 declares Node >= 22.12; on Node 20 it needs these three ES2024/2025 built-ins
-// (see evalkit's test/msw/node20-shims.ts).
-const define = (target, name, value) =>
-  name in target || Object.defineProperty(target, name, { configurable: true, writable: true, value });
-define(Promise, 'withResolvers', () => {
-  let resolve, reject;
-  const promise = new Promise((ok, fail) => ((resolve = ok), (reject = fail)));
-  return { promise, resolve, reject };
-});
-define(Set.prototype, 'intersection', function (other) {
-  return new Set([...this].filter((value) => other.has(value)));
-});
-define(Set.prototype, 'difference', function (other) {
-  return new Set([...this].filter((value) => !other.has(value)));
-});
-
-const { setupServer } = await import('msw/node');
-const { createHandlers } = await import('evalkit/msw');
-const { validate } = await import('evalkit/validators');
+import { setupServer } from 'msw/node';
+import { createHandlers } from 'evalkit/msw';
+import { validate } from 'evalkit/validators';
 
 const seed = '42';
 // Pinned, since created Evaluations carry the request's moment.
@@ -42,7 +25,8 @@ const mockUrl = await new Promise((resolve, reject) => {
 });
 
 const server = setupServer(...createHandlers({ baseUrl: origin, seed, now }));
-server.listen({ onUnhandledFrame: 'bypass' });
+// The requests to `evalkit mock` pass by: msw 3 names the option onUnhandledFrame, msw 2 onUnhandledRequest.
+server.listen({ onUnhandledFrame: 'bypass', onUnhandledRequest: 'bypass' });
 const body = JSON.stringify({
   app_id: 'app-1',
   variant_ids: ['variant-a', 'variant-b'],

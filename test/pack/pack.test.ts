@@ -1,20 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, posix } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { join, posix } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { builtinsIn, bundleForBrowser } from '../../bench/browser-bundle.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-
-interface PackResult {
-  filename: string;
-  files: { path: string }[];
-}
+import { hasChromium, mswInit, noChromium } from '../browser/chromium.js';
+import { startChild, type Child } from '../mock/processes.js';
+import { observeResponse } from '../msw/observe.js';
+import { readmeSnippet, runBrowserSnippet } from '../readme/snippet.js';
+import {
+  envFor,
+  installComplaints,
+  installConsumer,
+  nodeFromRegistry22,
+  packOnce,
+  removeTemporaryDirs,
+  root,
+  run,
+  thisNode,
+  type ConsumerProject,
+  type NodeRuntime,
+} from './consumer-project.js';
 
 /** `file -> import` for each relative import of a shipped module that the tarball does not hold. */
 function unshippedImports(shipped: string[]): string[] {
@@ -29,47 +34,121 @@ function unshippedImports(shipped: string[]): string[] {
     );
 }
 
+if (!existsSync(join(root, 'dist/mock/msw/index.js')))
+  throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
+if (!hasChromium) console.warn(`the README's browser snippet in the installed package is not run: ${noChromium}`);
+
+const tarball = packOnce();
+const vitestVersion = (
+  JSON.parse(readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 /**
- * The must-show of evalkit/msw. Packs the built package (scripts skipped, so the pack does not rebuild dist/ under
- * the other tests), checks the tarball (a LICENSE, no dev-only code, every relative import shipped), installs the
- * tarball and msw into an empty project (from npm's cache when it can), and runs consumer.mjs there, which compares
- * msw/node with evalkit/msw handlers against `evalkit mock`. About 30 s here.
+ * Where users are: Node 20 with msw 2 (its floor, 2.11.0: the latest msw 2 is what evalkit's own tests run) and Node 22
+ * from the registry with the latest msw. Both installs start at once (npm waits on the cache and the network more
+ * than on the CPU); a failure to get Node 22 fails its tests, saying so.
  */
-describe('npm pack, installed into an empty project with msw', () => {
-  it('answers GET and POST via msw/node like evalkit mock, bundles for the browser with no Node built-in', async () => {
-    if (!existsSync(join(root, 'dist/mock/msw/index.js')))
-      throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
-    const project = mkdtempSync(join(tmpdir(), 'evalkit-pack-'));
-    const [packed] = JSON.parse(
-      npm(['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', project], root),
-    ) as PackResult[];
-    const { filename: tarball, files } = packed as PackResult;
-    const shipped = files.map((file) => file.path);
-    expect(shipped).toContain('LICENSE');
-    expect(shipped.filter((path) => /^dist\/(bench|scripts|test)\//.test(path))).toEqual([]);
-    expect(unshippedImports(shipped)).toEqual([]);
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
-    npm(
-      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, 'msw@^3'],
-      project,
+const runtimes = [
+  { name: 'Node 20 (this node) with msw 2.11.0', node: () => Promise.resolve(thisNode), msw: 'msw@2.11.0', major: 2 },
+  { name: 'Node 22 (from the registry) with the latest msw', node: nodeFromRegistry22, msw: 'msw@latest', major: 3 },
+].map((runtime) => {
+  const project = runtime
+    .node()
+    .then((node) => installConsumer(node, [tarball.tarball, runtime.msw, `vitest@${vitestVersion}`]));
+  // Marked handled here; each test awaits it and fails with its reason.
+  project.catch(() => undefined);
+  return { ...runtime, project };
+});
+
+const started: Child[] = [];
+afterAll(async () => {
+  started.forEach((child) => child.kill());
+  await Promise.allSettled(runtimes.map((runtime) => runtime.project));
+  removeTemporaryDirs();
+});
+
+/** The installed `evalkit mock`, run by the project's Node; resolves to its URL. */
+async function installedMock(project: ConsumerProject, args: string[]): Promise<string> {
+  const bin = join(project.dir, 'node_modules/evalkit/bin/evalkit.js');
+  const child = startChild(project.node.execPath, [bin, 'mock', '--port', '0', '--quiet', ...args], project.dir);
+  started.push(child);
+  const [, url] = await child.waitFor(/listening on (\S+)/, 20_000);
+  return url as string;
+}
+
+/** Installed versions as the project's Node would load them. */
+const versionOf = (project: ConsumerProject, name: string) =>
+  (JSON.parse(readFileSync(join(project.dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+
+describe('the tarball', () => {
+  it('holds a LICENSE, no dev-only code, every relative import it makes', () => {
+    expect(tarball.files).toContain('LICENSE');
+    expect(tarball.files.filter((path) => /^dist\/(bench|scripts|test)\//.test(path))).toEqual([]);
+    expect(unshippedImports(tarball.files)).toEqual([]);
+  });
+});
+
+describe.each(runtimes)('installed into an empty project: $name', ({ node, project: installed, major }) => {
+  let project: ConsumerProject;
+  let runtime: NodeRuntime;
+
+  it('installs with no unsupported engine and no install script of evalkit left for review', async () => {
+    project = await installed;
+    runtime = await node();
+    expect(installComplaints(project.installOutput)).toEqual([]);
+    expect(versionOf(project, 'msw').split('.')[0]).toBe(String(major));
+    expect(await run(runtime.execPath, ['-p', 'process.version'], { cwd: project.dir })).toMatch(
+      runtime === thisNode ? /^v20\./ : /^v22\./,
     );
-    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project, 'consumer.mjs'));
-    const output = execFileSync(process.execPath, ['consumer.mjs'], { cwd: project, encoding: 'utf8' });
-    process.stdout.write(output);
+  }, 240_000);
+
+  it('answers GET and POST through msw/node like the installed `evalkit mock`, byte for byte', async () => {
+    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project.dir, 'consumer.mjs'));
+    const output = await run(runtime.execPath, ['consumer.mjs'], { cwd: project.dir });
     const fetched = 'GET /human-evaluations/6637c0a25368ef07b03a64cd';
     expect(output).toMatch(
       new RegExp(`^${fetched}: msw 200, evalkit mock 200, \\d+ bytes, valid, byte-identical$`, 'm'),
     );
     expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
     expect(output).toMatch(/^pack check: passed$/m);
+  }, 60_000);
 
-    // The installed package, as an app's bundler meets it: esbuild, platform browser, msw included.
+  it("passes the README's msw/node snippet, as written, under the project's Vitest", async () => {
+    readmeSnippet('In Vitest/Jest with msw/node', 'readme-msw-node.test', project.dir);
+    const vitest = join(project.dir, 'node_modules/vitest/vitest.mjs');
+    const output = await run(runtime.execPath, [vitest, 'run'], { cwd: project.dir, env: envFor(runtime) });
+    expect(output).toMatch(/Tests\s+2 passed \(2\)/);
+  }, 60_000);
+
+  it.skipIf(!hasChromium)(
+    "runs the README's browser snippet, as written, in Chromium: the answer is the installed mock's",
+    async () => {
+      const path = '/api/human-evaluations/6637c0a25368ef07b03a64cd';
+      const snippet = readmeSnippet('In the browser / Storybook', 'readme-browser', project.dir);
+      const worker = mswInit(join(project.dir, 'node_modules/msw'), runtime.execPath);
+      const { session, answer } = await runBrowserSnippet(snippet, path, worker);
+      try {
+        expect(session.errors).toEqual([]);
+        expect(answer.status).toBe(200);
+        const mock = await installedMock(project, ['--base-path', '/api', '--seed', 'storybook']);
+        expect(answer).toEqual(await observeResponse(await fetch(`${mock}${path.replace(/^\/api/, '')}`)));
+      } finally {
+        await session.close();
+      }
+    },
+    90_000,
+  );
+
+  it('bundles evalkit/msw and evalkit/factories for the browser with no Node built-in', async () => {
     writeFileSync(
-      join(project, 'app.js'),
+      join(project.dir, 'app.js'),
       "export { handlers } from 'evalkit/msw';\nexport { build } from 'evalkit/factories';\n",
     );
-    const { code, metafile } = await bundleForBrowser(join(project, 'app.js'));
+    const { code, metafile } = await bundleForBrowser(join(project.dir, 'app.js'));
     expect(builtinsIn(metafile, builtinModules)).toEqual([]);
     expect(code.length).toBeGreaterThan(0);
-  }, 180_000);
+  }, 30_000);
 });

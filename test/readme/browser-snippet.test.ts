@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleForBrowser } from '../../bench/browser-bundle.js';
 import { createMockApp } from '../../mock/index.js';
-import { hasChromium, noChromium, openPage, type PageSession } from '../browser/chromium.js';
+import { hasChromium, noChromium } from '../browser/chromium.js';
 import { expectValid } from '../mock/helpers.js';
-import { observeExpress, type Observed } from '../msw/observe.js';
-import { readmeSnippet } from './snippet.js';
+import { observeExpress } from '../msw/observe.js';
+import { readmeSnippet, runBrowserSnippet, type BrowserSnippetRun } from './snippet.js';
 
 if (!hasChromium) console.warn(`README browser snippet test skipped: ${noChromium}`);
 
@@ -13,38 +12,20 @@ const path = '/human-evaluations/6637c0a25368ef07b03a64cd';
 describe.skipIf(!hasChromium)(
   'the README\'s "In the browser / Storybook" snippet, as written, in headless Chromium',
   () => {
-    let session: PageSession | undefined;
-    let answer: Observed | undefined;
+    let run: BrowserSnippetRun | undefined;
 
     beforeAll(async () => {
-      const { code } = await bundleForBrowser(readmeSnippet('In the browser / Storybook', 'browser'));
-      session = await openPage(code);
-      // The snippet awaits worker.start(); the page is mocked once the worker controls it.
-      await session.page.waitForFunction(
-        () =>
-          (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
-            .controller !== null,
-      );
-      answer = await session.page.evaluate(async (url) => {
-        const res = await fetch(url);
-        return {
-          status: res.status,
-          contentType: res.headers.get('content-type') ?? undefined,
-          allow: res.headers.get('allow') ?? undefined,
-          preferenceApplied: res.headers.get('preference-applied') ?? undefined,
-          body: await res.text(),
-        };
-      }, `/api${path}`);
+      run = await runBrowserSnippet(readmeSnippet('In the browser / Storybook', 'browser'), `/api${path}`);
     }, 120_000);
 
-    afterAll(() => session?.close());
+    afterAll(() => run?.session.close());
 
     it('starts the worker cleanly and answers /api like `evalkit mock --base-path /api --seed storybook`', async () => {
-      expect(session?.errors).toEqual([]);
-      expect(answer?.status).toBe(200);
-      expectValid('HumanEvaluation', JSON.parse(answer?.body ?? 'null'));
+      expect(run?.session.errors).toEqual([]);
+      expect(run?.answer.status).toBe(200);
+      expectValid('HumanEvaluation', JSON.parse(run?.answer.body ?? 'null'));
       const app = createMockApp({ basePath: '/api', seed: 'storybook' });
-      expect(answer).toEqual(await observeExpress(app, '/api', { name: 'GET', method: 'GET', path }));
+      expect(run?.answer).toEqual(await observeExpress(app, '/api', { name: 'GET', method: 'GET', path }));
     });
   },
 );

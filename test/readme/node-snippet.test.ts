@@ -1,4 +1,3 @@
-import '../msw/node20-shims.js';
 import { readmeSnippet } from './snippet.js';
 
 // The README's "In Vitest/Jest with msw/node" snippet, imported as written: its tests run as tests of this file.

@@ -1,22 +1,65 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleForBrowser } from '../../bench/browser-bundle.js';
+import { openPage, type PageSession } from '../browser/chromium.js';
+import { observeResponse, type Observed } from '../msw/observe.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-/**
- * The first ```ts block of a README section, written as it is to reports/readme/NAME.ts (inside the package, so its
- * `evalkit/...` imports resolve to the built package by self-reference). Returns the file's path.
- */
-export function readmeSnippet(heading: string, name: string): string {
+/** The text of the first ```LANG block of a README section (`## heading`). */
+export function readmeBlock(heading: string, lang: 'ts' | 'sh'): string {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const section = readme.indexOf(`\n## ${heading}\n`);
   if (section < 0) throw new Error(`README has no section '## ${heading}'`);
-  const start = readme.indexOf('```ts\n', section);
-  const code = readme.slice(start + '```ts\n'.length, readme.indexOf('\n```', start));
-  const dir = join(root, 'reports/readme');
+  const fence = `\`\`\`${lang}\n`;
+  const start = readme.indexOf(fence, section);
+  const next = readme.indexOf('\n## ', section + 1);
+  if (start < 0 || (next >= 0 && start > next)) throw new Error(`README section '## ${heading}' has no ${fence}`);
+  return readme.slice(start + fence.length, readme.indexOf('\n```', start));
+}
+
+/**
+ * The first ```ts block of a README section, written as it is to DIR/NAME.ts and that path returned. DIR defaults to
+ * reports/readme, inside the package, so its `evalkit/...` imports resolve to the built package by self-reference; an
+ * installed consumer project's folder makes them resolve to the installed package.
+ */
+export function readmeSnippet(heading: string, name: string, dir = join(root, 'reports/readme')): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.ts`);
-  writeFileSync(file, `${code}\n`);
+  writeFileSync(file, `${readmeBlock(heading, 'ts')}\n`);
   return file;
+}
+
+export interface BrowserSnippetRun {
+  session: PageSession;
+  /** The page's fetch of `url` once the snippet's worker controls it. */
+  answer: Observed;
+}
+
+/**
+ * The README's browser snippet in headless Chromium: bundled (esbuild, resolving from where `file` lies), served
+ * beside `workerScript` (the worker of the msw it was bundled with), started as written; then the page fetches `url`.
+ * The caller closes the session.
+ */
+export async function runBrowserSnippet(
+  file: string,
+  url: string,
+  workerScript?: Uint8Array,
+): Promise<BrowserSnippetRun> {
+  const { code } = await bundleForBrowser(file);
+  const session = await openPage(code, workerScript);
+  // The snippet awaits worker.start(); the page is mocked once the worker controls it.
+  await session.page.waitForFunction(
+    () =>
+      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
+        .controller !== null,
+  );
+  // What the page's fetch got, rebuilt as a Response here: the page's function cannot call this module's code.
+  const { status, headers, body } = await session.page.evaluate(async (target) => {
+    const res = await fetch(target);
+    return { status: res.status, headers: [...res.headers], body: await res.text() };
+  }, url);
+  const answer = await observeResponse(new Response(body === '' ? null : body, { status, headers }));
+  return { session, answer };
 }

@@ -1,0 +1,132 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Empty projects that install evalkit as a user would, each under a chosen Node: the tarball of the built package
+ * (packed once per test file) or evalkit's git repository. npm runs under that Node (it comes first on PATH), so
+ * engines are judged against it, and installs prefer npm's cache so they stay offline when they can.
+ */
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+const temporary: string[] = [];
+
+/** A new folder under the system's temporary one, removed by removeTemporaryDirs. */
+export function temporaryDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+/** Removes the folders temporaryDir made (projects with their node_modules: tens of MB each). */
+export function removeTemporaryDirs(): void {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+export interface NodeRuntime {
+  /** The node binary. */
+  execPath: string;
+  version: string;
+}
+
+export const thisNode: NodeRuntime = { execPath: process.execPath, version: process.version };
+
+let node22: Promise<NodeRuntime> | undefined;
+
+/**
+ * A Node 22 from the registry (`npx -y -p node@22`), resolved once. Fails, never skips: CI has the registry, and a
+ * test that skipped here would stop showing that evalkit installs and runs on Node 22 with the latest msw.
+ */
+export function nodeFromRegistry22(): Promise<NodeRuntime> {
+  node22 ??= run('npx', ['-y', '-p', 'node@22', 'node', '-p', 'process.execPath + " " + process.version'], {
+    cwd: tmpdir(),
+  }).then(
+    (output) => {
+      const [execPath = '', version = ''] = output.trim().split('\n').at(-1)?.split(' ') ?? [];
+      return { execPath, version };
+    },
+    (error: Error) => {
+      throw new Error(
+        `no Node 22 for the install test: \`npx -y -p node@22\` failed (it needs the npm registry): ${error.message}`,
+      );
+    },
+  );
+  return node22;
+}
+
+/** PATH with the runtime's folder first, so `npm`, `npx` and scripts' `node` run under that Node. */
+export function envFor(node: NodeRuntime, env: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PATH: `${dirname(node.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+    NO_COLOR: '1',
+    npm_config_prefer_offline: 'true',
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    ...env,
+  };
+}
+
+/** Resolves to the command's stdout and stderr, interleaved as written; rejects with both when it fails. */
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeout?: number },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(command, args, { ...options, maxBuffer: 64 * 1024 * 1024 }, (error) =>
+      error ? reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${output}`)) : resolve(output),
+    );
+    let output = '';
+    child.stdout?.on('data', (data: Buffer) => (output += data.toString()));
+    child.stderr?.on('data', (data: Buffer) => (output += data.toString()));
+  });
+}
+
+export interface PackedPackage {
+  tarball: string;
+  /** The paths the tarball holds. */
+  files: string[];
+}
+
+let packed: PackedPackage | undefined;
+
+/** The built package packed once (scripts skipped: `npm test` built dist/ already, and other tests read it). */
+export function packOnce(): PackedPackage {
+  if (packed) return packed;
+  const destination = temporaryDir('evalkit-tarball-');
+  const output = execFileSync(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', destination],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const [result] = JSON.parse(output) as { filename: string; files: { path: string }[] }[];
+  if (!result) throw new Error('npm pack listed no tarball');
+  packed = { tarball: join(destination, result.filename), files: result.files.map((file) => file.path) };
+  return packed;
+}
+
+export interface ConsumerProject {
+  dir: string;
+  node: NodeRuntime;
+  /** What `npm install` printed, warnings included. */
+  installOutput: string;
+}
+
+/** An empty ES module project, with `specs` installed by npm under `node`. */
+export async function installConsumer(node: NodeRuntime, specs: string[]): Promise<ConsumerProject> {
+  const dir = temporaryDir('evalkit-consumer-');
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
+  const installOutput = await run('npm', ['install', '--save-dev', ...specs], { cwd: dir, env: envFor(node) });
+  return { dir, node, installOutput };
+}
+
+/**
+ * The lines of an install's output that a user of evalkit should never see: any unsupported engine, and any install
+ * script of evalkit's own left for review (its build would run on no consumer's machine).
+ */
+export function installComplaints(output: string): string[] {
+  return output.split('\n').filter((line) => /EBADENGINE/.test(line) || /install-scripts\s+evalkit@/.test(line));
+}
