@@ -1,5 +1,5 @@
 import { isProfile, profiles, type Profile } from '../../generators/profile.js';
-import { evaluationStates, isEvaluationState, type EvaluationState } from '../../generators/vocabulary.js';
+import { evaluationStateFrom, evaluationStateNames, type EvaluationState } from '../../generators/vocabulary.js';
 import { instantMicros } from './clock.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
@@ -54,7 +54,7 @@ export class ScenarioError extends MockSetupError {}
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
-  state: `${evaluationStates.join(', ')} (or the part after EVALUATION_, any case)`,
+  state: evaluationStateNames,
   latency: `MS or MIN-MAX, at most ${maxLatencyMs}`,
   fault: faults.join(', '),
   nullable: 'true, false',
@@ -68,18 +68,12 @@ function isScenarioKey(key: string): key is ScenarioKey {
   return (scenarioKeys as readonly string[]).includes(key);
 }
 
-function stateFrom(text: string): EvaluationState | undefined {
-  const upper = text.toUpperCase();
-  const state = upper.startsWith('EVALUATION_') ? upper : `EVALUATION_${upper}`;
-  return isEvaluationState(state) ? state : undefined;
-}
-
 function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
   switch (key) {
     case 'code':
       return /^\d{3}$/.test(text) && isScenarioCode(Number(text)) ? Number(text) : undefined;
     case 'state':
-      return stateFrom(text);
+      return evaluationStateFrom(text);
     case 'latency':
       return parseLatency(text);
     case 'fault':

@@ -103,7 +103,7 @@ export interface EvaluatorConfig {
  * any value that does not match the documented EvaluatorConfig. It is disjoint from EvaluatorConfig, so a validator can
  * tell which of the two a value matched.
  */
-export type UndocumentedEvaluatorConfig = unknown;
+export type UndocumentedEvaluatorConfig = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 /**
  * Request body of Create Evaluation: builds evaluations for an application, a list of variants, a list of evaluator
