@@ -88,5 +88,14 @@ export async function renderResourceTypes(): Promise<string> {
     });
     parts.push(wrapComments(ts.trim()));
   }
+  const entries = schemaNames.map((name) => `  ${name}: ${typeNameOf(name)};`);
+  parts.push(
+    [
+      "/** Each schema's type by its name in schemas/: the OpenAPI components, what `paths` (api/paths.ts) is built of. */",
+      'export interface Schemas {',
+      ...entries,
+      '}',
+    ].join('\n'),
+  );
   return `${parts.join('\n\n')}\n`;
 }

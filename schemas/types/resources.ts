@@ -164,3 +164,18 @@ export interface HTTPError {
   detail: unknown;
   [k: string]: unknown;
 }
+
+/** Each schema's type by its name in schemas/: the OpenAPI components, what `paths` (api/paths.ts) is built of. */
+export interface Schemas {
+  HumanEvaluation: HumanEvaluation;
+  Evaluation: Evaluation;
+  Result: Result;
+  Error: ErrorObject;
+  AggregatedResult: AggregatedResult;
+  EvaluatorConfig: EvaluatorConfig;
+  UndocumentedEvaluatorConfig: UndocumentedEvaluatorConfig;
+  CreateEvaluationRequest: CreateEvaluationRequest;
+  RateLimit: RateLimit;
+  HTTPValidationError: HTTPValidationError;
+  HTTPError: HTTPError;
+}
