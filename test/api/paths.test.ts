@@ -9,7 +9,7 @@ describe('paths: openapi-fetch typed from evalkit, against the mock', () => {
   const core = createMockCore({});
   const client = createClient<paths>({ baseUrl: 'http://mock.test', fetch: (request) => handleFetch(core, request) });
 
-  it('types GET /human-evaluations/{evaluation_id}: the path parameter is required, the answer a HumanEvaluation', async () => {
+  it('types GET /human-evaluations/{evaluation_id}: the path parameter required, the answer a HumanEvaluation', async () => {
     const { data, error } = await client.GET('/human-evaluations/{evaluation_id}', {
       params: { path: { evaluation_id: 'he-1' } },
     });
@@ -24,7 +24,7 @@ describe('paths: openapi-fetch typed from evalkit, against the mock', () => {
     await client.GET('/human-evaluation/{evaluation_id}', { params: { path: { evaluation_id: 'x' } } });
   });
 
-  it('types POST /evaluations: the body is a CreateEvaluationRequest, the answer Evaluations whose configs narrow', async () => {
+  it('types POST /evaluations: a CreateEvaluationRequest in, Evaluations out, whose configs narrow', async () => {
     const body = build('CreateEvaluationRequest', { seed: 3 });
     const { data, response } = await client.POST('/evaluations', { body, headers: { prefer: 'state=finished' } });
     expect(response.status).toBe(200);
