@@ -91,7 +91,7 @@ export async function renderResourceTypes(): Promise<string> {
   const entries = schemaNames.map((name) => `  ${name}: ${typeNameOf(name)};`);
   parts.push(
     [
-      "/** Each schema's type by its name in schemas/: the OpenAPI components, what `paths` (api/paths.ts) is built of. */",
+      "/** Each schema's type by its name in schemas/: the OpenAPI components, of which api/paths.ts builds `paths`. */",
       'export interface Schemas {',
       ...entries,
       '}',

@@ -9,7 +9,7 @@ describe('paths: openapi-fetch typed from evalkit, against the mock', () => {
   const core = createMockCore({});
   const client = createClient<paths>({ baseUrl: 'http://mock.test', fetch: (request) => handleFetch(core, request) });
 
-  it('types GET /human-evaluations/{evaluation_id}: the path parameter required, the answer a HumanEvaluation', async () => {
+  it('types GET /human-evaluations/{evaluation_id}: a required path parameter, a HumanEvaluation out', async () => {
     const { data, error } = await client.GET('/human-evaluations/{evaluation_id}', {
       params: { path: { evaluation_id: 'he-1' } },
     });
