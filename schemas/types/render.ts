@@ -91,7 +91,7 @@ export async function renderResourceTypes(): Promise<string> {
   const entries = schemaNames.map((name) => `  ${name}: ${typeNameOf(name)};`);
   parts.push(
     [
-      "/** Each schema's type by its name in schemas/: the OpenAPI components, of which api/paths.ts builds `paths`. */",
+      "/** Each schema's type by its name in schemas/: the OpenAPI components, which api/paths.ts builds on. */",
       'export interface Schemas {',
       ...entries,
       '}',

@@ -165,7 +165,7 @@ export interface HTTPError {
   [k: string]: unknown;
 }
 
-/** Each schema's type by its name in schemas/: the OpenAPI components, of which api/paths.ts builds `paths`. */
+/** Each schema's type by its name in schemas/: the OpenAPI components, which api/paths.ts builds on. */
 export interface Schemas {
   HumanEvaluation: HumanEvaluation;
   Evaluation: Evaluation;
