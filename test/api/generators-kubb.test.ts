@@ -103,7 +103,7 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
     expect(run.code).toBe(0);
   }, 90_000);
 
-  it("has openapi-typescript's paths, operations and components the same shape as evalkit's (one tsc run)", async () => {
+  it("has openapi-typescript's paths, operations and components shaped as evalkit's (one tsc run)", async () => {
     // paths-check.ts holds `const x: Same<evalkit, generated> = true` per type; a difference fails the run above.
     expect((await compiled).stdout).not.toMatch(/paths-check\.ts/);
   }, 90_000);
