@@ -1,7 +1,7 @@
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build as kubb } from '@kubb/core';
+import { build as kubb, memoryStorage } from '@kubb/core';
 import { pluginFaker } from '@kubb/plugin-faker';
 import { pluginMsw } from '@kubb/plugin-msw';
 import { pluginOas } from '@kubb/plugin-oas';
@@ -68,8 +68,10 @@ beforeAll(async () => {
     kubb({
       config: {
         root: dir,
-        input: { path: './openapi.json' },
-        output: { path: './gen', clean: true, format: false },
+        input: { path: join(dir, 'openapi.json') },
+        // The files are written by Kubb's file plugin; its default storage would write them again, relative to the
+        // process's working directory (Kubb 4.39): kept in memory instead.
+        output: { path: join(dir, 'gen'), clean: true, format: false, storage: memoryStorage() },
         plugins: [pluginOas(), pluginTs(), pluginFaker({ seed: [7] }), pluginZod(), pluginMsw({ parser: 'faker' })],
       },
     }),
