@@ -14,7 +14,7 @@ import { openApiJson } from '../../api/openapi.js';
 import { build } from '../../generators/factories.js';
 import { createMockCore, handleFetch } from '../../mock/index.js';
 import { schemaNames, type ResourceName } from '../../schemas/index.js';
-import { formatIssue, validate } from '../../schemas/validators/index.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
 import { projectRoot, type CliRun } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
         // The files are written by Kubb's file plugin; its default storage would write them again, relative to the
         // process's working directory (Kubb 4.39): kept in memory instead.
         output: { path: join(dir, 'gen'), clean: true, format: false, storage: memoryStorage() },
-        plugins: [pluginOas(), pluginTs(), pluginFaker({ seed: [7] }), pluginZod(), pluginMsw({ parser: 'faker' })],
+        plugins: [pluginOas(), pluginTs(), pluginFaker(), pluginZod(), pluginMsw({ parser: 'faker' })],
       },
     }),
     runTool('openapi-typescript/bin/cli.js', [join(dir, 'openapi.json'), '-o', join(dir, 'openapi-typescript.d.ts')]),
@@ -85,11 +85,16 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-/** One folder of the generated code, bundled to one module and imported, as an app's bundler would. */
+/**
+ * One folder of the generated code, bundled to one module with the faker instance it uses (to seed it), and imported,
+ * as an app's bundler would.
+ */
 async function load(folder: string): Promise<Record<string, unknown>> {
+  const entry = join(dir, `${folder}.ts`);
+  await writeFile(entry, `export * from './gen/${folder}/index.ts';\nexport { faker } from '@faker-js/faker';\n`);
   const outfile = join(dir, 'out', `${folder}.mjs`);
   await bundle({
-    entryPoints: [join(dir, 'gen', folder, 'index.ts')],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'node',
@@ -118,16 +123,27 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
       ['HumanEvaluation', 'createHumanEvaluation'],
       ['CreateEvaluationRequest', 'createCreateEvaluationRequest'],
     ];
+    (mocks.faker as { seed: (seed: number) => void }).seed(7);
+    const undocumented = new Set<string>();
     for (const [name, factory] of factories) {
       const make = mocks[factory] as () => unknown;
       const problems: string[] = [];
+      const made = new Set<string>();
       for (let index = 0; index < 100; index++) {
         // What a server or an MSW handler would send: the JSON text of it.
-        const { valid, issues } = validate(name, JSON.parse(JSON.stringify(make())));
+        const sent = JSON.stringify(make());
+        made.add(sent);
+        const instance = JSON.parse(sent) as { aggregated_results?: Array<{ evaluator_config: unknown }> };
+        const { valid, issues } = validate(name, instance);
         if (!valid) problems.push(issues.map(formatIssue).join('; '));
+        for (const { evaluator_config: config } of instance.aggregated_results ?? [])
+          if (!isDocumentedEvaluatorConfig(config)) undocumented.add(JSON.stringify(config));
       }
       expect(problems, name).toEqual([]);
+      expect(made.size, name).toBe(100);
     }
+    // The undocumented alternative is drawn from too, in more than one form.
+    expect(undocumented.size).toBeGreaterThan(1);
   }, 60_000);
 
   it("has Kubb's zod accept 200/200 of the mock's answers, fetched and created, in every state", async () => {
