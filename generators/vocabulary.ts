@@ -25,7 +25,7 @@ export function isEvaluationState(value: string): value is EvaluationState {
 }
 
 /** A state's short form, the part after `EVALUATION_` (`FAILED`), as the mock's `Prefer: state=failed` takes it. */
-export type EvaluationStateShortForm = EvaluationState extends `EVALUATION_${infer Short}` ? Short : never;
+type EvaluationStateShortForm = EvaluationState extends `EVALUATION_${infer Short}` ? Short : never;
 
 /** A state as callers may name it: in full or short, upper or lower case (any case is read at run time). */
 export type EvaluationStateName =
