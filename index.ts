@@ -64,3 +64,4 @@ export {
 export { build, buildMany, FactoryError, type BuildOptions, type DeepPartial } from './generators/factories.js';
 export { runContract, exitCode, type ContractOptions, type Report } from './contract/index.js';
 export type * from './schemas/types/resources.js';
+export type { components, operations, paths } from './api/paths.js';

@@ -6,7 +6,7 @@ import SlowestFirst from './test/helpers/slowest-first.js';
  * fetch): each runs in a fresh module graph. test/README.md says why each spawns.
  */
 const processTier = [
-  'test/api/openapi.test.ts',
+  'test/api/{openapi,generators-*}.test.ts',
   'test/browser/**/*.test.ts',
   'test/cli/process.test.ts',
   'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',

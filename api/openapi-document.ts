@@ -1,4 +1,11 @@
-import { embedSchema, errorBodySchemas, schemaFor, schemaNames, type SchemaName } from '../schemas/index.js';
+import {
+  embedSchema,
+  errorBodySchemas,
+  schemaFor,
+  schemaNames,
+  type JsonSchema,
+  type SchemaName,
+} from '../schemas/index.js';
 import { operationIds, operationTable, type OperationId } from './operations.js';
 import { evalkitVersion } from './version.js';
 
@@ -106,14 +113,46 @@ function pathItem(id: OperationId) {
   return { [definition.method.toLowerCase()]: operation };
 }
 
+/** Any JSON value, one alternative per JSON type: what a generator can draw from. */
+const anyJsonValue = [
+  { type: 'object', additionalProperties: true },
+  { type: 'array', items: {} },
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'null' },
+];
+
+/**
+ * A component as generators take it. A schema that only says what a value is not (UndocumentedEvaluatorConfig, `not`
+ * EvaluatorConfig) gives them nothing to draw: Kubb's faker made `undefined` of it, Orval `unknown`. Beside the
+ * documented alternative it stands for any other JSON value, so the document spells it as any JSON value, one
+ * alternative per type: the anyOf that holds it accepts exactly the instances it accepted, and generators draw an
+ * object, an array, a string, a number, a boolean or null. schemas/ keeps the `not`, which tells the two apart.
+ */
+function drawable(name: SchemaName): unknown {
+  const schema = embedSchema(schemaFor(name), componentRef) as JsonSchema;
+  if (!('not' in schema) || Object.keys(schema).some((keyword) => keyword === 'type' || keyword.endsWith('Of')))
+    return schema;
+  const { not: _not, ...rest } = schema;
+  return {
+    ...rest,
+    description:
+      'Stands for the alternatives of AggregatedResult.evaluator_config that the spec declares (anyOf) but does not ' +
+      "show: any JSON value. evalkit's validators (schemas/) tell it from EvaluatorConfig with `not`; it is spelt " +
+      'here as one alternative per JSON type so that generators can draw from it.',
+    anyOf: anyJsonValue,
+  };
+}
+
 /**
  * The OpenAPI 3.1 document of the two operations, assembled from schemas/ on every call: the components are the
- * schemas themselves, so the document cannot drift from them.
+ * schemas themselves (but for `drawable`), so the document cannot drift from them. No `jsonSchemaDialect`: OpenAPI
+ * 3.1's default dialect is already 2020-12 with OpenAPI's vocabulary, and Optic's default mode refuses the field.
  */
 export function openApiDocument(): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Evaluation Service',
       version: evalkitVersion,
@@ -129,7 +168,7 @@ export function openApiDocument(): Record<string, unknown> {
     paths: Object.fromEntries(operationIds.map((id) => [operationTable[id].path, pathItem(id)])),
     security: [{}, { apiKey: [] }],
     components: {
-      schemas: Object.fromEntries(schemaNames.map((name) => [name, embedSchema(schemaFor(name), componentRef)])),
+      schemas: Object.fromEntries(schemaNames.map((name) => [name, drawable(name)])),
       securitySchemes: { apiKey },
     },
   };

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { openApiDocument, openApiJson } from './openapi-document.js';
 
 export { openApiDocument, openApiJson } from './openapi-document.js';
+export type { components, operations, paths } from './paths.js';
 
 export type OpenApiFormat = 'json' | 'yaml';
 

@@ -1,6 +1,7 @@
 import { isJsonObject } from '../schemas/json-object.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
-import type { ResourceName } from '../schemas/index.js';
+import { valueAt } from '../schemas/validators/json-pointer.js';
+import { isResourceName, resourceNames, schemaFiles, type ResourceName } from '../schemas/index.js';
 import {
   batchSeed,
   generators,
@@ -9,32 +10,63 @@ import {
   type ResourceGenerator,
   type Seed,
 } from './index.js';
-import { isEvaluationState, type EvaluationState } from './vocabulary.js';
+import {
+  evaluationStateFrom,
+  evaluationStateNames,
+  evaluationTypes,
+  isEvaluationState,
+  type EvaluationState,
+  type EvaluationStateName,
+} from './vocabulary.js';
+
+/** An object's declared keys, without its index signature: what an override may name. */
+type DeclaredKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: true };
 
 /**
- * What an override may hold: any part of an object, at any depth; an array is given whole, as it replaces the one
- * made.
+ * What an override may hold: any part of an object, at any depth, by the keys its schema declares, so a misspelt key
+ * fails to compile (the resources themselves still accept the extra fields the spec allows); an array is given
+ * whole, as it replaces the one made.
  */
 export type DeepPartial<T> = T extends readonly unknown[]
   ? T
   : T extends object
-    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    ? { [K in DeclaredKeys<T>]?: DeepPartial<T[K & keyof T]> }
     : T;
 
-export type BuildOptions<N extends ResourceName> = GenerateOptions<N> & {
+export type BuildOptions<N extends ResourceName> = Omit<GenerateOptions<N>, 'state'> & {
   /** Any number or string; the same seed and options give the same instance. Default 1. */
   seed?: Seed;
   /**
    * The lifecycle state (HumanEvaluation.status, Evaluation.status.value), with the rest of the record coherent with
-   * it.
+   * it: in full or short (`'failed'`), any case, as the mock's `Prefer: state=` reads it.
    */
-  state?: EvaluationState;
+  state?: EvaluationStateName;
   /** Fields to set, merged deeply into the instance made; the result must still satisfy the schema. */
   overrides?: DeepPartial<Instances[N]>;
 };
 
-/** An override that breaks the schema; the message names each field at fault and the rule it breaks. */
-export class FactoryError extends Error {}
+/**
+ * What build() refuses: an unknown resource or state, an override that breaks the schema or its sibling fields. The
+ * message names the field, the value and what is accepted; so do `field`, `value` and `accepted`.
+ */
+export class FactoryError extends Error {
+  readonly field: string;
+  readonly value: unknown;
+  readonly accepted: string;
+
+  constructor(field: string, value: unknown, accepted: string, problem = `${field} cannot be ${show(value)}`) {
+    super(`${problem}; accepted: ${accepted}`);
+    this.name = 'FactoryError';
+    this.field = field;
+    this.value = value;
+    this.accepted = accepted;
+  }
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
 
 /** Objects merge key by key; arrays and scalars replace. Copies, so neither side is changed. */
 function merge(base: unknown, override: unknown): unknown {
@@ -70,22 +102,100 @@ const coherentOptions: {
   },
 };
 
+/** The arrays that describe one variant per entry, in order: they always have one length. */
+const variantArrays: { [N in ResourceName]?: readonly string[] } = {
+  HumanEvaluation: ['variant_ids', 'variant_names', 'variants_revision_ids', 'revisions'],
+  Evaluation: ['variant_ids', 'variant_names', 'variant_revision_ids', 'revisions'],
+};
+
+/** How many draws build() tries for a HumanEvaluation whose evaluation type compares as many variants as given. */
+const typeDraws = 32;
+
+/**
+ * A HumanEvaluation drawn for a `variant_ids` override of 1 or 2 ids, whose siblings are not given: the record of the
+ * first seed derived from `seed` whose evaluation type compares that many variants (single_model_test 1,
+ * human_a_b_testing 2), so names, revision ids and revisions come from the generator, coherent with them.
+ */
+function drawForVariantCount(
+  generate: (seed: Seed) => unknown,
+  seed: Seed,
+  count: number,
+  overrides: Overrides,
+): unknown {
+  const first = generate(seed);
+  const siblingsGiven = (variantArrays.HumanEvaluation ?? []).slice(1).some((key) => key in overrides);
+  if (siblingsGiven || !Object.values(evaluationTypes).some((compared) => compared === count)) return first;
+  for (let draw = 0; draw <= typeDraws; draw++) {
+    const record = draw === 0 ? first : generate(batchSeed(seed, draw));
+    if (isJsonObject(record) && Array.isArray(record.variant_ids) && record.variant_ids.length === count) return record;
+  }
+  return first;
+}
+
+/** Refuses variant arrays of different lengths, naming each with its length. */
+function checkVariantArrays(name: ResourceName, instance: unknown, overrides: Overrides): void {
+  const keys = variantArrays[name];
+  if (!keys || !isJsonObject(instance)) return;
+  const lengths = keys.map((key) => {
+    const value = instance[key];
+    return Array.isArray(value) ? value.length : undefined;
+  });
+  if (lengths.every((length) => length === lengths[0])) return;
+  const given = keys.find((key) => key in overrides) ?? keys[0]!;
+  const counts = keys.map((key, index) => `${key} ${String(lengths[index])}`).join(', ');
+  throw new FactoryError(
+    given,
+    overrides[given],
+    `${keys.join(', ')} of one length (one entry per variant): override all ${keys.length}, or give ` +
+      (name === 'HumanEvaluation' ? '1 or 2 variant_ids and the others follow' : 'one variant_id'),
+    `build('${name}'): the variant arrays differ in length (${counts})`,
+  );
+}
+
+function stateOf(name: ResourceName, state: string | undefined): EvaluationState | undefined {
+  if (state === undefined) return undefined;
+  // A JavaScript caller can pass a non-string: refused in words too.
+  const normalised = typeof state === 'string' ? evaluationStateFrom(state) : undefined;
+  if (normalised === undefined)
+    throw new FactoryError('state', state, evaluationStateNames, `build('${name}'): state cannot be ${show(state)}`);
+  return normalised;
+}
+
 /**
  * One instance of a resource, in the style of fishery or factory_bot: generated from the seed (valid and coherent),
- * the overrides merged in, then validated. Throws a FactoryError naming the field and the rule an override breaks.
+ * the overrides merged in, then validated. Throws a FactoryError naming the field, the value and what is accepted:
+ * an unknown resource or state, an override that breaks the schema, variant arrays of different lengths.
  *
- *   build('Evaluation', { seed: 7, state: 'EVALUATION_FAILED', overrides: { app_id: 'my-app' } })
+ *   build('Evaluation', { seed: 7, state: 'failed', overrides: { app_id: 'my-app' } })
  */
 export function build<N extends ResourceName>(name: N, options: BuildOptions<N> = {} as BuildOptions<N>): Instances[N] {
-  const { seed = 1, state, overrides, ...generatorOptions } = options;
-  const coherent = coherentOptions[name]?.(state, (overrides ?? {}) as Overrides) ?? {};
-  const generate = generators[name] as ResourceGenerator<N>;
-  const instance = merge(generate(seed, { ...coherent, ...generatorOptions } as GenerateOptions<N>), overrides);
+  // A JavaScript caller (or a cast) can pass any string: refuse it in words rather than with a TypeError.
+  if (!isResourceName(name))
+    throw new FactoryError('name', name, resourceNames.join(', '), `build(${show(name)}): unknown resource`);
+  const { seed = 1, state: stateName, overrides, ...generatorOptions } = options;
+  const given = (overrides ?? {}) as Overrides;
+  const state = stateOf(name, stateName);
+  const coherent = coherentOptions[name]?.(state, given) ?? {};
+  const generator = generators[name] as ResourceGenerator<N>;
+  const generate = (from: Seed) => generator(from, { ...coherent, ...generatorOptions } as GenerateOptions<N>);
+  const variants = given.variant_ids;
+  const made =
+    name === 'HumanEvaluation' && Array.isArray(variants)
+      ? drawForVariantCount(generate, seed, variants.length, given)
+      : generate(seed);
+  const instance = merge(made, overrides);
   const result = validate(name, instance);
   if (!result.valid) {
     const problems = result.issues.map((issue) => `${formatIssue(issue)} (rule: ${issue.keyword})`);
-    throw new FactoryError(`build('${name}'): the overrides break the schema: ${problems.join('; ')}`);
+    const [first] = result.issues;
+    throw new FactoryError(
+      first?.pointer || '(root)',
+      valueAt(instance, first?.pointer ?? ''),
+      `what schemas/${schemaFiles[name]} allows`,
+      `build('${name}'): the overrides break the schema: ${problems.join('; ')}`,
+    );
   }
+  checkVariantArrays(name, instance, given);
   return instance as Instances[N];
 }
 

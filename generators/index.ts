@@ -1,14 +1,4 @@
-import type {
-  AggregatedResult,
-  CreateEvaluationRequest,
-  ErrorObject,
-  Evaluation,
-  EvaluatorConfig,
-  HumanEvaluation,
-  RateLimit,
-  Result,
-  UndocumentedEvaluatorConfig,
-} from '../schemas/types/resources.js';
+import type { CreateEvaluationRequest, Evaluation, Schemas } from '../schemas/types/resources.js';
 import { resourceNames, type ResourceName } from '../schemas/index.js';
 import { GenerationContext } from './context.js';
 import type { Profile } from './profile.js';
@@ -41,18 +31,8 @@ export type {
   ResultOptions,
 };
 
-/** What each resource's generator returns. */
-export interface Instances {
-  HumanEvaluation: HumanEvaluation;
-  Evaluation: Evaluation;
-  Result: Result;
-  Error: ErrorObject;
-  AggregatedResult: AggregatedResult;
-  EvaluatorConfig: EvaluatorConfig;
-  UndocumentedEvaluatorConfig: UndocumentedEvaluatorConfig;
-  CreateEvaluationRequest: CreateEvaluationRequest;
-  RateLimit: RateLimit;
-}
+/** What each resource's generator returns: the resources' types (the error bodies have no generator). */
+export type Instances = Pick<Schemas, ResourceName>;
 
 /** The options each resource's generator takes, besides the profile. */
 export interface ResourceOptions {

@@ -24,6 +24,26 @@ export function isEvaluationState(value: string): value is EvaluationState {
   return (evaluationStates as readonly string[]).includes(value);
 }
 
+/** A state's short form, the part after `EVALUATION_` (`FAILED`), as the mock's `Prefer: state=failed` takes it. */
+type EvaluationStateShortForm = EvaluationState extends `EVALUATION_${infer Short}` ? Short : never;
+
+/** A state as callers may name it: in full or short, upper or lower case (any case is read at run time). */
+export type EvaluationStateName =
+  EvaluationState | Lowercase<EvaluationState> | EvaluationStateShortForm | Lowercase<EvaluationStateShortForm>;
+
+/** What a state may be written as, for messages that refuse one. */
+export const evaluationStateNames = `${evaluationStates.join(', ')} (or the part after EVALUATION_, any case)`;
+
+/**
+ * The state a name stands for: `failed`, `Failed`, `EVALUATION_FAILED` are all EVALUATION_FAILED. The mock's scenarios
+ * and the factories read states through this one rule.
+ */
+export function evaluationStateFrom(text: string): EvaluationState | undefined {
+  const upper = text.toUpperCase();
+  const state = upper.startsWith('EVALUATION_') ? upper : `EVALUATION_${upper}`;
+  return isEvaluationState(state) ? state : undefined;
+}
+
 /** HumanEvaluation.status is a free string; these are the values seen in practice. */
 export const humanEvaluationStates = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED'] as const;
 

@@ -1,3 +1,4 @@
+import { recordFolder } from '../../api/operations.js';
 import { profiles } from '../../generators/profile.js';
 import { resourceNames } from '../../schemas/index.js';
 import type { Command } from '../command.js';
@@ -39,7 +40,9 @@ export const fixturesCommand: Command = {
       name: 'out',
       type: 'string',
       value: 'DIR',
-      description: 'Write one file per resource into DIR (e.g. DIR/evaluation.ndjson) instead of stdout.',
+      description:
+        `Write into DIR instead of stdout: HumanEvaluations as DIR/${recordFolder}/<id>.json, what ` +
+        '`evalkit mock --fixtures DIR` serves; every other resource as one file (e.g. DIR/evaluation.ndjson).',
     },
     {
       name: 'invalid',

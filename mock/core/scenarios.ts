@@ -2,8 +2,8 @@ import { isProfile, profiles, type Profile } from '../../generators/profile.js';
 import {
   eraFrom,
   eraNames,
-  evaluationStates,
-  isEvaluationState,
+  evaluationStateFrom,
+  evaluationStateNames,
   type EraName,
   type EvaluationState,
 } from '../../generators/vocabulary.js';
@@ -70,7 +70,7 @@ export class ScenarioError extends MockSetupError {}
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
-  state: `${evaluationStates.join(', ')} (or the part after EVALUATION_, any case)`,
+  state: evaluationStateNames,
   latency: `MS or MIN-MAX, at most ${maxLatencyMs}`,
   fault: faults.join(', '),
   nullable: 'true, false',
@@ -86,18 +86,12 @@ function isScenarioKey(key: string): key is ScenarioKey {
   return (scenarioKeys as readonly string[]).includes(key);
 }
 
-function stateFrom(text: string): EvaluationState | undefined {
-  const upper = text.toUpperCase();
-  const state = upper.startsWith('EVALUATION_') ? upper : `EVALUATION_${upper}`;
-  return isEvaluationState(state) ? state : undefined;
-}
-
 function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
   switch (key) {
     case 'code':
       return /^\d{3}$/.test(text) && isScenarioCode(Number(text)) ? Number(text) : undefined;
     case 'state':
-      return stateFrom(text);
+      return evaluationStateFrom(text);
     case 'latency':
       return parseLatency(text);
     case 'fault':

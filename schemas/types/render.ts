@@ -22,9 +22,15 @@ function linkSchema(node: unknown): unknown {
     else if (Array.isArray(value) && keyword.endsWith('Of')) linked[keyword] = value.map(linkSchema);
     else linked[keyword] = value;
   }
-  // A schema that constrains no type (Result.value, the undocumented evaluator_config alternatives) admits any value.
-  return shapeKeywords.some((keyword) => keyword in linked) ? linked : { ...linked, tsType: 'unknown' };
+  if (shapeKeywords.some((keyword) => keyword in linked)) return linked;
+  // A schema that only excludes (the undocumented evaluator_config alternatives) is some JSON value: typed as one, not
+  // as `unknown`, so a union with it still needs a guard, not a cast. One that constrains nothing (Result.value)
+  // admits any value.
+  return { ...linked, tsType: 'not' in linked ? jsonValueType : 'unknown' };
 }
+
+/** Any JSON value, one level deep: what a schema that only says what a value is not admits. */
+const jsonValueType = 'Record<string, unknown> | unknown[] | string | number | boolean | null';
 
 /**
  * `(GET /path)` after an operation's name in a description: the comment keeps the name, which says which operation,
@@ -82,5 +88,14 @@ export async function renderResourceTypes(): Promise<string> {
     });
     parts.push(wrapComments(ts.trim()));
   }
+  const entries = schemaNames.map((name) => `  ${name}: ${typeNameOf(name)};`);
+  parts.push(
+    [
+      "/** Each schema's type by its name in schemas/: the OpenAPI components, which api/paths.ts builds on. */",
+      'export interface Schemas {',
+      ...entries,
+      '}',
+    ].join('\n'),
+  );
   return `${parts.join('\n\n')}\n`;
 }

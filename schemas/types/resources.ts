@@ -103,7 +103,7 @@ export interface EvaluatorConfig {
  * any value that does not match the documented EvaluatorConfig. It is disjoint from EvaluatorConfig, so a validator can
  * tell which of the two a value matched.
  */
-export type UndocumentedEvaluatorConfig = unknown;
+export type UndocumentedEvaluatorConfig = Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 /**
  * Request body of Create Evaluation: builds evaluations for an application, a list of variants, a list of evaluator
@@ -163,4 +163,19 @@ export interface HTTPError {
    */
   detail: unknown;
   [k: string]: unknown;
+}
+
+/** Each schema's type by its name in schemas/: the OpenAPI components, which api/paths.ts builds on. */
+export interface Schemas {
+  HumanEvaluation: HumanEvaluation;
+  Evaluation: Evaluation;
+  Result: Result;
+  Error: ErrorObject;
+  AggregatedResult: AggregatedResult;
+  EvaluatorConfig: EvaluatorConfig;
+  UndocumentedEvaluatorConfig: UndocumentedEvaluatorConfig;
+  CreateEvaluationRequest: CreateEvaluationRequest;
+  RateLimit: RateLimit;
+  HTTPValidationError: HTTPValidationError;
+  HTTPError: HTTPError;
 }

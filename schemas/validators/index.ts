@@ -3,6 +3,7 @@ import formatsPlugin from 'ajv-formats';
 import { schemaFor, schemaId, schemaNames, type SchemaName } from '../index.js';
 import { dateTimeFormatDescription, isRfc3339DateTime } from './date-time.js';
 import { pointerOf } from './json-pointer.js';
+import type { EvaluatorConfig } from '../types/resources.js';
 
 /** One schema violation: where it is (a JSON pointer into the instance) and what is wrong, in words. */
 export interface ValidationIssue {
@@ -88,8 +89,9 @@ export function formatIssue(issue: ValidationIssue): string {
 
 /**
  * The spec declares evaluator_config as anyOf several alternatives and shows one. Schema validation accepts
- * any value there; this tells whether a value matches the documented alternative.
+ * any value there; this tells whether a value matches the documented alternative, and narrows it to that type:
+ * `if (isDocumentedEvaluatorConfig(c)) c.name` needs no cast.
  */
-export function isDocumentedEvaluatorConfig(value: unknown): boolean {
+export function isDocumentedEvaluatorConfig(value: unknown): value is EvaluatorConfig {
   return validatorFor('EvaluatorConfig')(value);
 }

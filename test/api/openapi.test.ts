@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { generators } from '../../generators/index.js';
 import { openApiDocument, renderOpenApi } from '../../api/openapi.js';
@@ -55,9 +56,9 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths as object)).toEqual(['/human-evaluations/{evaluation_id}', '/evaluations']);
   });
 
-  it('takes its components from the schemas, only the $refs rewritten', () => {
+  it('takes its components from the schemas, only the $refs rewritten (and the undocumented config drawable)', () => {
     expect(Object.keys(document.components.schemas)).toEqual(schemaNames);
-    for (const name of schemaNames) {
+    for (const name of schemaNames.filter((schema) => schema !== 'UndocumentedEvaluatorConfig')) {
       const component = JSON.stringify(document.components.schemas[name]);
       const { $id: _id, $schema: _schema, ...source } = schemaFor(name);
       expect(
@@ -66,6 +67,37 @@ describe('the OpenAPI document', () => {
         ),
       ).toBe(JSON.stringify(source));
     }
+  });
+
+  it('spells the undocumented evaluator config as any JSON value: generators draw from it, validators agree', () => {
+    const undocumented = document.components.schemas.UndocumentedEvaluatorConfig!;
+    expect(undocumented).not.toHaveProperty('not');
+    expect((undocumented.anyOf as Array<{ type: string }>).map(({ type }) => type)).toEqual([
+      'object',
+      'array',
+      'string',
+      'number',
+      'boolean',
+      'null',
+    ]);
+    // No jsonSchemaDialect: 3.1's default dialect is 2020-12 already, and Optic's default mode refuses the field.
+    expect(document).not.toHaveProperty('jsonSchemaDialect');
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'https://evalkit.dev/openapi.json', components: document.components });
+    const aggregated = ajv.getSchema('https://evalkit.dev/openapi.json#/components/schemas/AggregatedResult')!;
+    const result = { type: 'number', value: 0.5 };
+    const configs = [
+      (schemaFor('EvaluatorConfig').examples as unknown[])[0],
+      {},
+      { id: 'x', deleted: true },
+      { name: 1 },
+    ];
+    for (const config of [...configs, [1, 'a'], [], 'config', 3.5, 0, true, false, null]) {
+      const instance = { evaluator_config: config, result };
+      expect(validate('AggregatedResult', instance).valid, JSON.stringify(config)).toBe(true);
+      expect(aggregated(instance), JSON.stringify(config)).toBe(true);
+    }
+    expect(aggregated({ evaluator_config: {}, result: {} })).toBe(false);
   });
 
   it('is printed by `evalkit openapi` as JSON and as YAML, the same document', async () => {

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordFolder } from '../../api/operations.js';
 import { resourceNames, schemaFiles } from '../../schemas/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
-import { projectRoot, runCli } from '../helpers/cli.js';
+import { projectRoot, runCli, startCli } from '../helpers/cli.js';
 
 function lines(stdout: string): unknown[] {
   return stdout
@@ -40,15 +41,44 @@ describe('evalkit fixtures', () => {
   const outDir = mkdtemp(join(tmpdir(), 'evalkit-fixtures-'));
   afterAll(async () => rm(await outDir, { recursive: true, force: true }));
 
-  it('--out writes one file per resource, each a JSON array of valid instances', async () => {
+  it("--out writes HumanEvaluations as the mock's record folder, every other resource as a JSON array", async () => {
     const dir = await outDir;
     const run = await runCli(['fixtures', '--count', '3', '--out', dir, '--profile', 'full']);
     expect(run.code).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual(Object.values(schemaFiles).sort());
-    for (const name of resourceNames) {
+    const others = resourceNames.filter((name) => name !== 'HumanEvaluation');
+    expect((await readdir(dir)).sort()).toEqual([recordFolder, ...others.map((name) => schemaFiles[name])].sort());
+    for (const name of others) {
       const instances = JSON.parse(await readFile(join(dir, schemaFiles[name]), 'utf8')) as unknown[];
       expect(instances).toHaveLength(3);
       for (const instance of instances) expect(validate(name, instance).valid).toBe(true);
+    }
+    const records = await readdir(join(dir, recordFolder));
+    expect(records).toHaveLength(3);
+    for (const file of records) {
+      const record = JSON.parse(await readFile(join(dir, recordFolder, file), 'utf8')) as { id: string };
+      expect(validate('HumanEvaluation', record).valid).toBe(true);
+      expect(`${record.id}.json`).toBe(file);
+    }
+  });
+
+  it('--out DIR is what `evalkit mock --fixtures DIR --strict-ids` serves: every id written, no other', async () => {
+    const dir = join(await outDir, 'served');
+    expect(
+      (await runCli(['fixtures', '--schema', 'HumanEvaluation', '--count', '8', '--seed', '5', '--out', dir])).code,
+    ).toBe(0);
+    const files = await readdir(join(dir, recordFolder));
+    expect(files).toHaveLength(8);
+    const mock = startCli(['mock', '--port', '0', '--quiet', '--fixtures', dir, '--strict-ids']);
+    try {
+      const [, url] = (await mock.waitFor(/listening on (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
+      for (const file of files) {
+        const response = await fetch(`${url}/human-evaluations/${file.slice(0, -'.json'.length)}`);
+        expect(response.status, file).toBe(200);
+        expect(await response.json()).toEqual(JSON.parse(await readFile(join(dir, recordFolder, file), 'utf8')));
+      }
+      expect((await fetch(`${url}/human-evaluations/not-written`)).status).toBe(404);
+    } finally {
+      mock.kill();
     }
   });
 
@@ -73,20 +103,33 @@ describe('evalkit fixtures', () => {
 
   it('the committed samples are exactly what the command makes today, and valid', async () => {
     const dir = join(projectRoot, 'fixtures', 'samples');
-    const files = await readdir(dir);
+    const files = await filesUnder(dir);
     const fresh = await outDir;
     const regenerated = join(fresh, 'samples');
     await runCli(['fixtures', '--count', '5', '--seed', '7', '--out', regenerated]);
     await runCli(['fixtures', '--invalid', '--count', '40', '--seed', '7', '--out', regenerated]);
-    expect((await readdir(regenerated)).sort()).toEqual(files.sort());
+    expect(await filesUnder(regenerated)).toEqual(files);
     for (const file of files)
       expect(await readFile(join(regenerated, file), 'utf8'), file).toBe(await readFile(join(dir, file), 'utf8'));
-    for (const name of resourceNames) {
+    for (const name of resourceNames.filter((resource) => resource !== 'HumanEvaluation')) {
       for (const instance of JSON.parse(await readFile(join(dir, schemaFiles[name]), 'utf8')) as unknown[])
         expect(validate(name, instance).valid).toBe(true);
     }
+    const records = files.filter((file) => file.startsWith(`${recordFolder}/`));
+    expect(records).toHaveLength(5);
+    for (const file of records)
+      expect(validate('HumanEvaluation', JSON.parse(await readFile(join(dir, file), 'utf8'))).valid).toBe(true);
   });
 });
+
+/** Every file under a folder, by its path relative to it, sorted. */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .sort();
+}
 
 describe('the CLI answers mistakes in one line with exit code 2', () => {
   it.each([

@@ -50,4 +50,76 @@ describe('build and buildMany', () => {
     expect(batch.every((evaluation) => evaluation.app_id === 'shared')).toBe(true);
     expect(buildMany('Evaluation', 5, { seed: 'batch', overrides: { app_id: 'shared' } })).toEqual(batch);
   });
+
+  it('refuses an unknown resource name in words, at run time too (a JavaScript caller, a cast)', () => {
+    // @ts-expect-error: 'Nope' is no resource, so it does not compile (TS2345)
+    expect(() => build('Nope')).toThrow(FactoryError);
+    const error = catchFactoryError(() => build('Nope' as never));
+    expect([error.field, error.value]).toEqual(['name', 'Nope']);
+    expect(error.message).toMatch(/^build\("Nope"\): unknown resource; accepted: HumanEvaluation, Evaluation, /);
+  });
+
+  it('override objects are exact: a misspelt key does not compile', () => {
+    // @ts-expect-error: testset_nmae is not a field of Evaluation (TS2353)
+    const typo = build('Evaluation', { overrides: { testset_nmae: 'x' } });
+    expect(typo).toHaveProperty('testset_nmae', 'x');
+    // @ts-expect-error: nested objects are exact too
+    build('Evaluation', { overrides: { status: { vaule: 'x' } } });
+  });
+
+  it('reads states as the mock does: short forms in any case; refuses an unknown one naming what is accepted', () => {
+    expect(build('Evaluation', { state: 'failed' }).status.value).toBe('EVALUATION_FAILED');
+    expect(build('Evaluation', { state: 'Failed' as never }).status.error).toBeDefined();
+    expect(build('HumanEvaluation', { state: 'STARTED' }).status).toBe('EVALUATION_STARTED');
+    // @ts-expect-error: 'DONE' is no state
+    const error = catchFactoryError(() => build('Evaluation', { state: 'DONE' }));
+    expect([error.field, error.value]).toEqual(['state', 'DONE']);
+    expect(error.message).toBe(
+      'build(\'Evaluation\'): state cannot be "DONE"; accepted: EVALUATION_INITIALIZED, EVALUATION_STARTED, ' +
+        'EVALUATION_FINISHED, EVALUATION_FINISHED_WITH_ERRORS, EVALUATION_FAILED, EVALUATION_AGGREGATION_FAILED ' +
+        '(or the part after EVALUATION_, any case)',
+    );
+  });
+
+  const variantArrays = ['variant_ids', 'variant_names', 'variants_revision_ids', 'revisions'] as const;
+
+  it.each([1, 2])('a variant_ids override of %i draws a HumanEvaluation comparing that many variants', (count) => {
+    const ids = ['v-1', 'v-2'].slice(0, count);
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const human = build('HumanEvaluation', { seed, overrides: { variant_ids: ids } });
+      expectValid('HumanEvaluation', human);
+      expect(variantArrays.map((key) => human[key].length)).toEqual([count, count, count, count]);
+      expect(human.variant_ids).toEqual(ids);
+      expect(human.evaluation_type).toBe(count === 1 ? 'single_model_test' : 'human_a_b_testing');
+    }
+  });
+
+  it('a variant_ids override of 3 alone is refused naming the sibling arrays; all four of 3 are kept', () => {
+    const three = ['v-1', 'v-2', 'v-3'];
+    const error = catchFactoryError(() => build('HumanEvaluation', { overrides: { variant_ids: three } }));
+    expect(error.field).toBe('variant_ids');
+    expect(error.message).toMatch(/the variant arrays differ in length \(variant_ids 3, variant_names \d, /);
+    expect(error.message).toMatch(/variants_revision_ids \d, revisions \d\); accepted: variant_ids, variant_names, /);
+    const overrides = {
+      variant_ids: three,
+      variant_names: ['a', 'b', 'c'],
+      variants_revision_ids: three,
+      revisions: three,
+    };
+    const human = build('HumanEvaluation', { overrides });
+    expect(variantArrays.map((key) => human[key].length)).toEqual([3, 3, 3, 3]);
+    expect(() => build('Evaluation', { overrides: { variant_ids: ['v-1', 'v-2'] } })).toThrow(
+      /variant_ids 2, variant_names 1, variant_revision_ids 1, revisions 1/,
+    );
+  });
 });
+
+function catchFactoryError(make: () => unknown): FactoryError {
+  try {
+    make();
+  } catch (error) {
+    if (error instanceof FactoryError) return error;
+    throw error;
+  }
+  throw new Error('expected a FactoryError');
+}

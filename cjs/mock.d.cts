@@ -1,0 +1,6 @@
+/*
+ * evalkit/mock for CommonJS files (a .cts, or a .ts in a CommonJS package) under TypeScript's `module: node16`, which
+ * refuses a static import of an ES module's declarations: the same declarations, re-exported. At run time, require()
+ * loads the ES module itself (Node 20.19+).
+ */
+export * from '../dist/mock/index.js';
