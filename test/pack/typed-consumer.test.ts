@@ -1,12 +1,10 @@
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { installConsumer, packOnce, removeTemporaryDirs, root, thisNode } from './consumer-project.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -46,9 +44,7 @@ const expectedErrors = [
 ];
 
 let project = '';
-afterAll(() => {
-  if (project) rmSync(project, { recursive: true, force: true });
-});
+afterAll(removeTemporaryDirs);
 
 /**
  * The packed tarball installed into an empty strict project with TypeScript and openapi-fetch (from npm's cache when
@@ -56,22 +52,12 @@ afterAll(() => {
  */
 describe('a strict TypeScript consumer of the packed tarball', () => {
   it('fails to compile the planted mistakes, nothing else, under node16, bundler and commonjs; .cts runs', async () => {
-    project = mkdtempSync(join(tmpdir(), 'evalkit-typed-'));
-    const npm = (args: string[]) => execFileSync('npm', args, { cwd: project, encoding: 'utf8', stdio: 'pipe' });
-    const [packed] = JSON.parse(npm(['pack', root, '--ignore-scripts', '--json', '--loglevel=error'])) as Array<{
-      filename: string;
-    }>;
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'strict-app', private: true, type: 'module' }));
-    npm([
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--loglevel=error',
-      `./${packed!.filename}`,
+    const consumer = await installConsumer(thisNode, [
+      packOnce().tarball,
       `typescript@${versionOf('typescript')}`,
       `openapi-fetch@${versionOf('openapi-fetch')}`,
     ]);
+    project = consumer.dir;
     for (const [file, source] of Object.entries(planted)) writeFileSync(join(project, file), source);
 
     const tsc = async (options: string[]) => {
