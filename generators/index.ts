@@ -124,7 +124,7 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
   return (seed, request, { state, profile = 'mixed', createdAt, idStyle } = {}) => {
     ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
     ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
-    const run = drawRun(ctx, request.evaluators_configs, buildNested, createdAt);
+    const run = drawRun(ctx, request, buildNested, createdAt);
     const options = {
       state,
       appId: request.app_id,
@@ -133,7 +133,8 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
       run,
     };
     return request.variant_ids.map(
-      (variantId) => compiled.Evaluation(ctx, { ...options, variantId }, buildNested) as Evaluation,
+      (variantId, variantIndex) =>
+        compiled.Evaluation(ctx, { ...options, variantId, variantIndex }, buildNested) as Evaluation,
     );
   };
 }

@@ -21,10 +21,24 @@ export interface EvaluationOptions {
   testsetId?: string;
   /** The one variant this Evaluation runs (the service makes one Evaluation per requested variant). */
   variantId?: string;
+  /** With `run`: the place of `variantId` in the request, whose variant (name, revision) the run drew. */
+  variantIndex?: number;
   /** The evaluator configs requested; aggregated results only ever name these. */
   evaluatorConfigIds?: readonly string[];
   /** What the Evaluations answering one create request share; see evaluationsForRequest. */
   run?: EvaluationRun;
+}
+
+/** What of a create request its run is drawn from. */
+interface RunRequest {
+  variant_ids: readonly string[];
+  evaluators_configs: readonly string[];
+}
+
+/** The variant at `index` of a run's variants, as the one variant of its Evaluation. */
+function variantAt({ ids, names, revisionIds, revisions }: Variants, index: number): Variants {
+  const one = (values: string[]) => values.slice(index, index + 1);
+  return { ids: one(ids), names: one(names), revisionIds: one(revisionIds), revisions: one(revisions) };
 }
 
 /**
@@ -37,6 +51,8 @@ export interface EvaluationRun {
   userId: string;
   username: string;
   testsetName: string;
+  /** The request's variants, drawn together: one app's variants, no name twice. */
+  variants: Variants;
   evaluatorConfigs: ReadonlyMap<string, EvaluatorConfig>;
   /** The optional Evaluation fields the run's answers send (where the state allows them). */
   optionalSent: ReadonlySet<string>;
@@ -101,11 +117,15 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
       : Array.from({ length: configCount }, () => ctx.id(earlier(ctx, period.createdAt)));
     // One Evaluation runs one variant (domain notes), under every profile.
     const variantIds = options.variantId !== undefined ? [options.variantId] : undefined;
+    const { run, variantIndex } = options;
     return {
       ...period,
       state,
       options,
-      variants: drawVariants(ctx, 1, earlier(ctx, period.createdAt), variantIds),
+      variants:
+        run && variantIndex !== undefined
+          ? variantAt(run.variants, variantIndex)
+          : drawVariants(ctx, 1, earlier(ctx, period.createdAt), variantIds),
       configIds,
       rows: ctx.int(5, 200),
       averageCost: ctx.round(ctx.float(0.00002, 0.02), 6),
@@ -173,7 +193,7 @@ function justCreated(ctx: GenerationContext, createdAt: number): Period {
  */
 export function drawRun(
   ctx: GenerationContext,
-  evaluatorConfigIds: readonly string[],
+  { variant_ids: variantIds, evaluators_configs: evaluatorConfigIds }: RunRequest,
   build: BuildNested,
   at?: number,
 ): EvaluationRun {
@@ -183,6 +203,7 @@ export function drawRun(
     userId: ctx.id(earlier(ctx, createdAt)),
     username: drawUsername(ctx),
     testsetName: drawTestsetName(ctx),
+    variants: drawVariants(ctx, variantIds.length, earlier(ctx, createdAt), variantIds),
     evaluatorConfigs: new Map(
       evaluatorConfigIds.map((id) => [id, build('EvaluatorConfig', ctx, { id, before: createdAt }) as EvaluatorConfig]),
     ),

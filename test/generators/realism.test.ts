@@ -83,6 +83,16 @@ describe("generated records carry the real service's details, over many seeds", 
         );
   });
 
+  it("the Evaluations of one create call run one app's variants: one name prefix, no name twice", () => {
+    const request = { app_id: 'a', testset_id: 't', variant_ids: ['v1', 'v2', 'v3', 'v4'], evaluators_configs: ['c'] };
+    for (const profile of ['mixed', 'full', 'minimal'] as const)
+      for (let seed = 0; seed < SEEDS / 5; seed++) {
+        const names = evaluationsForRequest(seed, request, { profile }).flatMap(({ variant_names }) => variant_names);
+        expect(new Set(names).size, JSON.stringify(names)).toBe(names.length);
+        expect(new Set(names.map((name) => name.split('.')[0])).size, JSON.stringify(names)).toBe(1);
+      }
+  });
+
   it("AI critique templates are the service's own, of the record's era: only placeholders the evaluator fills", () => {
     const filled = new Set(['llm_app_prompt_template', 'country', 'correct_answer', 'variant_output']);
     const eras = new Set<string>();
