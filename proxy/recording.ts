@@ -135,6 +135,9 @@ function keptBody(passage: Passage): { body: unknown; body_truncated: boolean } 
   return { body, body_truncated: false };
 }
 
+/** The most `requests.jsonl` holds: about 8,000 create requests of 8 KiB, more than any replay needs. */
+const requestLogCapBytes = 64 * 1024 * 1024;
+
 /**
  * Keeps each request of the two operations as one line of `DIR/requests.jsonl` (http/traffic.ts reads it, for
  * `evalkit diff --traffic` and `evalkit contract --replay`), in the fields of the mock journal's export: method, path,
@@ -143,16 +146,26 @@ function keptBody(passage: Passage): { body: unknown; body_truncated: boolean } 
  */
 export class RequestLog {
   private pending: Promise<unknown> = Promise.resolve();
+  private bytes = 0;
+  private full = false;
 
-  private constructor(private readonly file: string) {}
+  private constructor(
+    private readonly file: string,
+    private readonly capBytes: number,
+  ) {}
 
-  static async open(dir: string): Promise<RequestLog> {
+  /** `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. */
+  static async open(dir: string, capBytes = requestLogCapBytes): Promise<RequestLog> {
     await mkdir(dir, { recursive: true });
-    return new RequestLog(join(dir, requestsFileName));
+    return new RequestLog(join(dir, requestsFileName), capBytes);
   }
 
-  /** Appends the request, in the order requests ended; resolves with why it could not be written, if it could not. */
+  /**
+   * Appends the request, in the order requests ended; resolves with why it could not be written, if it could not.
+   * Past the cap, the first request left out says so, and the later ones are left out silently.
+   */
   keep(passage: Passage, redact: (text: string) => string): Promise<string | undefined> {
+    if (this.full) return Promise.resolve(undefined);
     const headers = replayHeaders(passage.requestHeaders);
     const contentType = passage.requestHeaders['content-type'];
     if (contentType !== undefined) headers['content-type'] = contentType;
@@ -163,6 +176,14 @@ export class RequestLog {
       request: { headers, ...keptBody(passage) },
     };
     const text = `${redact(JSON.stringify(line))}\n`;
+    const size = Buffer.byteLength(text);
+    if (this.bytes + size > this.capBytes) {
+      this.full = true;
+      return Promise.resolve(
+        `${this.file} holds ${this.bytes} bytes, its cap of ${this.capBytes}: later requests are not kept`,
+      );
+    }
+    this.bytes += size;
     const written = this.pending.then(() =>
       appendFile(this.file, text).then(
         () => undefined,

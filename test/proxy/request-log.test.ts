@@ -5,6 +5,8 @@ import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
 import { startConformingServer } from '../contract/conforming-server.js';
 import { appCreateBody } from '../contract/app-requests.js';
 import { runCli } from '../helpers/cli.js';
+import { RequestLog } from '../../proxy/recording.js';
+import type { Passage } from '../../proxy/forward.js';
 import { closeAll, judged, proxyTo, removeTempDirs, tempDir } from './helpers.js';
 
 afterEach(closeAll);
@@ -72,5 +74,37 @@ describe('evalkit proxy --record keeps the requests too, redacted', () => {
     } finally {
       await session.close();
     }
+  });
+});
+
+describe('requests.jsonl has a cap', () => {
+  const passage = (id: number): Passage => ({
+    method: 'GET',
+    path: `/human-evaluations/he-${id}`,
+    requestTarget: `/human-evaluations/he-${id}`,
+    requestHeaders: {},
+    status: 200,
+    headers: {},
+    body: '',
+    bodyBytes: 0,
+    overCap: false,
+    unreachable: false,
+    abandoned: false,
+    cutByShutdown: false,
+  });
+
+  it('keeps whole lines up to it, says once that it is full, then leaves the rest out silently', async () => {
+    const dir = tempDir();
+    const log = await RequestLog.open(dir, 300);
+    const outcomes = [];
+    for (let id = 0; id < 6; id++) outcomes.push(await log.keep(passage(id), (text) => text));
+    const lines = readFileSync(join(dir, 'requests.jsonl'), 'utf8').trim().split('\n');
+    expect(Buffer.byteLength(lines.join('\n'))).toBeLessThanOrEqual(300);
+    expect(lines.map((line) => (JSON.parse(line) as { path: string }).path)).toEqual(
+      lines.map((_, id) => `/human-evaluations/he-${id}`),
+    );
+    const full = outcomes.filter((outcome) => outcome !== undefined);
+    expect(full).toEqual([expect.stringMatching(/requests\.jsonl holds \d+ bytes, its cap of 300: later requests/)]);
+    expect(outcomes.indexOf(full[0])).toBe(lines.length);
   });
 });
