@@ -1,4 +1,4 @@
-import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 
 /**
  * The amplification attack of issue 10: a create request of `bytes` bytes whose variant_ids holds as many numbers as
@@ -17,7 +17,8 @@ const compressors: Record<BombLayer, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes, { level: 9 }),
   deflate: (bytes) => deflateSync(bytes, { level: 9 }),
   'deflate-raw': (bytes) => deflateRawSync(bytes, { level: 9 }),
-  br: (bytes) => brotliCompressSync(bytes),
+  // Quality 9, not the default 11: the same few hundred bytes for a bomb of repeated spaces, in a fifteenth of the time.
+  br: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
 };
 
 /**
