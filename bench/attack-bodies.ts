@@ -17,7 +17,7 @@ const compressors: Record<BombLayer, (bytes: Buffer) => Buffer> = {
   gzip: (bytes) => gzipSync(bytes, { level: 9 }),
   deflate: (bytes) => deflateSync(bytes, { level: 9 }),
   'deflate-raw': (bytes) => deflateRawSync(bytes, { level: 9 }),
-  // Quality 9, not the default 11: the same few hundred bytes for a bomb of repeated spaces, in a fifteenth of the time.
+  // Quality 9, not the default 11: the same few hundred bytes for a bomb of repeated spaces, in a 15th of the time.
   br: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
 };
 
