@@ -60,6 +60,23 @@ export interface Passage {
   failure?: Failure;
 }
 
+/** A passage as it starts: the request's line and headers, nothing answered yet. */
+export function passageOf(method: string, requestTarget: string, requestHeaders: IncomingHttpHeaders): Passage {
+  return {
+    method,
+    path: pathOf(requestTarget),
+    requestTarget,
+    requestHeaders,
+    headers: {},
+    body: '',
+    bodyBytes: 0,
+    overCap: false,
+    unreachable: false,
+    abandoned: false,
+    cutByShutdown: false,
+  };
+}
+
 export interface ForwardOptions {
   /** The deployment; its path is the base path every request path is appended to. */
   target: URL;
@@ -234,20 +251,7 @@ class PassageRecord {
     private readonly maxBodyBytes: number,
     private readonly passed: (reading: Promise<Passage>) => void,
   ) {
-    const method = req.method ?? 'GET';
-    this.passage = {
-      method,
-      path: pathOf(req.url ?? ''),
-      requestTarget: req.url ?? '',
-      requestHeaders: req.headers,
-      headers: {},
-      body: '',
-      bodyBytes: 0,
-      overCap: false,
-      unreachable: false,
-      abandoned: false,
-      cutByShutdown: false,
-    };
+    this.passage = passageOf(req.method ?? 'GET', req.url ?? '', req.headers);
     this.requestKept = new Keeper(maxBodyBytes);
     this.answerKept = new Keeper(maxBodyBytes);
   }

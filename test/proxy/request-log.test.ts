@@ -6,7 +6,7 @@ import { startConformingServer } from '../contract/conforming-server.js';
 import { appCreateBody } from '../contract/app-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { RequestLog } from '../../proxy/recording.js';
-import type { Passage } from '../../proxy/forward.js';
+import { passageOf, type Passage } from '../../proxy/forward.js';
 import { closeAll, judged, proxyTo, removeTempDirs, tempDir } from './helpers.js';
 
 afterEach(closeAll);
@@ -79,18 +79,8 @@ describe('evalkit proxy --record keeps the requests too, redacted', () => {
 
 describe('requests.jsonl has a cap', () => {
   const passage = (id: number): Passage => ({
-    method: 'GET',
-    path: `/human-evaluations/he-${id}`,
-    requestTarget: `/human-evaluations/he-${id}`,
-    requestHeaders: {},
+    ...passageOf('GET', `/human-evaluations/he-${id}`, {}),
     status: 200,
-    headers: {},
-    body: '',
-    bodyBytes: 0,
-    overCap: false,
-    unreachable: false,
-    abandoned: false,
-    cutByShutdown: false,
   });
 
   it('keeps whole lines up to it, says once that it is full, then leaves the rest out silently', async () => {
