@@ -27,6 +27,8 @@ export interface CheckDefinition<Id extends string = string> {
   /** How to fix what `code` found in this exchange, in one sentence, where the finding alone does not say. */
   hint?(seen: Observation): string | undefined;
   property?(exchange: Exchange): string | undefined;
+  /** With `property`: how to fix a counterexample, the same for every case (its body and curl show the case). */
+  propertyHint?: string;
 }
 
 /** One check, its id kept as a literal type so the catalogue's ids form a union. */

@@ -26,11 +26,11 @@ const judgedBy: Record<'valid' | 'invalid', readonly PropertyId[]> = {
   invalid: ['create.properties.invalid.5xx', 'create.properties.invalid.rejected'],
 };
 
-/** A property check's judge of one answer, from its definition. */
+/** A property check's definition: its judge of one answer, and the fix for a counterexample. */
 function propertyOf(id: PropertyId) {
-  const property = catalogue.find((check) => check.id === id)?.property;
+  const { property, propertyHint } = catalogue.find((check) => check.id === id) ?? {};
   if (!property) throw new Error(`${id} has no property`);
-  return property;
+  return { property, propertyHint };
 }
 
 /**
@@ -96,7 +96,7 @@ class PropertyRun {
       .request({ operation: 'create', outgoing: createRequest(body), role: { kind: 'property', request } })
       .then((exchange) => ({
         unreachable: exchange.failure?.kind === 'unreachable',
-        findings: new Map(ids.map((id) => [id, propertyOf(id)(exchange)])),
+        findings: new Map(ids.map((id) => [id, propertyOf(id).property(exchange)])),
       }));
     this.cache.set(body, pending);
     return pending;
@@ -147,6 +147,7 @@ class PropertyRun {
   private counterexample(id: PropertyId, finding: string, body: string, shrinks: number): void {
     const curl = this.session.curl(createRequest(body));
     this.session.verdicts.fail(id, finding, curl);
+    this.session.verdicts.hint(id, propertyOf(id).propertyHint);
     this.found.push({ check: id, finding, body: this.session.redact(body), curl, shrinks });
   }
 

@@ -55,6 +55,10 @@ describe('a failed check says how to fix it, in the terminal and the JSON report
     expect(hintOf(seen, 'create.status.5xx')).toBe(
       'answer 422 with a JSON `detail` naming what is wrong with the request, as FastAPI does',
     );
+    // The property run's counterexample carries the same fix.
+    expect(hintOf(seen, 'create.properties.invalid.5xx')).toBe(
+      'answer 422 with a JSON `detail` naming what is wrong with the request, as FastAPI does',
+    );
   });
 
   it('a date-time without an offset: the value received beside the RFC 3339 form', async () => {

@@ -30,6 +30,9 @@ export const propertyChecks = [
     title: 'Property: any valid create request gets a complete answer, not a 5xx, and a success body validates.',
     spec: '§4.2 "Successful response: a JSON array of Evaluation (2.2)."',
     property: successBodyFinding,
+    propertyHint:
+      'accept the counterexample: the schema allows it (its smallest form is shown); answer 200 with one valid ' +
+      'Evaluation per variant',
   }),
   defineCheck({
     id: 'create.properties.invalid.5xx',
@@ -41,6 +44,7 @@ export const propertyChecks = [
       if (exchange.failure) return exchange.failure.message;
       return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
     },
+    propertyHint: 'answer 422 with a JSON `detail` naming what is wrong with the request, as FastAPI does',
   }),
   defineCheck({
     id: 'create.properties.invalid.rejected',
@@ -51,5 +55,6 @@ export const propertyChecks = [
     // A status is enough: an answer cut short after a 2xx was still an acceptance.
     property: ({ status }) =>
       status !== undefined && status >= 200 && status < 300 ? `accepted with ${status}` : undefined,
+    propertyHint: 'validate the request body against the schema and refuse what breaks it with a 422 naming the field',
   }),
 ] as const;
