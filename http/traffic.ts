@@ -158,7 +158,11 @@ export async function readTraffic(path: string): Promise<Traffic> {
   return journalTraffic(parseJson(await readText(path), path), path);
 }
 
-/** The operation a recorded request or answer was one of, with its path parameters; undefined for any other. */
+/**
+ * The operation a request or answer (recorded, or passing through the proxy) was one of, by method and path relative
+ * to the base path (read as the mock reads it, api/match.ts), with its path parameters decoded; undefined for any
+ * other method or path, or a parameter that is not percent-encoded UTF-8.
+ */
 export function recordedRoute({
   method,
   path,
