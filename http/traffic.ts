@@ -47,6 +47,8 @@ export class TrafficProblem extends Error {}
 /** The file a proxy `--record DIR` keeps the requests in, one JSON line each, beside the answers' folder. */
 export const requestsFileName = 'requests.jsonl';
 
+const fetchOperation = operationTable.fetchHumanEvaluation;
+
 /**
  * Scenario keys that decide what the mock answers rather than how fast or with which generated values: an answer
  * they forced is the mock's, not what the app would get from the API.
@@ -141,7 +143,8 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   for (const name of (names ?? []).filter((candidate) => candidate.endsWith('.json')).sort()) {
     const id = name.slice(0, -'.json'.length);
     const body = parseJson(await readText(join(folder, name)), join(recordFolder, name));
-    answers.push({ method: 'GET', path: pathFor('fetchHumanEvaluation', { evaluation_id: id }), status: 200, body });
+    const path = pathFor('fetchHumanEvaluation', { [fetchOperation.parameter.name]: id });
+    answers.push({ method: fetchOperation.method, path, status: 200, body });
   }
   return { requests, answers };
 }
