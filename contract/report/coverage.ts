@@ -90,14 +90,18 @@ export function reportCoverage(coverage: CoverageReport, minimum?: CoverageMinim
   return { ...coverage, ...(minimum ? { minimum } : {}), shortfalls };
 }
 
-/** `200 ×40 404 ×3`. */
-function statusesText(coverage: CoverageReport): string {
+/** How many answers each status got, every operation's together, in the order of the statuses. */
+export function statusCounts(coverage: CoverageReport): Array<{ status: number; count: number }> {
   const all = new Map<number, number>();
   for (const operation of coverage.operations.byOperation)
     for (const { status, count } of operation.statuses) all.set(status, (all.get(status) ?? 0) + count);
-  const text = [...all]
-    .sort(([a], [b]) => a - b)
-    .map(([status, count]) => `${status} ×${count}`)
+  return [...all].sort(([a], [b]) => a - b).map(([status, count]) => ({ status, count }));
+}
+
+/** `200 ×40 404 ×3`. */
+function statusesText(coverage: CoverageReport): string {
+  const text = statusCounts(coverage)
+    .map(({ status, count }) => `${status} ×${count}`)
     .join(' ');
   return text || 'none';
 }
