@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { isJsonObject as isObject } from './json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';

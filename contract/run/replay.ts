@@ -1,5 +1,5 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
-import { isObject } from '../judge/observation.js';
+import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
