@@ -1,5 +1,5 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
-import { isJsonObject as isObject } from '../http/json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 import type { DocumentOperation, OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';

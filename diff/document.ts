@@ -1,5 +1,5 @@
 import { parse as parseYaml } from 'yaml';
-import { isJsonObject as isObject } from '../http/json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { operationTable, type OperationId } from '../api/operations.js';
 
 /** A document evalkit diff cannot read: the message names the problem, the CLI adds the file. */

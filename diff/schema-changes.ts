@@ -1,5 +1,5 @@
 import { OpenApiDocument } from './document.js';
-import { isJsonObject as isObject } from '../http/json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 
 /** Which side of the exchange a schema describes: the client writes a request and reads a response. */
 export type Part = 'request' | 'response';

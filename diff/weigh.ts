@@ -1,5 +1,5 @@
 import { recordedRoute, type Traffic } from '../http/traffic.js';
-import { isJsonObject as isObject } from '../http/json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 import type { Change } from './changes.js';
 
 /** How many recorded requests (a request change) or answers (a response change) a change touches, of how many. */

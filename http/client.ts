@@ -1,8 +1,8 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { decodeBody } from './body-decoding.js';
 import { describeSize } from './excerpt.js';
-import type { BodyEncoding, Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
+import type { Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
 
 export interface ClientOptions {
   timeoutMs: number;
@@ -27,14 +27,8 @@ const unreachableCodes = new Set([
   'EADDRNOTAVAIL',
 ]);
 
-interface Hop {
-  status?: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-  bodyBytes: number;
-  encoding?: BodyEncoding;
-  failure?: Failure;
-}
+/** What one hop (one request, no redirect followed) got back: an exchange but for its request and redirects. */
+type Hop = Omit<Exchange, 'request' | 'redirects'>;
 
 /** Node's codes for a certificate that does not verify, each with what it means and the way out. */
 const certificateProblems: Record<string, string> = {

@@ -8,11 +8,6 @@ import type { Exchange } from './exchange.js';
  */
 export const maxJsonDepth = 1000;
 
-/** A JSON object (not an array, not null), as parsed documents and bodies are read member by member. */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Pointer tokens shown for where a body nests too deep: the start of the path is what locates it. */
 const shownTokens = 4;
 

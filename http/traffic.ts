@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { isJsonObject as isObject } from './json-body.js';
+import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
@@ -46,6 +46,8 @@ export class TrafficProblem extends Error {}
 
 /** The file a proxy `--record DIR` keeps the requests in, one JSON line each, beside the answers' folder. */
 export const requestsFileName = 'requests.jsonl';
+
+const fetchOperation = operationTable.fetchHumanEvaluation;
 
 /**
  * Scenario keys that decide what the mock answers rather than how fast or with which generated values: an answer
@@ -141,7 +143,8 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   for (const name of (names ?? []).filter((candidate) => candidate.endsWith('.json')).sort()) {
     const id = name.slice(0, -'.json'.length);
     const body = parseJson(await readText(join(folder, name)), join(recordFolder, name));
-    answers.push({ method: 'GET', path: pathFor('fetchHumanEvaluation', { evaluation_id: id }), status: 200, body });
+    const path = pathFor('fetchHumanEvaluation', { [fetchOperation.parameter.name]: id });
+    answers.push({ method: fetchOperation.method, path, status: 200, body });
   }
   return { requests, answers };
 }
@@ -158,7 +161,11 @@ export async function readTraffic(path: string): Promise<Traffic> {
   return journalTraffic(parseJson(await readText(path), path), path);
 }
 
-/** The operation a recorded request or answer was one of, with its path parameters; undefined for any other. */
+/**
+ * The operation a request or answer (recorded, or passing through the proxy) was one of, by method and path relative
+ * to the base path (read as the mock reads it, api/match.ts), with its path parameters decoded; undefined for any
+ * other method or path, or a parameter that is not percent-encoded UTF-8.
+ */
 export function recordedRoute({
   method,
   path,

@@ -1,5 +1,6 @@
 import { operationOfKey, operationTable, type OperationKey } from '../../api/operations.js';
 import type { ResourceName } from '../../schemas/index.js';
+import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
@@ -9,10 +10,6 @@ import { fieldsOf, isOptionalProperty, openPositionOf, type SchemaField } from '
 import { labelOf, type Sent } from './sent.js';
 
 export type Fields = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Fields {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 export function isSuccess(exchange: Exchange): boolean {
   return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;

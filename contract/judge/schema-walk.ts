@@ -99,8 +99,9 @@ export function undeclaredFields(fields: readonly SchemaField[]): string[] {
 }
 
 /**
- * Every field a resource's schema documents, by path (visitFields), in schema order: nested objects, array items
- * and `$ref`s followed, each branch of an anyOf that declares properties (evaluator_config's documented one).
+ * Every field a resource's schema documents, by path (as fieldsOf writes it), in schema order: nested objects,
+ * array items and `$ref`s followed, each branch of an anyOf that declares properties (evaluator_config's documented
+ * one).
  */
 export function documentedFields(name: ResourceName): string[] {
   const fields = new Set<string>();

@@ -38,13 +38,41 @@ export function parseMinimumCoverage(text: string): CoverageMinimum | { problem:
   return minimum;
 }
 
-/** Seen and documented, per kind. */
-function shares(coverage: CoverageReport): Record<CoverageKind, { seen: number; of: number }> {
+/** One figure of the coverage: how much of what is documented was seen, and what never was. */
+interface CoverageFigure {
+  /** `response fields`: the words every writer uses. */
+  label: string;
+  seen: number;
+  of: number;
+  never: string[];
+}
+
+/**
+ * The coverage's figures, in the order every writer shows them: one per kind a minimum can be set on (operations,
+ * response fields, states), then the create request's fields that varied.
+ */
+export function coverageFigures(
+  coverage: CoverageReport,
+): Record<CoverageKind, CoverageFigure> & { requestFields: CoverageFigure } {
+  const { operations, responseFields: fields, states, requestFields: requests } = coverage;
+  const idle = operations.byOperation.filter((entry) => entry.statuses.length === 0).map((entry) => entry.operation);
+  const unvaried = requests.fields.filter((field) => !field.varied).map((field) => field.field);
   return {
-    operations: { seen: coverage.operations.exercised, of: coverage.operations.documented },
-    fields: { seen: coverage.responseFields.seen, of: coverage.responseFields.documented },
-    states: { seen: coverage.states.seen, of: coverage.states.known },
+    operations: { label: coverageKinds.operations, seen: operations.exercised, of: operations.documented, never: idle },
+    fields: { label: coverageKinds.fields, seen: fields.seen, of: fields.documented, never: fields.unseen },
+    states: { label: coverageKinds.states, seen: states.seen, of: states.known, never: states.unseen },
+    requestFields: {
+      label: 'request fields varied',
+      seen: requests.varied.length,
+      of: requests.fields.length,
+      never: unvaried,
+    },
   };
+}
+
+/** `response fields 41/43`. */
+export function figureText({ label, seen, of }: CoverageFigure): string {
+  return `${label} ${seen}/${of}`;
 }
 
 function percent(seen: number, of: number): number {
@@ -53,25 +81,27 @@ function percent(seen: number, of: number): number {
 
 /** The report's coverage: what the run exercised, held to the minimum when one is given. */
 export function reportCoverage(coverage: CoverageReport, minimum?: CoverageMinimum): ReportCoverage {
-  const figures = shares(coverage);
+  const figures = coverageFigures(coverage);
   const shortfalls = Object.entries(minimum ?? {}).flatMap(([kind, least]) => {
-    const { seen, of } = figures[kind as CoverageKind];
-    const share = percent(seen, of);
-    return share < least
-      ? [`${coverageKinds[kind as CoverageKind]} ${seen}/${of} (${share}%) under the minimum ${least}%`]
-      : [];
+    const figure = figures[kind as CoverageKind];
+    const share = percent(figure.seen, figure.of);
+    return share < least ? [`${figureText(figure)} (${share}%) under the minimum ${least}%`] : [];
   });
   return { ...coverage, ...(minimum ? { minimum } : {}), shortfalls };
 }
 
-/** `200 ×40 404 ×3`. */
-function statusesText(coverage: CoverageReport): string {
+/** How many answers each status got, every operation's together, in the order of the statuses. */
+export function statusCounts(coverage: CoverageReport): Array<{ status: number; count: number }> {
   const all = new Map<number, number>();
   for (const operation of coverage.operations.byOperation)
     for (const { status, count } of operation.statuses) all.set(status, (all.get(status) ?? 0) + count);
-  const text = [...all]
-    .sort(([a], [b]) => a - b)
-    .map(([status, count]) => `${status} ×${count}`)
+  return [...all].sort(([a], [b]) => a - b).map(([status, count]) => ({ status, count }));
+}
+
+/** `200 ×40 404 ×3`. */
+function statusesText(coverage: CoverageReport): string {
+  const text = statusCounts(coverage)
+    .map(({ status, count }) => `${status} ×${count}`)
     .join(' ');
   return text || 'none';
 }
@@ -87,15 +117,15 @@ function firstFew(items: readonly string[], shown = 6): string {
  * response fields, states, request fields, and each minimum missed.
  */
 export function coverageLines(coverage: ReportCoverage): string[] {
-  const { operations, responseFields: fields, states, requestFields: requests } = coverage;
-  const never = (unseen: readonly string[]) => (unseen.length > 0 ? `; never seen: ${firstFew(unseen)}` : '');
+  const { requestFields: requests } = coverage;
+  const figures = coverageFigures(coverage);
+  const never = ({ never: unseen }: CoverageFigure) => (unseen.length > 0 ? `; never seen: ${firstFew(unseen)}` : '');
   const varied = requests.varied.length > 0 ? `: ${requests.varied.join(', ')}` : '';
   return [
-    `operations ${operations.exercised}/${operations.documented}, statuses ${statusesText(coverage)}`,
-    `response fields ${fields.seen}/${fields.documented}${never(fields.unseen)}`,
-    `states ${states.seen}/${states.known}${never(states.unseen)}`,
-    `request fields varied ${requests.varied.length}/${requests.fields.length} over ${requests.requests} ` +
-      `valid create requests${varied}`,
+    `${figureText(figures.operations)}, statuses ${statusesText(coverage)}`,
+    `${figureText(figures.fields)}${never(figures.fields)}`,
+    `${figureText(figures.states)}${never(figures.states)}`,
+    `${figureText(figures.requestFields)} over ${requests.requests} valid create requests${varied}`,
     ...coverage.shortfalls.map((shortfall) => `below --min-coverage: ${shortfall}`),
   ];
 }

@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import type { ReportCoverage } from './coverage.js';
+import { coverageFigures, type ReportCoverage } from './coverage.js';
 import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -64,17 +64,12 @@ function row(check: CheckResult): string {
 
 /** The coverage as a short table: one row per kind, what was seen of what is documented, and what never was. */
 function coverageTable(coverage: ReportCoverage): string[] {
-  const { operations, responseFields: fields, states, requestFields: requests } = coverage;
-  const never = (unseen: readonly string[]) => inline(unseen.join(', ')) || '—';
-  const idle = operations.byOperation.filter((entry) => entry.statuses.length === 0).map((entry) => entry.operation);
   return [
     '| coverage | seen | never seen |',
     '|---|---|---|',
-    `| operations | ${operations.exercised}/${operations.documented} | ${never(idle)} |`,
-    `| response fields | ${fields.seen}/${fields.documented} | ${never(fields.unseen)} |`,
-    `| states | ${states.seen}/${states.known} | ${never(states.unseen)} |`,
-    `| request fields varied | ${requests.varied.length}/${requests.fields.length} | ` +
-      `${never(requests.fields.filter((field) => !field.varied).map((field) => field.field))} |`,
+    ...Object.values(coverageFigures(coverage)).map(
+      ({ label, seen, of, never }) => `| ${label} | ${seen}/${of} | ${inline(never.join(', ')) || '—'} |`,
+    ),
     ...coverage.shortfalls.map((shortfall) => `\nbelow --min-coverage: ${inline(shortfall)}`),
   ];
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import type { ReportCoverage } from './coverage.js';
+import { coverageFigures, figureText, type ReportCoverage } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -179,10 +179,7 @@ function count(value: number): string {
  */
 function coverageSection(coverage: ReportCoverage, open: string): string {
   const { operations, responseFields: fields, states, requestFields: requests } = coverage;
-  const title =
-    `Coverage: operations ${operations.exercised}/${operations.documented}, ` +
-    `response fields ${fields.seen}/${fields.documented}, states ${states.seen}/${states.known}, ` +
-    `request fields varied ${requests.varied.length}/${requests.fields.length}`;
+  const title = `Coverage: ${Object.values(coverageFigures(coverage)).map(figureText).join(', ')}`;
   const statuses = operations.byOperation.map((operation) => [
     escapeHtml(operation.operation),
     String(operation.exchanges),

@@ -1,6 +1,7 @@
 import type { Exchange } from '../../http/exchange.js';
 import { isRefusal } from '../judge/checks/create.js';
-import { isObject, isSuccess, readSuccessBody, type Fields } from '../judge/observation.js';
+import { isJsonObject as isObject } from '../../schemas/json-object.js';
+import { isSuccess, readSuccessBody, type Fields } from '../judge/observation.js';
 import type { Role, Unvouched } from '../judge/sent.js';
 import { keyNames, otherKeyNames } from './canaries.js';
 import { createRequest } from './requests.js';

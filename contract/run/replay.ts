@@ -1,5 +1,5 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
-import { isObject } from '../judge/observation.js';
+import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
@@ -39,7 +39,7 @@ function sentOf(request: RecordedRequest, operation: OperationId, params: Record
   const key = operationTable[operation].key;
   if (!isSuccess(request.status)) return { operation: key, outgoing, role: { kind: 'repeat' } } satisfies Sent;
   const fields = isObject(request.body) ? request.body : undefined;
-  const id = operation === 'fetchHumanEvaluation' ? params.evaluation_id : undefined;
+  const id = operation === 'fetchHumanEvaluation' ? params[operationTable[operation].parameter.name] : undefined;
   return {
     operation: key,
     outgoing,

@@ -10,7 +10,7 @@ import { credentialsHint } from '../judge/hints.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
 import type { Traffic } from '../../http/traffic.js';
 import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
-import type { CoverageMinimum } from '../report/coverage.js';
+import { statusCounts, type CoverageMinimum } from '../report/coverage.js';
 import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
 import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
@@ -219,15 +219,15 @@ function skipUnreached({ options, verdicts, session }: Plan, ending: Ending): vo
       verdicts.skip(check.id, '--read-only: no valid create request sent');
 }
 
-/** The likely cause of a run that verified nothing, read off the statuses every request got. */
-function nothingVerified(statuses: Map<number, number>): string {
-  const seen = [...statuses.keys()].sort((a, b) => a - b);
+/** The likely cause of a run that verified nothing, read off the statuses every request got (statusCounts). */
+function nothingVerified(statuses: ReadonlyArray<{ status: number; count: number }>): string {
+  const seen = statuses.map(({ status }) => status);
   if (seen.length === 0) return 'nothing verified: no request got a complete answer';
   if (seen.every((status) => status === 404))
     return 'nothing verified: every request was answered 404: is the path prefix in --base-url right?';
   const credentials = credentialsHint(seen);
   if (credentials) return `nothing verified: every request was answered ${seen.join('/')}: ${credentials}`;
-  const answers = seen.map((status) => `${status} ×${statuses.get(status)}`).join(', ');
+  const answers = statuses.map(({ status, count }) => `${status} ×${count}`).join(', ');
   return (
     `nothing verified: no success answer to check (answers: ${answers}): ` +
     'pass --human-evaluation-id and --create-body that exist there'
@@ -242,6 +242,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const ending = await runUntilStopped(run, counterexamples);
   skipUnreached(run, ending);
   const { session, verdicts } = run;
+  const coverage = session.coverage.report();
   return buildReport({
     target: publicUrl(run.baseUrl),
     reachable: ending.reachable,
@@ -256,10 +257,10 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     requests: session.requests,
     pacing: session.pacing,
     ...(run.replayed ? { replay: run.replayed } : {}),
-    coverage: session.coverage.report(),
+    coverage,
     ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
     durationMs: Math.round(performance.now() - started),
-    nothingVerified: () => nothingVerified(session.statuses),
+    nothingVerified: () => nothingVerified(statusCounts(coverage)),
     redactor: session.redactor,
   });
 }

@@ -68,8 +68,6 @@ export class Session {
    * that are not judged, so no check passes on them; the report says after which request it stopped answering.
    */
   private stop: { summary: string; curl: string } | undefined;
-  /** How many answers each status got, for telling why a run verified nothing. */
-  readonly statuses = new Map<number, number>();
   /** What the judged exchanges exercised. */
   readonly coverage = new Coverage();
   readonly redactor: Redactor;
@@ -139,8 +137,6 @@ export class Session {
     if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {
       throw new UnreachableError(`${operationLabel(operationOfKey(sent.operation))}: ${exchange.failure.message}`);
     }
-    if (exchange.status !== undefined)
-      this.statuses.set(exchange.status, (this.statuses.get(exchange.status) ?? 0) + 1);
     if (exchange.failure?.kind === 'timeout') this.timeouts++;
     if (exchange.failure?.kind === 'unreachable') {
       // Never undefined here: a first request that cannot connect has ended the run (UnreachableError).

@@ -29,6 +29,7 @@ export interface BankEntry {
 }
 
 type Json = Record<string, unknown>;
+type Rewrite = NonNullable<Behaviour['rewrite']>;
 
 const error = (id: string): Expected => ({ id, severity: 'error' });
 const warning = (id: string): Expected => ({ id, severity: 'warning' });
@@ -45,7 +46,7 @@ function isSuccess(answer: Answer): boolean {
 }
 
 /** Rewrites each Evaluation of a successful create answer. */
-function evaluations(change: (record: Json, context: Context) => Json): Behaviour['rewrite'] {
+function evaluations(change: (record: Json, context: Context) => Json): Rewrite {
   return (answer, context) => {
     if (context.route !== 'create' || !isSuccess(answer)) return answer;
     const records = JSON.parse(answer.body) as Json[];
@@ -54,11 +55,22 @@ function evaluations(change: (record: Json, context: Context) => Json): Behaviou
 }
 
 /** Rewrites the HumanEvaluation of a successful fetch answer. */
-function humanEvaluation(change: (record: Json) => Json): Behaviour['rewrite'] {
+export function humanEvaluation(change: (record: Json) => Json): Rewrite {
   return (answer, context) =>
     context.route === 'fetch' && isSuccess(answer)
       ? { ...answer, body: JSON.stringify(change(JSON.parse(answer.body) as Json)) }
       : answer;
+}
+
+/**
+ * Puts `text` wherever the reports show server text: a fetched id and an undocumented field's name, each created
+ * Evaluation's app_id, and (in `invalid`, the answer to an invalid create request) an error body.
+ */
+export function serverText(text: string, invalid: Answer): Rewrite {
+  const fetched = humanEvaluation((record) => ({ ...record, id: text, [text]: 1 }));
+  const created = evaluations((record) => ({ ...record, app_id: text }));
+  return (answer, context) =>
+    context.route === 'create' && answer.status === 422 ? invalid : created(fetched(answer, context), context);
 }
 
 function rename(record: Json, from: string, to: string): Json {

@@ -6,7 +6,7 @@ import {
   terminalReport,
   type Report,
 } from '../../contract/index.js';
-import { bankCreateBody } from './bank.js';
+import { bankCreateBody, serverText } from './bank.js';
 import { json, startConformingServer, type RunningServer } from './conforming-server.js';
 
 /** Bidi controls, zero-width and other invisible characters (Trojan Source), and C0/C1 controls. */
@@ -58,16 +58,7 @@ describe.each(lineBreaks.map((lineBreak) => [JSON.stringify(lineBreak), lineBrea
       // The text in raw findings (a created Evaluation's app_id), quoted ones (a fetched id), notes (an undocumented
       // field's name) and answers to invalid requests (a 500 body).
       server = await startConformingServer({
-        rewrite: (answer, context) => {
-          if (context.route === 'fetch' && answer.status === 200)
-            return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: forged, [forged]: 1 }) };
-          if (context.route === 'create' && answer.status === 200) {
-            const records = JSON.parse(answer.body) as Array<Record<string, unknown>>;
-            return { ...answer, body: JSON.stringify(records.map((record) => ({ ...record, app_id: forged }))) };
-          }
-          if (context.route === 'create' && answer.status === 422) return { ...json(500, { detail: forged }) };
-          return answer;
-        },
+        rewrite: serverText(forged, json(500, { detail: forged })),
       });
       report = await runContract({ baseUrl: server.url, createBody: bankCreateBody });
       const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);

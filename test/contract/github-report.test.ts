@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { githubAnnotations, githubStepSummary, runContract, type Report } from '../../contract/index.js';
-import { bankCreateBody, mutation } from './bank.js';
+import { bankCreateBody, humanEvaluation, mutation } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -17,11 +17,7 @@ describe('GitHub annotations and step summary', () => {
 
   beforeAll(async () => {
     server = await startConformingServer({
-      rewrite: (answer, context) => {
-        if (context.route === 'fetch' && answer.status === 200)
-          return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: breakout }) };
-        return answer;
-      },
+      rewrite: humanEvaluation((record) => ({ ...record, id: breakout })),
     });
     report = await runContract({ baseUrl: server.url, createBody: bankCreateBody });
   });

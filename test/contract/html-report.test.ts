@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlReport, junitReport, runContract, type Report } from '../../contract/index.js';
-import { bankCreateBody } from './bank.js';
+import { bankCreateBody, serverText } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
 if (!hasChromium) process.stderr.write(`html-report.test.ts skipped: ${noChromium}\n`);
@@ -161,17 +161,7 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
       '\u202Egnp.exe\u202C \u2066x\u2069 zero\u200Bwidth',
     ].join(' ');
     const server = await startConformingServer({
-      rewrite: (answer, context) => {
-        if (context.route === 'fetch' && answer.status === 200)
-          return { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), id: hostileText, [hostileText]: 1 }) };
-        if (context.route === 'create' && answer.status === 200) {
-          const records = JSON.parse(answer.body) as Array<Record<string, unknown>>;
-          return { ...answer, body: JSON.stringify(records.map((record) => ({ ...record, app_id: hostileText }))) };
-        }
-        if (context.route === 'create' && answer.status === 422)
-          return { status: 500, headers: { 'content-type': 'text/html' }, body: hostileText };
-        return answer;
-      },
+      rewrite: serverText(hostileText, { status: 500, headers: { 'content-type': 'text/html' }, body: hostileText }),
     });
     let hostile: Report;
     try {

@@ -19,11 +19,18 @@ const ours = (): Document => JSON.parse(renderOpenApi('json')) as Document;
 const schema = (document: Document, name: string) =>
   document.components.schemas[name] as Document['components']['schemas'][string];
 
+/** Our document with one change made to it. */
+function edited(change: (document: Document) => void): Document {
+  const document = ours();
+  change(document);
+  return document;
+}
+
 /** The document with its HumanEvaluation.status an enum of these states. */
 function withStates(states: string[]): Document {
-  const document = ours();
-  schema(document, 'HumanEvaluation').properties.status = { type: 'string', enum: states };
-  return document;
+  return edited((document) => {
+    schema(document, 'HumanEvaluation').properties.status = { type: 'string', enum: states };
+  });
 }
 
 const states = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED', 'EVALUATION_FAILED'];
@@ -33,61 +40,56 @@ const pairs: Array<{ name: string; old: () => Document; next: () => Document; fi
   {
     name: 'a response field renamed',
     old: ours,
-    next: () => {
-      const document = ours();
-      const human = schema(document, 'HumanEvaluation');
-      human.properties.testset = human.properties.testset_name as Record<string, unknown>;
-      delete human.properties.testset_name;
-      human.required = human.required.map((name) => (name === 'testset_name' ? 'testset' : name));
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        const human = schema(document, 'HumanEvaluation');
+        human.properties.testset = human.properties.testset_name as Record<string, unknown>;
+        delete human.properties.testset_name;
+        human.required = human.required.map((name) => (name === 'testset_name' ? 'testset' : name));
+      }),
     field: 'body.testset_name: renamed to testset',
     breaks: true,
   },
   {
     name: 'a request field added as required',
     old: ours,
-    next: () => {
-      const document = ours();
-      const request = schema(document, 'CreateEvaluationRequest');
-      request.properties.project_id = { type: 'string' };
-      request.required.push('project_id');
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        const request = schema(document, 'CreateEvaluationRequest');
+        request.properties.project_id = { type: 'string' };
+        request.required.push('project_id');
+      }),
     field: 'body.project_id: added, required',
     breaks: true,
   },
   {
     name: 'a date-time narrowed to a date',
     old: ours,
-    next: () => {
-      const document = ours();
-      (schema(document, 'HumanEvaluation').properties.created_at as Record<string, unknown>).format = 'date';
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        (schema(document, 'HumanEvaluation').properties.created_at as Record<string, unknown>).format = 'date';
+      }),
     field: 'body.created_at: format date-time → date',
     breaks: true,
   },
   {
     name: 'a response field removed',
     old: ours,
-    next: () => {
-      const document = ours();
-      const evaluation = schema(document, 'Evaluation');
-      delete evaluation.properties.average_cost;
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        const evaluation = schema(document, 'Evaluation');
+        delete evaluation.properties.average_cost;
+      }),
     field: 'body[].average_cost: removed',
     breaks: true,
   },
   {
     name: 'an optional request field made required',
     old: ours,
-    next: () => {
-      const document = ours();
-      schema(document, 'CreateEvaluationRequest').required.push('correct_answer_column');
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        schema(document, 'CreateEvaluationRequest').required.push('correct_answer_column');
+      }),
     field: 'body.correct_answer_column: made required',
     breaks: true,
   },
@@ -101,22 +103,20 @@ const pairs: Array<{ name: string; old: () => Document; next: () => Document; fi
   {
     name: 'a response field made required',
     old: ours,
-    next: () => {
-      const document = ours();
-      schema(document, 'Evaluation').required.push('testset_id');
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        schema(document, 'Evaluation').required.push('testset_id');
+      }),
     field: 'body[].testset_id: made required',
     breaks: false,
   },
   {
     name: 'an optional request field added',
     old: ours,
-    next: () => {
-      const document = ours();
-      schema(document, 'CreateEvaluationRequest').properties.note = { type: 'string' };
-      return document;
-    },
+    next: () =>
+      edited((document) => {
+        schema(document, 'CreateEvaluationRequest').properties.note = { type: 'string' };
+      }),
     field: 'body.note: added, optional',
     breaks: false,
   },
@@ -218,14 +218,13 @@ describe('evalkit diff on other forms of the same changes', () => {
   });
 
   it('a request enum narrowed (via $ref), a response type widened: break; a request type widened: fine', async () => {
-    const withEnum = (values: string[]) => {
-      const document = ours();
-      schemas(document).Column = { type: 'string', enum: values };
-      schema(document, 'CreateEvaluationRequest').properties.correct_answer_column = {
-        $ref: '#/components/schemas/Column',
-      };
-      return document;
-    };
+    const withEnum = (values: string[]) =>
+      edited((document) => {
+        schemas(document).Column = { type: 'string', enum: values };
+        schema(document, 'CreateEvaluationRequest').properties.correct_answer_column = {
+          $ref: '#/components/schemas/Column',
+        };
+      });
     const narrowed = await diff(withEnum(['answer', 'expected']), withEnum(['answer']));
     expect(narrowed.stdout).toContain('BREAKING  request  body.correct_answer_column: enum narrowed: expected removed');
     expect(narrowed.code).toBe(1);

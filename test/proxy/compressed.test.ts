@@ -32,6 +32,19 @@ function compressing(encoding: string, body: Buffer) {
   });
 }
 
+/**
+ * The fetch of `body`, labelled `encoding`, sent through a proxy (recording into `recordDir` when given): the bytes
+ * the client got, once the proxy has judged the answer (and recorded it).
+ */
+async function fetchedThrough(encoding: string, body: Buffer, recordDir?: string) {
+  const target = await compressing(encoding, body);
+  const watched = await proxyTo(target.url, recordDir === undefined ? {} : { recordDir });
+  const bytes = await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+  await judged(watched, 1);
+  if (recordDir !== undefined) await recorded(watched, 1);
+  return { watched, bytes };
+}
+
 function findingsOf(watched: Awaited<ReturnType<typeof proxyTo>>): string[] {
   return watched.proxy.report().checks.flatMap((check) => check.findings);
 }
@@ -46,13 +59,9 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
     ['gzip, br', brotliCompressSync(gzipSync(record))],
     ['identity, gzip', gzipSync(record)],
   ])('Content-Encoding %s: checked as decoded, recorded decoded, forwarded byte for byte', async (encoding, body) => {
-    const target = await compressing(encoding, body);
     const dir = tempDir();
-    const watched = await proxyTo(target.url, { recordDir: dir });
-    const bytes = await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+    const { watched, bytes } = await fetchedThrough(encoding, body, dir);
     expect(bytes.equals(body)).toBe(true);
-    await judged(watched, 1);
-    await recorded(watched, 1);
     expect(failedIds(watched.proxy)).toEqual([]);
     expect(watched.proxy.report().checks.find((check) => check.id === 'fetch.body.schema')?.outcome).toBe('passed');
     const written = readFileSync(join(dir, 'human-evaluations', `${id}.json`), 'utf8');
@@ -68,13 +77,8 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
     async (encoding, pack) => {
       // 64 MiB of spaces after a JSON value: a few dozen KiB on the wire.
       const bomb = pack(Buffer.concat([record, Buffer.alloc(64 * 1024 * 1024, 0x20)]));
-      const target = await compressing(encoding, bomb);
-      const dir = tempDir();
-      const watched = await proxyTo(target.url, { recordDir: dir });
-      const bytes = await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
+      const { watched, bytes } = await fetchedThrough(encoding, bomb, tempDir());
       expect(bytes.equals(bomb)).toBe(true);
-      await judged(watched, 1);
-      await recorded(watched, 1);
       expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
       expect(findingsOf(watched)).toContainEqual(
         expect.stringMatching(new RegExp(`exceeds the 4\\.0 MiB cap once decoded \\(Content-Encoding: ${encoding}\\)`)),
@@ -86,18 +90,12 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
   );
 
   it('an encoding no browser decodes is a finding naming it; bytes that do not decode are one too', async () => {
-    const unknown = await compressing('gzip, zstd', gzipSync(record));
-    const watched = await proxyTo(unknown.url);
-    await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`);
-    await judged(watched, 1);
+    const { watched } = await fetchedThrough('gzip, zstd', gzipSync(record));
     expect(findingsOf(watched)).toEqual([
       expect.stringContaining('the body is in a Content-Encoding no browser decodes ("zstd")'),
     ]);
 
-    const corrupt = await compressing('gzip', Buffer.from('this is not gzip'));
-    const second = await proxyTo(corrupt.url);
-    await rawBytes(`${second.proxy.url}/human-evaluations/${id}`);
-    await judged(second, 1);
+    const { watched: second } = await fetchedThrough('gzip', Buffer.from('this is not gzip'));
     expect(findingsOf(second)).toEqual([
       expect.stringContaining('the body does not decode as its Content-Encoding says (gzip)'),
     ]);

@@ -4,7 +4,8 @@ import type { Exchange } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
 import { defineCheck, once, perItem, type Judged } from '../define.js';
 import { echoPlaces } from '../echoes.js';
-import { isObject, type Fields, type Observation } from '../observation.js';
+import { isJsonObject as isObject } from '../../../schemas/json-object.js';
+import type { Fields, Observation } from '../observation.js';
 import { responseChecks, statusSuccess } from './response.js';
 
 function strings(value: unknown): string[] {
