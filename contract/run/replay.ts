@@ -1,13 +1,13 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
+import { isRefusal } from '../judge/checks/create.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
 import { keyNames } from './canaries.js';
 import type { Session } from './session.js';
 
 const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
-const isRefusal = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
 
 /**
  * The request as the app sent it: method, path (its id), body and content type. The run's own `--header`s go with
@@ -71,7 +71,7 @@ export async function replayTraffic(
   for (const { sent, recorded } of planned) {
     const exchange = await session.request(sent);
     report.replayed++;
-    if (!isSuccess(recorded.status) || !isRefusal(exchange.status)) continue;
+    if (!isSuccess(recorded.status) || !isRefusal(exchange)) continue;
     // A fetch of an id the deployment does not hold says nothing of the request's shape: data, not a refusal.
     if (sent.operation === operationTable.fetchHumanEvaluation.key && exchange.status === 404)
       report.skipped.push({

@@ -160,6 +160,20 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it("a deployment that keeps rate-limiting the creates: their pace, not a refusal of the app's requests", async () => {
+    const limited = await startConformingServer({
+      rewrite: (answer, context) =>
+        context.route === 'create' ? { status: 429, headers: { 'retry-after': '3600' }, body: '' } : answer,
+    });
+    try {
+      const run = await replay(limited.url);
+      expect(run.stdout).toContain('3 replayed, 0 refused, 1 skipped');
+      expect(run.stdout).not.toContain('a request your app sends is refused');
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('a --replay path that cannot be read: exit 2, one line', async () => {
     const { code, stderr } = await runCli([
       'contract',
