@@ -18,6 +18,7 @@ import {
 import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
 import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../schemas/types/resources.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
+import { apartFrom, evaluationStateFields } from '../mock/helpers.js';
 
 const PER_RESOURCE = 10_000;
 
@@ -342,21 +343,6 @@ describe('profiles', () => {
     },
   );
 });
-
-/** A record without the fields a lifecycle state decides. */
-function apartFrom<T extends object>(record: T, fields: readonly string[]): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as Partial<T>;
-}
-
-/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
-const evaluationStateFields = [
-  'status',
-  'aggregated_results',
-  'average_cost',
-  'total_cost',
-  'average_latency',
-  'updated_at',
-];
 
 describe('a state re-seeds nothing but what depends on it', () => {
   it.each(profiles)(
