@@ -74,3 +74,11 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
 }
+
+/** Whether a request says a body comes: a Transfer-Encoding, or a Content-Length over 0. */
+export function announcesBody(request: MockRequest): boolean {
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    Number(headerValue(request.headers, 'content-length') ?? 0) > 0
+  );
+}
