@@ -7,7 +7,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { cors, type CorsOrigins } from '../core/cors.js';
+import { allowMethods, cors, type CorsOrigins } from '../core/cors.js';
 import { isControlRoomUrl } from '../control/prefix.js';
 import { HttpProblem } from '../core/errors.js';
 import { problemAnswer } from '../core/request-answer.js';
@@ -57,7 +57,7 @@ const bodyTooLarge = new HttpProblem(
 );
 const unknownExpectation = new HttpProblem(417, 'Expect: only 100-continue is supported', close);
 const noTunnels = new HttpProblem(405, 'CONNECT is not supported: this mock is a server, not a proxy', {
-  Allow: 'GET, HEAD, POST, OPTIONS',
+  Allow: allowMethods,
   ...close,
 });
 
