@@ -99,6 +99,12 @@ export const providerKeyNames = [
   'GEMINI_API_KEY',
 ] as const;
 
+/**
+ * Names of the test set column that holds the expected answer: what a create request's correct_answer_column and an
+ * evaluator config's correct_answer_key name.
+ */
+export const answerColumns = ['correct_answer', 'expected_output', 'ground_truth'] as const;
+
 /** The service UI's rate_limit defaults (seconds for the delays). */
 export const defaultRateLimit = { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 } as const;
 
