@@ -53,3 +53,8 @@ export const evaluationStateFields = [
   'average_latency',
   'updated_at',
 ];
+
+/** A 24-hex MongoDB ObjectId: the ids of the service's older releases. */
+export const objectId = /^[0-9a-f]{24}$/;
+/** A UUIDv7 (version 7, RFC 9562 variant): the ids of its newer ones. */
+export const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
