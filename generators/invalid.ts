@@ -59,6 +59,26 @@ function setAt(body: unknown, path: string[], value: unknown | typeof remove): u
 
 const remove = Symbol('remove');
 
+/** The cases of the value at `path` sent as another type than `schema`'s; `skipNull` leaves out null. */
+function* wrongTypeCases(
+  root: unknown,
+  schema: JsonSchema,
+  current: unknown,
+  path: string[],
+  skipNull = false,
+): Generator<InvalidCase> {
+  const pointer = pointerOf(path);
+  for (const [sentAs, wrong] of wrongTypeValues(schema, current)) {
+    if (wrong === null && skipNull) continue;
+    yield {
+      rule: `${pointer}: type ${String(schema.type)} (sent as ${sentAs})`,
+      pointer,
+      keyword: 'type',
+      body: setAt(root, path, wrong),
+    };
+  }
+}
+
 function* mutations(root: unknown, schema: JsonSchema, value: unknown, path: string[]): Generator<InvalidCase> {
   const resolved = resolve(schema);
   if (resolved.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
@@ -78,42 +98,18 @@ function* mutations(root: unknown, schema: JsonSchema, value: unknown, path: str
       if (!(name in (value as object))) continue;
       const child = (value as Record<string, unknown>)[name];
       const childSchema = resolve(propertySchema);
-      for (const [sentAs, wrong] of wrongTypeValues(childSchema, child)) {
-        // The service reads null in an optional field as absent (pydantic; decisions #12): not a mistake it refuses.
-        if (wrong === null && !required.has(name)) continue;
-        yield {
-          rule: `${pointer}: type ${String(childSchema.type)} (sent as ${sentAs})`,
-          pointer,
-          keyword: 'type',
-          body: setAt(root, childPath, wrong),
-        };
-      }
+      // The service reads null in an optional field as absent (pydantic; decisions #12): not a mistake it refuses.
+      yield* wrongTypeCases(root, childSchema, child, childPath, !required.has(name));
       yield* mutations(root, childSchema, child, childPath);
     }
     const additional = resolved.additionalProperties as JsonSchema | undefined;
     const firstKey = Object.keys(value as object).find((key) => !(key in properties));
     if (additional && typeof additional === 'object' && firstKey !== undefined) {
-      const childPath = [...path, firstKey];
-      for (const [sentAs, wrong] of wrongTypeValues(additional, (value as Record<string, unknown>)[firstKey])) {
-        yield {
-          rule: `${pointerOf(childPath)}: type ${String(additional.type)} (sent as ${sentAs})`,
-          pointer: pointerOf(childPath),
-          keyword: 'type',
-          body: setAt(root, childPath, wrong),
-        };
-      }
+      const current = (value as Record<string, unknown>)[firstKey];
+      yield* wrongTypeCases(root, additional, current, [...path, firstKey]);
     }
   } else if (resolved.type === 'array' && Array.isArray(value) && value.length > 0 && resolved.items) {
-    const items = resolve(resolved.items as JsonSchema);
-    const childPath = [...path, '0'];
-    for (const [sentAs, wrong] of wrongTypeValues(items, value[0])) {
-      yield {
-        rule: `${pointerOf(childPath)}: type ${String(items.type)} (sent as ${sentAs})`,
-        pointer: pointerOf(childPath),
-        keyword: 'type',
-        body: setAt(root, childPath, wrong),
-      };
-    }
+    yield* wrongTypeCases(root, resolve(resolved.items as JsonSchema), value[0], [...path, '0']);
   }
 }
 

@@ -14,11 +14,16 @@ export const evaluationStates = [
 
 export type EvaluationState = (typeof evaluationStates)[number];
 
-/** States whose status Result carries an Error. */
-export const failedStates: ReadonlySet<EvaluationState> = new Set([
-  'EVALUATION_FAILED',
-  'EVALUATION_AGGREGATION_FAILED',
-]);
+/** The message of the Error a failed state's status Result carries. */
+export const evaluationFailureMessages = {
+  EVALUATION_FAILED: 'Evaluation Failed',
+  EVALUATION_AGGREGATION_FAILED: 'Evaluation Aggregation Failed',
+} as const satisfies Partial<Record<EvaluationState, string>>;
+
+/** States whose status Result carries an Error: those with a failure message. */
+export const failedStates: ReadonlySet<EvaluationState> = new Set(
+  Object.keys(evaluationFailureMessages) as EvaluationState[],
+);
 
 export function isEvaluationState(value: string): value is EvaluationState {
   return (evaluationStates as readonly string[]).includes(value);
@@ -94,13 +99,14 @@ export const providerKeyNames = [
   'GEMINI_API_KEY',
 ] as const;
 
+/**
+ * Names of the test set column that holds the expected answer: what a create request's correct_answer_column and an
+ * evaluator config's correct_answer_key name.
+ */
+export const answerColumns = ['correct_answer', 'expected_output', 'ground_truth'] as const;
+
 /** The service UI's rate_limit defaults (seconds for the delays). */
 export const defaultRateLimit = { batch_size: 10, max_retries: 3, retry_delay: 3, delay_between_batches: 5 } as const;
-
-export const evaluationFailureMessages = {
-  EVALUATION_FAILED: 'Evaluation Failed',
-  EVALUATION_AGGREGATION_FAILED: 'Evaluation Aggregation Failed',
-} as const;
 
 export const noCostMessage = 'No valid values found for cost aggregation.';
 export const noLatencyMessage = 'No valid values found for latency aggregation.';

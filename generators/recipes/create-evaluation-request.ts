@@ -1,4 +1,4 @@
-import { providerKeyNames } from '../vocabulary.js';
+import { answerColumns, providerKeyNames } from '../vocabulary.js';
 import { earlier } from './shared.js';
 import type { Recipe } from '../walker.js';
 
@@ -20,6 +20,6 @@ export const createEvaluationRequestRecipe: Recipe<RequestPlan, object> = {
       const names = ctx.edge ? [] : [...new Set([ctx.pick(providerKeyNames), ctx.pick(providerKeyNames)])];
       return Object.fromEntries(names.map((name) => [name, `sk-fake-${ctx.hex(40)}`]));
     },
-    correct_answer_column: (ctx) => ctx.text(() => ctx.pick(['correct_answer', 'expected_output', 'ground_truth'])),
+    correct_answer_column: (ctx) => ctx.text(() => ctx.pick(answerColumns)),
   },
 };

@@ -1,5 +1,5 @@
 import type { GenerationContext } from '../context.js';
-import { evaluatorKeys, evaluatorSettings, type EvaluatorKey, type IdStyle } from '../vocabulary.js';
+import { answerColumns, evaluatorKeys, evaluatorSettings, type EvaluatorKey, type IdStyle } from '../vocabulary.js';
 import { drawPeriod, type Period } from './shared.js';
 import type { Recipe } from '../walker.js';
 
@@ -40,7 +40,7 @@ const aiCritiqueTemplates: Record<IdStyle, string> = {
 
 /** A plausible value for each settings_values key the service's evaluators take. */
 const settingValues: Record<string, (ctx: GenerationContext) => unknown> = {
-  correct_answer_key: (ctx) => ctx.pick(['correct_answer', 'expected_output', 'ground_truth']),
+  correct_answer_key: (ctx) => ctx.pick(answerColumns),
   similarity_threshold: (ctx) => ctx.round(ctx.float(0.5, 0.95), 2),
   regex_pattern: (ctx) => ctx.pick(['^\\d+$', '^(yes|no)$', '\\bref(und)?\\b', '^[A-Z].*\\.$']),
   regex_should_match: (ctx) => ctx.chance(0.8),

@@ -39,7 +39,7 @@ export function defaultState(ctx: GenerationContext): EvaluationState {
     case 'full':
       return 'EVALUATION_FINISHED';
     case 'edge':
-      return ctx.pick(['EVALUATION_FAILED', 'EVALUATION_AGGREGATION_FAILED', 'EVALUATION_FINISHED_WITH_ERRORS']);
+      return ctx.pick([...failedStates, 'EVALUATION_FINISHED_WITH_ERRORS']);
     default:
       return ctx.pick(evaluationStates);
   }

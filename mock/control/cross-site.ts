@@ -1,6 +1,6 @@
 import { mediaTypeOf } from '../../http/media-type.js';
 import { HttpProblem } from '../core/errors.js';
-import { headerValue, type MockRequest } from '../core/request-answer.js';
+import { announcesBody, headerValue, type MockRequest } from '../core/request-answer.js';
 
 /**
  * Headers on every control-room answer, the event stream's included: no cache keeps one, no other origin's page may
@@ -52,13 +52,6 @@ function ownOrigin(request: MockRequest): string | undefined {
       return undefined;
     }
   }
-}
-
-function announcesBody(request: MockRequest): boolean {
-  return (
-    request.headers['transfer-encoding'] !== undefined ||
-    Number(headerValue(request.headers, 'content-length') ?? 0) > 0
-  );
 }
 
 /**

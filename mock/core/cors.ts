@@ -1,3 +1,4 @@
+import { operation, operationIds } from '../../api/operations.js';
 import { headerValue, type MockAnswer, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 
@@ -10,7 +11,8 @@ const allowHeaders = 'Content-Type, Authorization, Prefer';
  * (an app built to handle one reads it; without this, a browser hides it).
  */
 const exposeHeaders = 'Retry-After, Preference-Applied, WWW-Authenticate';
-const allowMethods = 'GET, HEAD, POST, OPTIONS';
+/** Every method the operations take (api/operations.ts), and OPTIONS: `GET, HEAD, POST, OPTIONS`. */
+export const allowMethods = [...new Set(operationIds.flatMap((id) => operation(id).methods)), 'OPTIONS'].join(', ');
 
 /**
  * CORS for browser clients: adds the headers that mark an answer readable by the origin, or returns the answer to a

@@ -4,7 +4,7 @@ import type { MockAnswer, MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
-import { cachedBodies, maxIdLength } from './limits.js';
+import { cachedBodies, maxIdLength, tooLong } from './limits.js';
 import { LruCache } from './lru.js';
 import { asScenarioSends } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
@@ -21,13 +21,7 @@ export interface HumanEvaluationSource {
   clock: Clock;
 }
 
-const idTooLong = new HttpProblem(422, [
-  {
-    loc: ['path', 'evaluation_id'],
-    msg: `ensure this value has at most ${maxIdLength} characters`,
-    type: 'value_error.any_str.max_length',
-  },
-]);
+const idTooLong = new HttpProblem(422, [tooLong(['path', 'evaluation_id'])]);
 
 export type FetchHumanEvaluation = (
   id: string,

@@ -20,8 +20,14 @@ export class FixtureError extends MockSetupError {
   }
 }
 
+/** One fixture checked: the fixture when it can be served, the problems otherwise. */
+export interface CheckedFixture {
+  fixture?: Fixture;
+  problems: string[];
+}
+
 /** Checks one fixture: `where` names it in problems (a file, an index), `id` is the id it must carry when known. */
-export function checkFixture(where: string, data: unknown, id?: string): { fixture?: Fixture; problems: string[] } {
+export function checkFixture(where: string, data: unknown, id?: string): CheckedFixture {
   const result = validate('HumanEvaluation', data);
   if (!result.valid) return { problems: result.issues.map((issue) => `${where}: ${formatIssue(issue)}`) };
   const record = data as HumanEvaluation;
@@ -30,28 +36,27 @@ export function checkFixture(where: string, data: unknown, id?: string): { fixtu
   return { fixture: { record, body: serialize(record) }, problems: [] };
 }
 
-/** Throws one FixtureError listing every problem, so a fixtures set is fixed in one go. */
-export function failOnProblems(problems: string[]): void {
+/**
+ * Checked fixtures as the map the core serves from, keyed by id; throws one FixtureError listing every problem, so a
+ * fixtures set is fixed in one go. Requests are answered from the map alone: an id from a URL never becomes a path or
+ * a key of anything else.
+ */
+export function fixtureMap(checked: Iterable<CheckedFixture>): Map<string, Fixture> {
+  const fixtures = new Map<string, Fixture>();
+  const problems: string[] = [];
+  for (const { fixture, problems: found } of checked) {
+    if (fixture) fixtures.set(fixture.record.id, fixture);
+    problems.push(...found);
+  }
   if (problems.length > 0)
     throw new FixtureError(
       `fixtures: ${problems.length} problem(s), the mock did not start:\n  ${problems.join('\n  ')}`,
       problems,
     );
+  return fixtures;
 }
 
-/**
- * Fixtures given as objects (the browser has no folder), keyed by their id. Requests are answered from the map
- * alone: an id from a URL never becomes a path or a key of anything else.
- */
+/** Fixtures given as objects (the browser has no folder), keyed by their id. */
 export function fixtureSet(records: Iterable<unknown>): Map<string, Fixture> {
-  const fixtures = new Map<string, Fixture>();
-  const problems: string[] = [];
-  let index = 0;
-  for (const data of records) {
-    const checked = checkFixture(`fixtures[${index++}]`, data);
-    if (checked.fixture) fixtures.set(checked.fixture.record.id, checked.fixture);
-    problems.push(...checked.problems);
-  }
-  failOnProblems(problems);
-  return fixtures;
+  return fixtureMap(Array.from(records, (data, index) => checkFixture(`fixtures[${index}]`, data)));
 }

@@ -78,7 +78,7 @@ export function mockCore(config: MockConfig): MockCore {
   // operationLabel's form with the base path in it, for each operation of api/operations.ts.
   const served = operationIds.map((id) => `${operation(id).method} ${base}${operation(id).path}`);
   const notFound = new HttpProblem(404, `Not Found: this mock serves ${served.join(' and ')}`);
-  const report = config.log ?? ((line: string) => console.error(line));
+  const report = config.log;
 
   function problemAnswer(error: unknown, headers: Record<string, string>): MockAnswer {
     const problem = error instanceof HttpProblem ? error : internalError;

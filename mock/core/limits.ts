@@ -41,9 +41,10 @@ const mapFields = requestProperties
   .filter(([, schema]) => schema.type === 'object' && typeof schema.additionalProperties === 'object')
   .map(([name]) => name);
 
-function tooLong(loc: Array<string | number>): ValidationDetail {
+/** FastAPI's 422 entry for a value at `loc` (`body` or `path` first) longer than maxIdLength. */
+export function tooLong(loc: Array<string | number>): ValidationDetail {
   return {
-    loc: ['body', ...loc],
+    loc,
     msg: `ensure this value has at most ${maxIdLength} characters`,
     type: 'value_error.any_str.max_length',
   };
@@ -73,7 +74,7 @@ export function createRequestLimits(body: unknown): LimitCheck {
   const fields = body as Record<string, unknown>;
   for (const field of idFields) {
     const value = fields[field];
-    if (typeof value === 'string' && value.length > maxIdLength) detail.push(tooLong([field]));
+    if (typeof value === 'string' && value.length > maxIdLength) detail.push(tooLong(['body', field]));
   }
   for (const field of listFields) {
     const list = fields[field];
@@ -83,7 +84,7 @@ export function createRequestLimits(body: unknown): LimitCheck {
       detail.push(tooMany(field, maxListItems, 'value_error.list.max_items'));
     } else {
       for (const [index, id] of list.entries())
-        if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong([field, index]));
+        if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong(['body', field, index]));
     }
   }
   for (const field of mapFields) {

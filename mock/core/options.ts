@@ -59,7 +59,8 @@ export interface MockConfig {
   fixtures: ReadonlyMap<string, Fixture>;
   strictIds: boolean;
   cors: false | CorsOrigins;
-  log: ((line: string) => void) | undefined;
+  /** Where unforeseen errors go: the `log` option, console.error when absent. */
+  log: (line: string) => void;
   /** What requests read the present from, unless their scenario pins `now`. */
   clock: Clock;
 }
@@ -107,7 +108,7 @@ export function resolveMockOptions(
     fixtures,
     strictIds: options.strictIds ?? false,
     cors: options.cors ?? '*',
-    log: options.log,
+    log: options.log ?? ((line) => console.error(line)),
     clock: clockFrom(typeof options.now === 'function' ? options.now : undefined),
   };
 }

@@ -34,6 +34,8 @@ export interface MockAnswer {
   scenario?: ResolvedScenario;
   /** The 422's validation problems, as in its body: for the journal, which would otherwise parse the body again. */
   problems?: readonly ValidationDetail[];
+  /** A problem's sentence, as in its body's `detail`: for the request log, which would otherwise parse the body. */
+  detail?: string;
   /**
    * What the mock read otherwise than as sent, for the journal (`lm_providers_keys: null read as absent`): notes, not
    * errors. Never a value of the request.
@@ -56,10 +58,14 @@ export function jsonAnswer(
   return answer;
 }
 
-/** The answer of an HttpProblem: its status, FastAPI body and own headers, with its problems for the journal. */
+/**
+ * The answer of an HttpProblem: its status, FastAPI body and own headers, with its problems (for the journal) or its
+ * sentence (for the request log) as data.
+ */
 export function problemAnswer(problem: HttpProblem, headers: Record<string, string>): MockAnswer {
   const answer = jsonAnswer(problem.status, problem.body, headers, problem.headers);
   if (problem.problems) answer.problems = problem.problems;
+  else answer.detail = problem.message;
   return answer;
 }
 
@@ -67,4 +73,12 @@ export function problemAnswer(problem: HttpProblem, headers: Record<string, stri
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Whether a request says a body comes: a Transfer-Encoding, or a Content-Length over 0. */
+export function announcesBody(request: MockRequest): boolean {
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    Number(headerValue(request.headers, 'content-length') ?? 0) > 0
+  );
 }

@@ -6,7 +6,7 @@ import {
   type Decoders,
 } from '../../http/content-coding.js';
 import { isJsonRequestMediaType, mediaTypeOf } from '../../http/media-type.js';
-import { headerValue, type MockRequest, type RequestHeaders } from './request-answer.js';
+import { announcesBody, headerValue, type MockRequest, type RequestHeaders } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
 
@@ -33,17 +33,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * 422.
  */
 function requireJson(request: MockRequest): void {
-  // Content-Length is read once: it says whether a body comes, and whether it is over the limit.
-  const length = Number(headerValue(request.headers, 'content-length') ?? 0);
-  const announcesBody = request.headers['transfer-encoding'] !== undefined || length > 0;
-  if (!announcesBody) return;
+  if (!announcesBody(request)) return;
   const contentType = headerValue(request.headers, 'content-type');
   if (contentType === undefined || !isJsonRequestMediaType(mediaTypeOf(contentType))) throw unsupportedType;
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
   if (charset !== undefined && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
     throw unsupportedCharset;
   // A declared length over the limit, or a coding the mock cannot decode, is refused before a byte is read.
-  if (length > maxBodyBytes) throw tooLarge;
+  if (Number(headerValue(request.headers, 'content-length')) > maxBodyBytes) throw tooLarge;
   codingsOf(request.headers);
 }
 

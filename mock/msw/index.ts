@@ -53,7 +53,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
     core,
     scenarios: config.scenarios,
     journalSize,
-    log: config.log ?? ((line) => console.error(line)),
+    log: config.log,
   });
   const control = http.all(
     ({ request }) => onOrigin(request.url) && room.owns(request.url),

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordFolder } from '../../api/operations.js';
-import { checkFixture, failOnProblems, FixtureError, type Fixture } from '../core/fixture-set.js';
+import { checkFixture, fixtureMap, FixtureError, type CheckedFixture, type Fixture } from '../core/fixture-set.js';
 
-function loadFile(file: string, id: string): { fixture?: Fixture; problems: string[] } {
+function loadFile(file: string, id: string): CheckedFixture {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));
@@ -16,8 +16,8 @@ function loadFile(file: string, id: string): { fixture?: Fixture; problems: stri
 }
 
 /**
- * Reads every `DIR/<recordFolder>/<id>.json` (api/operations.ts) into a map keyed by id. Requests are answered from the
- * map alone: an id from a URL never becomes part of a file path, so no id can reach outside the folder.
+ * Reads every `DIR/<recordFolder>/<id>.json` (api/operations.ts) into a map keyed by id (fixtureMap): an id from a URL
+ * never becomes part of a file path, so no id can reach outside the folder.
  */
 export function loadFixtureFolder(dir: string): Map<string, Fixture> {
   const folder = join(dir, recordFolder);
@@ -32,14 +32,6 @@ export function loadFixtureFolder(dir: string): Map<string, Fixture> {
       `fixtures: ${folder} is not a readable folder (expected DIR/${recordFolder}/<id>.json files)`,
     );
   }
-  const fixtures = new Map<string, Fixture>();
-  const problems: string[] = [];
-  for (const name of names) {
-    const id = name.slice(0, -'.json'.length);
-    const loaded = loadFile(join(folder, name), id);
-    if (loaded.fixture) fixtures.set(id, loaded.fixture);
-    problems.push(...loaded.problems);
-  }
-  failOnProblems(problems);
-  return fixtures;
+  // checkFixture holds each record's id to its file name, so the map's keys are the file names.
+  return fixtureMap(names.map((name) => loadFile(join(folder, name), name.slice(0, -'.json'.length))));
 }

@@ -7,10 +7,10 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { cors, type CorsOrigins } from '../core/cors.js';
+import { allowMethods, cors, type CorsOrigins } from '../core/cors.js';
 import { isControlRoomUrl } from '../control/prefix.js';
 import { HttpProblem } from '../core/errors.js';
-import { jsonAnswer } from '../core/request-answer.js';
+import { problemAnswer } from '../core/request-answer.js';
 import { headersTimeoutMs, maxBodyBytes, maxHeaderFields, requestTimeoutMs } from '../core/limits.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
@@ -33,10 +33,8 @@ export interface GuardOptions extends TimeBounds {
  */
 const lingerMs = 1_000;
 
-const headersTooLarge = new HttpProblem(431, 'The request line and headers exceed 16 KiB (a very long id?)', {
-  Connection: 'close',
-});
 const close = { Connection: 'close' };
+const headersTooLarge = new HttpProblem(431, 'The request line and headers exceed 16 KiB (a very long id?)', close);
 const notHttp = new HttpProblem(400, 'The request is not valid HTTP', close);
 const tooManyFields = new HttpProblem(431, `The request has more than ${maxHeaderFields} header fields`, close);
 const twoHosts = new HttpProblem(400, 'The request has more than one Host header', close);
@@ -51,16 +49,16 @@ const transferCodings = new HttpProblem(
   'Transfer-Encoding must be chunked alone (a Content-Encoding names how the body is compressed)',
   close,
 );
-const missingHost = new HttpProblem(400, 'An HTTP/1.1 request must have a Host header', { Connection: 'close' });
+const missingHost = new HttpProblem(400, 'An HTTP/1.1 request must have a Host header', close);
 const bodyTooLarge = new HttpProblem(
   413,
   `Content-Length is over the ${maxBodyBytes / 2 ** 20} MiB limit: the body was not read`,
-  { Connection: 'close' },
+  close,
 );
-const unknownExpectation = new HttpProblem(417, 'Expect: only 100-continue is supported', { Connection: 'close' });
+const unknownExpectation = new HttpProblem(417, 'Expect: only 100-continue is supported', close);
 const noTunnels = new HttpProblem(405, 'CONNECT is not supported: this mock is a server, not a proxy', {
-  Allow: 'GET, HEAD, POST, OPTIONS',
-  Connection: 'close',
+  Allow: allowMethods,
+  ...close,
 });
 
 /** A problem as raw HTTP, for sockets Node hands over without a response object. */
@@ -144,7 +142,7 @@ function refuser(origins: false | CorsOrigins): (req: IncomingMessage, res: Serv
     // itself): that is an OPTIONS, left without CORS here. The control room grants no CORS at all, refusals included.
     if (withCors && req.method !== 'OPTIONS' && !isControlRoomUrl(req.url ?? '/'))
       withCors({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, headers);
-    deliver(res, jsonAnswer(problem.status, problem.body, headers, problem.headers));
+    deliver(res, problemAnswer(problem, headers));
     return true;
   };
 }
@@ -192,9 +190,11 @@ export function createGuardedServer(app: RequestListener, options: GuardOptions 
   );
   // One more than the limit, so requestProblem can tell a list over it from one at it.
   server.maxHeadersCount = maxHeaderFields + 1;
-  const timedOut = new HttpProblem(408, `The request was not received in full within ${requestTimeout / 1000} s`, {
-    Connection: 'close',
-  });
+  const timedOut = new HttpProblem(
+    408,
+    `The request was not received in full within ${requestTimeout / 1000} s`,
+    close,
+  );
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Node's own handler makes the same check: an answer already under way must not be corrupted by another.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
@@ -221,7 +221,7 @@ export function createGuardedServer(app: RequestListener, options: GuardOptions 
     app(req, res);
   });
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) =>
-    deliver(res, jsonAnswer(unknownExpectation.status, unknownExpectation.body, {}, unknownExpectation.headers)),
+    deliver(res, problemAnswer(unknownExpectation, {})),
   );
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerAndClose(socket, noTunnels));
   return server;

@@ -25,19 +25,6 @@ export function logPassthrough(res: ServerResponse, origin: string): void {
   passedThrough.set(res, origin);
 }
 
-const decoder = new TextDecoder();
-
-/** The `detail` of a FastAPI-shaped problem body when it is a sentence; undefined for anything else. */
-function detailOf(body: Uint8Array | undefined): string | undefined {
-  if (!body || body.length > 4096) return undefined;
-  try {
-    const detail: unknown = (JSON.parse(decoder.decode(body)) as { detail?: unknown }).detail;
-    return typeof detail === 'string' ? detail : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Why an answer is not a plain 200: the scenario that asked for its status or fault (the Prefer header's keys, as
  * Preference-Applied names them, or else the run-time scenario's), the count of a 422's problems, or a problem's
@@ -53,9 +40,8 @@ function reasonOf(answer: MockAnswer): string | undefined {
     return `${fromPrefer ? 'Prefer' : 'scenario'}: ${asked}`;
   }
   if (answer.problems) return `${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'}`;
-  if (answer.status < 400) return undefined;
-  const detail = detailOf(answer.body);
-  return detail === undefined ? undefined : escapeControlCharacters(detail.slice(0, maxLoggedReason));
+  if (answer.status < 400 || answer.detail === undefined) return undefined;
+  return escapeControlCharacters(answer.detail.slice(0, maxLoggedReason));
 }
 
 /**

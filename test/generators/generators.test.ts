@@ -16,8 +16,15 @@ import {
   type EvaluatorKey,
 } from '../../generators/vocabulary.js';
 import { declaredProperties, requiredProperties, resourceNames, type ResourceName } from '../../schemas/index.js';
-import type { AggregatedResult, Evaluation, EvaluatorConfig, Result } from '../../schemas/types/resources.js';
+import type {
+  AggregatedResult,
+  Evaluation,
+  EvaluatorConfig,
+  HumanEvaluation,
+  Result,
+} from '../../schemas/types/resources.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
+import { apartFrom, evaluationStateFields } from '../mock/helpers.js';
 
 const PER_RESOURCE = 10_000;
 
@@ -83,6 +90,15 @@ describe('generators are deterministic', () => {
 
 const instant = (value: string) => Date.parse(value);
 
+/** A record's four variant arrays, one entry per variant each (a HumanEvaluation spells `variants_revision_ids`). */
+function variantArrays(record: HumanEvaluation | Evaluation): string[][] {
+  const revisionIds =
+    'variants_revision_ids' in record
+      ? (record as HumanEvaluation).variants_revision_ids
+      : (record as Evaluation).variant_revision_ids;
+  return [record.variant_ids, record.variant_names, revisionIds, record.revisions];
+}
+
 function expectResultFitsType(result: Result): void {
   switch (result.type) {
     case 'number':
@@ -124,11 +140,7 @@ describe('generators are coherent across fields', () => {
 
   it('HumanEvaluation: variant arrays of one length, type matches the variant count, created_at <= updated_at', () => {
     for (const record of sample('HumanEvaluation')) {
-      const lengths = new Set(
-        [record.variant_ids, record.variant_names, record.variants_revision_ids, record.revisions].map(
-          (array) => array.length,
-        ),
-      );
+      const lengths = new Set(variantArrays(record).map((array) => array.length));
       expect(lengths.size).toBe(1);
       expect(record.variant_ids.length).toBe(evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes]);
       expect(instant(record.created_at)).toBeLessThanOrEqual(instant(record.updated_at));
@@ -143,14 +155,7 @@ describe('generators are coherent across fields', () => {
       for (const evaluation of sample('Evaluation')) {
         expect(evaluation.status.type).toBe('status');
         expectResultFitsType(evaluation.status);
-        for (const variants of [
-          evaluation.variant_ids,
-          evaluation.variant_names,
-          evaluation.variant_revision_ids,
-          evaluation.revisions,
-        ]) {
-          expect(variants).toHaveLength(1);
-        }
+        for (const variants of variantArrays(evaluation)) expect(variants).toHaveLength(1);
         expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
         const state = evaluation.status.value as string;
         if (state === 'EVALUATION_INITIALIZED') {
@@ -315,12 +320,7 @@ describe('profiles', () => {
     () => {
       const counts = new Map<string, Set<number>>();
       for (const record of generateBatch('HumanEvaluation', 'edge-domain', 1000, { profile: 'edge' })) {
-        for (const variants of [
-          record.variant_ids,
-          record.variant_names,
-          record.variants_revision_ids,
-          record.revisions,
-        ]) {
+        for (const variants of variantArrays(record)) {
           counts.set(record.evaluation_type, (counts.get(record.evaluation_type) ?? new Set()).add(variants.length));
         }
       }
@@ -330,33 +330,12 @@ describe('profiles', () => {
       });
       const lengths = new Set<number>();
       for (const evaluation of generateBatch('Evaluation', 'edge-domain', 1000, { profile: 'edge' })) {
-        for (const variants of [
-          evaluation.variant_ids,
-          evaluation.variant_names,
-          evaluation.variant_revision_ids,
-          evaluation.revisions,
-        ])
-          lengths.add(variants.length);
+        for (const variants of variantArrays(evaluation)) lengths.add(variants.length);
       }
       expect([...lengths]).toEqual([1]);
     },
   );
 });
-
-/** A record without the fields a lifecycle state decides. */
-function apartFrom<T extends object>(record: T, fields: readonly string[]): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as Partial<T>;
-}
-
-/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
-const evaluationStateFields = [
-  'status',
-  'aggregated_results',
-  'average_cost',
-  'total_cost',
-  'average_latency',
-  'updated_at',
-];
 
 describe('a state re-seeds nothing but what depends on it', () => {
   it.each(profiles)(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli, startCli } from '../helpers/cli.js';
-import { openRaw, parseResponses } from './raw-http.js';
+import { exchangeRaw } from './raw-http.js';
 import { startMockCli } from './control-helpers.js';
 
 describe('evalkit mock: the control room flags (in process)', () => {
@@ -37,12 +37,9 @@ describe('evalkit mock: the control room flags (in process)', () => {
   it('--allowed-hosts: names answered besides loopback; all with a warning; a bad one exit 2', async () => {
     const mock = startCli(['mock', '--port', '0', '--quiet', '--allowed-hosts', 'my-box.test,.lan.test']);
     const [, room] = (await mock.waitFor(/control room: (http:\/\/\S+)\n/, 10_000)) as unknown as [string, string];
-    const status = async (host: string) => {
-      const raw = await openRaw(room);
-      raw.socket.write(`GET /__evalkit/requests HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-      await raw.closed;
-      return parseResponses(raw.received())[0]?.status;
-    };
+    const status = async (host: string) =>
+      (await exchangeRaw(room, `GET /__evalkit/requests HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`))[0]
+        ?.status;
     expect(await status('a.lan.test')).toBe(200);
     expect(await status('my-box.test:80')).toBe(200);
     expect(await status('attacker.example')).toBe(403);

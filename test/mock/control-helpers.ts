@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
 
@@ -21,6 +21,23 @@ export function mockServers(): (options?: MockServerOptions) => Promise<{ url: s
     servers.push(server);
     return { url: server.url, origin: new URL(server.url).origin };
   };
+}
+
+/** The control room's journal of a mock at `origin`, newest first (`query`: e.g. `?limit=2`). */
+export async function journal(origin: string, query = ''): Promise<Array<Record<string, any>>> {
+  const res = await fetch(`${origin}/__evalkit/requests${query}`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  return ((await res.json()) as { requests: Array<Record<string, any>> }).requests;
+}
+
+/** POST /evaluations to the mock at `url` with a JSON body, and any other headers. */
+export function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/evaluations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 /** One server-sent event as a client reads it. */

@@ -1,25 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { journalProblemsCap } from '../../mock/control/journal.js';
 import { journalBodyCap } from '../../mock/control/redaction.js';
-import { mockServers, openEvents } from './control-helpers.js';
+import { journal, mockServers, openEvents, post } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
 
 const start = mockServers();
-
-async function journal(origin: string, query = ''): Promise<Array<Record<string, any>>> {
-  const res = await fetch(`${origin}/__evalkit/requests${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get('content-type')).toMatch(/application\/json/);
-  return ((await res.json()) as { requests: Array<Record<string, any>> }).requests;
-}
-
-function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${url}/evaluations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
 
 describe('GET /__evalkit/requests', () => {
   it('lists each request newest first, with its status, scenario, headers, bodies and 422 problems', async () => {

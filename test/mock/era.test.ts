@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { createMockCore, MockSetupError, type MockAnswer, type MockCore } from '../../mock/index.js';
-import { createRequest, expectEvaluations, expectValid } from './helpers.js';
+import { createRequest, expectEvaluations, expectValid, objectId, uuidV7 } from './helpers.js';
 
-const objectId = /^[0-9a-f]{24}$/;
-const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const naive = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}000$/;
 const spaced = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/;
 

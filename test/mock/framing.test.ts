@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maxHeaderFields } from '../../mock/core/limits.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest } from './helpers.js';
-import { openRaw, parseResponses, type RawResponse } from './raw-http.js';
+import { exchangeRaw } from './raw-http.js';
 
 let server: MockServer;
 
@@ -14,13 +14,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Writes the bytes in one write, then reads until the server closes the connection. */
-async function exchange(bytes: string): Promise<RawResponse[]> {
-  const connection = await openRaw(server.url);
-  connection.socket.write(bytes, 'latin1');
-  await connection.closed;
-  return parseResponses(connection.received());
-}
+const exchange = (bytes: string) => exchangeRaw(server.url, bytes, 'latin1');
 
 const body = JSON.stringify(createRequest());
 const json = 'Content-Type: application/json\r\n';

@@ -38,3 +38,23 @@ export function expectEvaluations(body: unknown): Array<Record<string, any>> {
   for (const evaluation of body as unknown[]) expectValid('Evaluation', evaluation);
   return body as Array<Record<string, any>>;
 }
+
+/** A record without the given fields: what stays the same when a lifecycle state changes. */
+export function apartFrom<T extends object>(record: T, fields: readonly string[]): Partial<T> {
+  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field))) as Partial<T>;
+}
+
+/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
+export const evaluationStateFields = [
+  'status',
+  'aggregated_results',
+  'average_cost',
+  'total_cost',
+  'average_latency',
+  'updated_at',
+];
+
+/** A 24-hex MongoDB ObjectId: the ids of the service's older releases. */
+export const objectId = /^[0-9a-f]{24}$/;
+/** A UUIDv7 (version 7, RFC 9562 variant): the ids of its newer ones. */
+export const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

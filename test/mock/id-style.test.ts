@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluationsForRequest, generators } from '../../generators/index.js';
 import { createMockCore, type MockAnswer } from '../../mock/index.js';
-import { createRequest } from './helpers.js';
+import { createRequest, objectId, uuidV7 } from './helpers.js';
 
-const objectId = /^[0-9a-f]{24}$/;
-const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const idFields = new Set(['id', 'app_id', 'user_id', 'testset_id', 'variant_ids', 'variant_revision_ids']);
 
 /** Every id of a record, nested ones (evaluator configs) included: the fields named as ids and `*_ids` lists. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest, expectEvaluations } from './helpers.js';
-import { openRaw, parseResponses, type RawResponse } from './raw-http.js';
+import { exchangeRaw, openRaw, parseResponses, type RawResponse } from './raw-http.js';
 
 let server: MockServer;
 
@@ -13,13 +13,7 @@ afterAll(async () => {
   await server.close();
 });
 
-/** Sends the bytes, then reads until the server closes the connection. */
-async function exchange(bytes: string): Promise<{ responses: RawResponse[] }> {
-  const connection = await openRaw(server.url);
-  connection.socket.write(bytes);
-  await connection.closed;
-  return { responses: parseResponses(connection.received()) };
-}
+const exchange = (bytes: string) => exchangeRaw(server.url, bytes);
 
 function expectJsonProblem(response: RawResponse | undefined, status: number, detail: RegExp): void {
   expect(response?.status).toBe(status);
@@ -32,32 +26,30 @@ const postHead = (headers: string) => `POST /evaluations HTTP/1.1\r\nHost: mock\
 
 describe('protocol edges, on a raw socket', () => {
   it('answers CONNECT with a JSON 405 and Allow, then closes', async () => {
-    const { responses } = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const responses = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
     expect(responses).toHaveLength(1);
     expectJsonProblem(responses[0], 405, /CONNECT is not supported/);
     expect(responses[0]?.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
   });
 
   it('answers an HTTP/1.1 request without Host with a JSON 400, and serves HTTP/1.0 without one', async () => {
-    const { responses } = await exchange('GET /human-evaluations/abc HTTP/1.1\r\n\r\n');
+    const responses = await exchange('GET /human-evaluations/abc HTTP/1.1\r\n\r\n');
     expectJsonProblem(responses[0], 400, /must have a Host header/);
     const old = await exchange('GET /human-evaluations/abc HTTP/1.0\r\n\r\n');
-    expect(old.responses[0]?.status).toBe(200);
-    expect(JSON.parse(old.responses[0]?.body ?? '').id).toBe('abc');
+    expect(old[0]?.status).toBe(200);
+    expect(JSON.parse(old[0]?.body ?? '').id).toBe('abc');
   });
 
   it('answers a Content-Length over the limit with a JSON 413 without waiting for the body', async () => {
     // No byte of the 10 MiB is sent: the answer can only come from the headers.
-    const { responses } = await exchange(
-      postHead(`Content-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`),
-    );
+    const responses = await exchange(postHead(`Content-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`));
     expect(responses).toHaveLength(1);
     expectJsonProblem(responses[0], 413, /over the 1 MiB limit: the body was not read/);
     expect(responses[0]?.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('lets a browser read that 413: the CORS headers the app would send', async () => {
-    const { responses } = await exchange(
+    const responses = await exchange(
       postHead(
         `Origin: http://localhost:5173\r\nContent-Type: application/json\r\nContent-Length: ${10 * 2 ** 20}\r\n`,
       ),
@@ -88,7 +80,7 @@ describe('protocol edges, on a raw socket', () => {
     const tooLarge = await exchange(
       postHead(`Content-Type: application/json\r\nContent-Length: ${2 * 2 ** 20}\r\nExpect: 100-continue\r\n`),
     );
-    expect(tooLarge.responses.map((response) => response.status)).toEqual([413]);
+    expect(tooLarge.map((response) => response.status)).toEqual([413]);
     const connection = await openRaw(server.url);
     connection.socket.write(postHead('Content-Type: text/plain\r\nContent-Length: 10\r\nExpect: 100-continue\r\n'));
     await connection.waitFor('}');
@@ -101,7 +93,7 @@ describe('protocol edges, on a raw socket', () => {
   });
 
   it('answers any other Expect with a JSON 417', async () => {
-    const { responses } = await exchange(
+    const responses = await exchange(
       postHead('Content-Type: application/json\r\nContent-Length: 2\r\nExpect: 200-ok\r\n'),
     );
     expect(responses.map((response) => response.status)).toEqual([417]);
@@ -109,7 +101,7 @@ describe('protocol edges, on a raw socket', () => {
   });
 
   it('answers bytes that are not HTTP with a JSON 400', async () => {
-    const { responses } = await exchange('HELLO\r\n\r\n');
+    const responses = await exchange('HELLO\r\n\r\n');
     expectJsonProblem(responses[0], 400, /not valid HTTP/);
   });
 
@@ -177,10 +169,8 @@ describe('slow clients', () => {
     );
     const requestOnly = await startMockServer({ port: 0, requestTimeoutMs: 300 });
     try {
-      const connection = await openRaw(requestOnly.url);
-      connection.socket.write('GET /human-evaluations/abc HTTP/1.1\r\nHost: mock\r\n');
-      await connection.closed;
-      expectJsonProblem(parseResponses(connection.received())[0], 408, /within 0.3 s/);
+      const [response] = await exchangeRaw(requestOnly.url, 'GET /human-evaluations/abc HTTP/1.1\r\nHost: mock\r\n');
+      expectJsonProblem(response, 408, /within 0.3 s/);
     } finally {
       await requestOnly.close();
     }

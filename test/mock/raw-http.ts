@@ -55,6 +55,18 @@ export function openRaw(url: string): Promise<RawConnection> {
   });
 }
 
+/** Writes the bytes in one write, then reads until the server closes the connection: the responses it sent. */
+export async function exchangeRaw(
+  url: string,
+  bytes: string,
+  encoding: BufferEncoding = 'utf8',
+): Promise<RawResponse[]> {
+  const connection = await openRaw(url);
+  connection.socket.write(bytes, encoding);
+  await connection.closed;
+  return parseResponses(connection.received());
+}
+
 export interface RawResponse {
   status: number;
   headers: Record<string, string>;

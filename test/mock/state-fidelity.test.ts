@@ -3,24 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { evaluationStates, humanEvaluationStates } from '../../generators/vocabulary.js';
 import { createMockApp } from '../../mock/index.js';
 import { declaredProperties, requiredProperties } from '../../schemas/index.js';
-import { createRequest, expectEvaluations, expectValid } from './helpers.js';
+import { apartFrom, createRequest, evaluationStateFields, expectEvaluations, expectValid } from './helpers.js';
 
 // One moment for every request, so answers differ only by what the state decides.
 const app = createMockApp({ now: '2026-01-05T10:00:00Z' });
-
-function apartFrom(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(record).filter(([field]) => !fields.includes(field)));
-}
-
-/** What an Evaluation's state decides (domain notes): its status, results, figures and last update. */
-const evaluationStateFields = [
-  'status',
-  'aggregated_results',
-  'average_cost',
-  'total_cost',
-  'average_latency',
-  'updated_at',
-];
 
 describe('Prefer: state=... shows the same record in another state', () => {
   it('GET /human-evaluations/{id}: the same record in every state, bar status and updated_at', async () => {
