@@ -41,7 +41,7 @@ const objectIdShape = /^[0-9a-f]{24}$/i;
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The release an id comes from, by its shape: a 24-hex ObjectId (older) or a UUID (newer); undefined for others. */
-function idStyleOf(id: string): IdStyle | undefined {
+export function idStyleOf(id: string): IdStyle | undefined {
   if (objectIdShape.test(id)) return 'object-id';
   return uuidShape.test(id) ? 'uuid-v7' : undefined;
 }

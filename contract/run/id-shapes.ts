@@ -1,3 +1,4 @@
+import { idStyleOf } from '../../generators/context.js';
 import { seedFrom } from '../../generators/index.js';
 
 /**
@@ -8,10 +9,10 @@ import { seedFrom } from '../../generators/index.js';
 export const idShapes = ['ObjectId', 'UUID', 'other'] as const;
 export type IdShape = (typeof idShapes)[number];
 
+/** The shape of an id, by the generators' own reading of the two eras' ids (one pair of patterns). */
 export function idShape(id: string): IdShape {
-  if (/^[0-9a-f]{24}$/i.test(id)) return 'ObjectId';
-  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return 'UUID';
-  return 'other';
+  const style = idStyleOf(id);
+  return style === 'object-id' ? 'ObjectId' : style === 'uuid-v7' ? 'UUID' : 'other';
 }
 
 function hex(seed: string, length: number): string {
