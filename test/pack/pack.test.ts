@@ -13,13 +13,13 @@ import {
   installConsumer,
   nodeFromRegistry22,
   packOnce,
-  removeTemporaryDirs,
   root,
   run,
   thisNode,
   type ConsumerProject,
   type NodeRuntime,
 } from './consumer-project.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** `file -> import` for each relative import of a shipped module that the tarball does not hold. */
 function unshippedImports(shipped: string[]): string[] {
@@ -66,7 +66,7 @@ const started: Child[] = [];
 afterAll(async () => {
   started.forEach((child) => child.kill());
   await Promise.allSettled(runtimes.map((runtime) => runtime.project));
-  removeTemporaryDirs();
+  removeTempDirs();
 });
 
 /** The installed `evalkit mock`, run by the project's Node; resolves to its URL. */

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installConsumer, packOnce, removeTemporaryDirs, root, thisNode } from './consumer-project.js';
+import { installConsumer, packOnce, root, thisNode } from './consumer-project.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 const versionOf = (name: string) =>
   (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
@@ -44,7 +45,7 @@ const expectedErrors = [
 ];
 
 let project = '';
-afterAll(removeTemporaryDirs);
+afterAll(removeTempDirs);
 
 /**
  * The packed tarball installed into an empty strict project with TypeScript and openapi-fetch (from npm's cache when
