@@ -8,13 +8,13 @@ import {
   terminalStyle,
 } from '../../contract/index.js';
 import { excessiveNesting } from '../../http/json-body.js';
-import { readTraffic, TrafficProblem } from '../../http/traffic.js';
 import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
+import { trafficOption } from '../traffic-option.js';
 
 /** The text of the file an option names; a file that cannot be read is a usage error naming the option. */
 async function optionFile(option: string, file: string): Promise<string> {
@@ -50,17 +50,6 @@ async function caFile(file: string | undefined): Promise<string | undefined> {
   return text;
 }
 
-/** The recorded requests --replay sends: a journal export or a proxy --record folder. */
-async function replayOf(path: string | undefined) {
-  if (path === undefined) return undefined;
-  try {
-    return { source: path, traffic: await readTraffic(path) };
-  } catch (error) {
-    if (error instanceof TrafficProblem) throw new UsageError(`--replay: ${error.message}`);
-    throw error;
-  }
-}
-
 /** `evalkit contract`: the suite against a deployment, its terminal report, then the report files asked for. */
 export const run: RunCommand = async (values, io) => {
   boundHeapGrowth();
@@ -83,7 +72,8 @@ export const run: RunCommand = async (values, io) => {
     seed: stringOption(values, 'seed'),
     concurrency: integerOption(values, 'concurrency', 1, maxConcurrency),
     rateLimit: stringOption(values, 'rate-limit'),
-    replay: await replayOf(stringOption(values, 'replay')),
+    // The recorded requests --replay sends instead of generated ones.
+    replay: await trafficOption(values, 'replay'),
   };
   let report;
   try {

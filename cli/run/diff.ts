@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { diffDocuments } from '../../diff/changes.js';
 import { DocumentProblem, OpenApiDocument } from '../../diff/document.js';
 import { diffReport, terminalDiff } from '../../diff/report.js';
-import { readTraffic, TrafficProblem, type Traffic } from '../../http/traffic.js';
-import { choiceOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { choiceOption, UsageError, type RunCommand } from '../command.js';
 import { writeOut } from '../output.js';
+import { trafficOption } from '../traffic-option.js';
 
 async function openDocument(file: string): Promise<OpenApiDocument> {
   let text: string;
@@ -21,16 +21,6 @@ async function openDocument(file: string): Promise<OpenApiDocument> {
   }
 }
 
-async function trafficOf(path: string | undefined): Promise<Traffic | undefined> {
-  if (path === undefined) return undefined;
-  try {
-    return await readTraffic(path);
-  } catch (error) {
-    if (error instanceof TrafficProblem) throw new UsageError(`--traffic: ${error.message}`);
-    throw error;
-  }
-}
-
 /** `evalkit diff OLD NEW`: the changes between two documents; exit 1 when one breaks a client. */
 export const run: RunCommand = async (values, io) => {
   const operands = (values._ as string[] | undefined) ?? [];
@@ -39,7 +29,7 @@ export const run: RunCommand = async (values, io) => {
   const [oldFile, newFile] = operands as [string, string];
   const format = choiceOption(values, 'format', ['text', 'json'] as const) ?? 'text';
   const [before, after] = [await openDocument(oldFile), await openDocument(newFile)];
-  const traffic = await trafficOf(stringOption(values, 'traffic'));
+  const traffic = (await trafficOption(values, 'traffic'))?.traffic;
   let report;
   try {
     report = diffReport({ old: oldFile, new: newFile }, diffDocuments(before, after), traffic);
