@@ -1,6 +1,6 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
-import { minCoverageOption, reportOptions } from '../report-options.js';
+import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
 export const proxyCommand: Command = {
@@ -55,7 +55,7 @@ export const proxyCommand: Command = {
       description: 'No byte from the target for this long: 504 (or a cut answer) and a transport error.',
       defaultText: '10000',
     },
-    { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
+    strictOption,
     minCoverageOption,
     ...reportOptions,
   ],
