@@ -1,5 +1,6 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
+import { portOption } from '../listen-options.js';
 import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
@@ -16,13 +17,7 @@ export const proxyCommand: Command = {
       description:
         'The deployment, may carry a base path (https://host/api): a request for /x goes to URL/x. Required.',
     },
-    {
-      name: 'port',
-      type: 'string',
-      value: 'N',
-      description: 'Port to listen on; 0 picks a free one.',
-      defaultText: String(defaultProxyPort),
-    },
+    portOption(defaultProxyPort),
     {
       name: 'host',
       type: 'string',
