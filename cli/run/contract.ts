@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   ContractOptionError,
   exitCode,
@@ -9,6 +8,7 @@ import {
 } from '../../contract/index.js';
 import { excessiveNesting } from '../../http/json-body.js';
 import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { readGivenFile } from '../given-file.js';
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
@@ -16,18 +16,9 @@ import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { trafficOption } from '../traffic-option.js';
 
-/** The text of the file an option names; a file that cannot be read is a usage error naming the option. */
-async function optionFile(option: string, file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${option} cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
-
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (file === undefined) return undefined;
-  const text = await optionFile('--create-body', file);
+  const text = await readGivenFile(file, '--create-body');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -44,7 +35,7 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
 /** PEM CA certificates for --ca. */
 async function caFile(file: string | undefined): Promise<string | undefined> {
   if (file === undefined) return undefined;
-  const text = await optionFile('--ca', file);
+  const text = await readGivenFile(file, '--ca');
   if (!text.includes('-----BEGIN CERTIFICATE-----'))
     throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return text;

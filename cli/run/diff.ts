@@ -1,18 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { diffDocuments } from '../../diff/changes.js';
 import { DocumentProblem, OpenApiDocument } from '../../diff/document.js';
 import { diffReport, terminalDiff } from '../../diff/report.js';
 import { choiceOption, UsageError, type RunCommand } from '../command.js';
+import { readGivenFile } from '../given-file.js';
 import { writeOut } from '../output.js';
 import { trafficOption } from '../traffic-option.js';
 
 async function openDocument(file: string): Promise<OpenApiDocument> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = await readGivenFile(file);
   try {
     return OpenApiDocument.parse(text);
   } catch (error) {
