@@ -1,7 +1,8 @@
 import { diffDocuments } from '../../diff/changes.js';
 import { DocumentProblem, OpenApiDocument } from '../../diff/document.js';
 import { diffReport, terminalDiff } from '../../diff/report.js';
-import { choiceOption, UsageError, type RunCommand } from '../command.js';
+import { formatOf, UsageError, type RunCommand } from '../command.js';
+import { diffFormats } from '../commands/diff.js';
 import { readGivenFile } from '../given-file.js';
 import { writeOut } from '../output.js';
 import { trafficOption } from '../traffic-option.js';
@@ -22,7 +23,7 @@ export const run: RunCommand = async (values, io) => {
   if (operands.length !== 2)
     throw new UsageError(`takes two documents, OLD and NEW, got ${operands.length} (see evalkit diff --help)`);
   const [oldFile, newFile] = operands as [string, string];
-  const format = choiceOption(values, 'format', ['text', 'json'] as const) ?? 'text';
+  const format = formatOf(values, diffFormats);
   const [before, after] = [await openDocument(oldFile), await openDocument(newFile)];
   const traffic = (await trafficOption(values, 'traffic'))?.traffic;
   let report;

@@ -2,12 +2,14 @@ import { profiles } from '../../generators/profile.js';
 import { resourceNames, type ResourceName } from '../../schemas/index.js';
 import {
   choiceOption,
+  formatOf,
   integerOption,
   stringOption,
   UsageError,
   type OptionValues,
   type RunCommand,
 } from '../command.js';
+import { fixturesFormats } from '../commands/fixtures.js';
 import { writeFixtures, writeFixturesToDir } from '../fixtures/write-fixtures.js';
 import { writeOut } from '../output.js';
 
@@ -22,7 +24,7 @@ export const run: RunCommand = async (values, io) => {
   const count = integerOption(values, 'count', 0, 1_000_000) ?? 10;
   const seed = stringOption(values, 'seed') ?? '1';
   const profile = choiceOption(values, 'profile', profiles) ?? 'mixed';
-  const format = choiceOption(values, 'format', ['json', 'ndjson'] as const) ?? 'json';
+  const format = formatOf(values, fixturesFormats);
   const out = stringOption(values, 'out');
   const invalid = values.invalid === true;
   const schema = stringOption(values, 'schema');
