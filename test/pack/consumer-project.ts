@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,12 @@ import { tempDir } from '../helpers/temp-dirs.js';
  * engines are judged against it, and installs prefer npm's cache so they stay offline when they can.
  */
 export const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The version of a package as installed in `dir`'s node_modules (evalkit's own, or a consumer project's). */
+export function installedVersion(dir: string, name: string): string {
+  return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
+}
 
 export interface NodeRuntime {
   /** The node binary. */

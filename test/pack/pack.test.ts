@@ -11,6 +11,7 @@ import {
   envFor,
   installComplaints,
   installConsumer,
+  installedVersion,
   nodeFromRegistry22,
   packOnce,
   root,
@@ -39,11 +40,7 @@ if (!existsSync(join(root, 'dist/mock/msw/index.js')))
 if (!hasChromium) console.warn(`the README's browser snippet in the installed package is not run: ${noChromium}`);
 
 const tarball = packOnce();
-const vitestVersion = (
-  JSON.parse(readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+const vitestVersion = installedVersion(root, 'vitest');
 
 /**
  * Where users are: Node 20 with msw 2 (its floor, 2.11.0: the latest msw 2 is what evalkit's own tests run) and Node 22
@@ -78,11 +75,6 @@ async function installedMock(project: ConsumerProject, args: string[]): Promise<
   return url as string;
 }
 
-/** Installed versions as the project's Node would load them. */
-const versionOf = (project: ConsumerProject, name: string) =>
-  (JSON.parse(readFileSync(join(project.dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
-    .version;
-
 describe('the tarball', () => {
   it('holds a LICENSE, no dev-only code, every relative import it makes', () => {
     expect(tarball.files).toContain('LICENSE');
@@ -99,7 +91,7 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
     project = await installed;
     runtime = await node();
     expect(installComplaints(project.installOutput)).toEqual([]);
-    expect(versionOf(project, 'msw').split('.')[0]).toBe(String(major));
+    expect(installedVersion(project.dir, 'msw').split('.')[0]).toBe(String(major));
     expect(await run(runtime.execPath, ['-p', 'process.version'], { cwd: project.dir })).toMatch(
       runtime === thisNode ? /^v20\./ : /^v22\./,
     );

@@ -3,11 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installConsumer, packOnce, root, thisNode } from './consumer-project.js';
+import { installConsumer, installedVersion, packOnce, root, thisNode } from './consumer-project.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
-
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Files a strict consumer writes, each line a claim: the two planted mistakes must be the only errors. */
 const planted = {
@@ -55,8 +52,8 @@ describe('a strict TypeScript consumer of the packed tarball', () => {
   it('fails to compile the planted mistakes, nothing else, under node16, bundler and commonjs; .cts runs', async () => {
     const consumer = await installConsumer(thisNode, [
       packOnce().tarball,
-      `typescript@${versionOf('typescript')}`,
-      `openapi-fetch@${versionOf('openapi-fetch')}`,
+      `typescript@${installedVersion(root, 'typescript')}`,
+      `openapi-fetch@${installedVersion(root, 'openapi-fetch')}`,
     ]);
     project = consumer.dir;
     for (const [file, source] of Object.entries(planted)) writeFileSync(join(project, file), source);
