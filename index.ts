@@ -35,6 +35,10 @@ export {
   seedFrom,
   profiles,
   isProfile,
+  evaluationsForRequest,
+  createEvaluationsForRequest,
+  type CreateRequestIds,
+  type EvaluationsForRequest,
   type Generators,
   type GenerateOptions,
   type Instances,
@@ -44,12 +48,6 @@ export {
 } from './generators/index.js';
 export { invalidCases, type InvalidCase } from './generators/invalid.js';
 export { evaluationStates, failedStates, type EvaluationState } from './generators/vocabulary.js';
-export {
-  evaluationsForRequest,
-  createEvaluationsForRequest,
-  type CreateRequestIds,
-  type EvaluationsForRequest,
-} from './generators/index.js';
 export { openApiDocument, renderOpenApi } from './api/openapi.js';
 export {
   createMockApp,

@@ -90,10 +90,7 @@ function pathItem(id: OperationId) {
       ],
     }),
     ...(request && {
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: { $ref: componentRef(request) }, example: firstExample(request) } },
-      },
+      requestBody: { required: true, content: jsonContent(request, firstExample(request)) },
     }),
     responses: {
       '200': array

@@ -1,3 +1,4 @@
+import { pathFor } from '../api/match.js';
 import { build } from '../generators/factories.js';
 import { generators } from '../generators/index.js';
 import { evaluationStates } from '../generators/vocabulary.js';
@@ -36,7 +37,7 @@ function exchange(body: string): Exchange {
 
 const sent: Sent = {
   operation: 'create',
-  outgoing: { method: 'POST', path: '/evaluations', body: JSON.stringify(request) },
+  outgoing: { method: 'POST', path: pathFor('createEvaluation'), body: JSON.stringify(request) },
   role: { kind: 'expected', request },
 };
 

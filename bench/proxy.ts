@@ -8,6 +8,8 @@ import { pathFor } from '../api/match.js';
 import { generators } from '../generators/index.js';
 import { validate } from '../schemas/validators/index.js';
 import { freePort } from './free-port.js';
+import { root } from './server-process.js';
+import { percentile } from './stats.js';
 
 /**
  * The latency `evalkit proxy` adds, measured side by side: the same GET of a 10 KB HumanEvaluation, direct to a bare
@@ -20,7 +22,6 @@ import { freePort } from './free-port.js';
 const perSide = Number(process.argv[2] ?? 5_000);
 const rounds = 10;
 const warmup = 500;
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
 const id = '6637c0a25368ef07b03a64cd';
 const hugeMib = 512;
@@ -44,20 +45,22 @@ function drain(url: string): Promise<number> {
   });
 }
 
+/** The built `evalkit proxy` in a process of its own, forwarding to a local target port. */
+function startProxy(targetPort: number, proxyPort: number): ChildProcess {
+  return spawn(
+    process.execPath,
+    [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${targetPort}`, '--port', String(proxyPort)],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+}
+
 async function memoryRow(): Promise<string> {
   const streamPort = await freePort();
   const proxyPort = await freePort();
   const target = spawn(process.execPath, [serversScript, 'stream', String(streamPort), String(hugeMib)], {
     stdio: 'inherit',
   });
-  const proxy = spawn(
-    process.execPath,
-    [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${streamPort}`, '--port', String(proxyPort)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const proxy = startProxy(streamPort, proxyPort);
   try {
     const url = `http://127.0.0.1:${proxyPort}${pathFor('fetchHumanEvaluation', { evaluation_id: 'huge' })}`;
     await waitForUrl(`http://127.0.0.1:${proxyPort}/elsewhere`, proxy, false);
@@ -125,10 +128,6 @@ function timedGet(url: string): Promise<number> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-bench-proxy-'));
   const bodyFile = join(dir, 'record.json');
@@ -137,14 +136,7 @@ async function main(): Promise<void> {
   const targetPort = await freePort();
   const proxyPort = await freePort();
   const target = spawn(process.execPath, [serversScript, 'http', String(targetPort), bodyFile], { stdio: 'inherit' });
-  const proxy = spawn(
-    process.execPath,
-    [join(root, 'bin/evalkit.js'), 'proxy', '--target', `http://127.0.0.1:${targetPort}`, '--port', String(proxyPort)],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const proxy = startProxy(targetPort, proxyPort);
   try {
     const path = pathFor('fetchHumanEvaluation', { evaluation_id: id });
     const direct = `http://127.0.0.1:${targetPort}${path}`;
@@ -160,15 +152,9 @@ async function main(): Promise<void> {
       for (let index = 0; index < perSide / rounds; index++) times.direct.push(await timedGet(direct));
       for (let index = 0; index < perSide / rounds; index++) times.proxied.push(await timedGet(proxied));
     }
-    const direct50 = percentile(
-      times.direct.sort((a, b) => a - b),
-      50,
-    );
+    const direct50 = percentile(times.direct, 50);
     const direct99 = percentile(times.direct, 99);
-    const proxied50 = percentile(
-      times.proxied.sort((a, b) => a - b),
-      50,
-    );
+    const proxied50 = percentile(times.proxied, 50);
     const proxied99 = percentile(times.proxied, 99);
     const ms = (value: number) => value.toFixed(3).padStart(8);
     process.stdout.write(

@@ -119,6 +119,16 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
   return values;
 }
 
+/** `--format`, its choices written once: help lists them, and the first is the default (`formatOf` reads it). */
+export function formatOption(formats: readonly [string, ...string[]], description = 'Output format.'): OptionSpec {
+  return { name: 'format', type: 'string', value: formats.join('|'), description, defaultText: formats[0] };
+}
+
+/** The --format given, one of `formats`, else the first of them. */
+export function formatOf<T extends string>(values: OptionValues, formats: readonly [T, ...T[]]): T {
+  return choiceOption(values, 'format', formats) ?? formats[0];
+}
+
 export function commandHelp(command: Command): string {
   const rows = command.options.map((option) => {
     const flag = `--${option.name}${option.value ? ` ${option.value}` : ''}${option.multiple ? ' (repeatable)' : ''}`;

@@ -19,6 +19,13 @@ export const reportOptions: OptionSpec[] = [
   },
 ];
 
+/** `--strict`, which `contract` and `proxy` share. */
+export const strictOption: OptionSpec = {
+  name: 'strict',
+  type: 'boolean',
+  description: 'Exit 1 on any failed check, warnings included.',
+};
+
 /** `--min-coverage`, which `contract` and `proxy` share. */
 export const minCoverageOption: OptionSpec = {
   name: 'min-coverage',

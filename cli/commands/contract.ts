@@ -1,6 +1,6 @@
 import { defaultConcurrency, maxConcurrency } from '../../contract/run/pacing.js';
 import type { Command } from '../command.js';
-import { minCoverageOption, reportOptions } from '../report-options.js';
+import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 
 export const contractCommand: Command = {
   name: 'contract',
@@ -36,7 +36,7 @@ export const contractCommand: Command = {
       description: 'Sent with every request (auth); never printed.',
     },
     { name: 'timeout', type: 'string', value: 'MS', description: 'Timeout per request.', defaultText: '10000' },
-    { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
+    strictOption,
     minCoverageOption,
     {
       name: 'read-only',

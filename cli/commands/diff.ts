@@ -1,4 +1,7 @@
-import type { Command } from '../command.js';
+import { formatOption, type Command } from '../command.js';
+
+/** What `evalkit diff --format` prints, the default first. */
+export const diffFormats = ['text', 'json'] as const;
 
 export const diffCommand: Command = {
   name: 'diff',
@@ -13,7 +16,7 @@ export const diffCommand: Command = {
         'A saved GET /__evalkit/requests (evalkit mock) or an evalkit proxy --record folder: ' +
         'how many recorded requests or answers each breaking change touches.',
     },
-    { name: 'format', type: 'string', value: 'text|json', description: 'Output format.', defaultText: 'text' },
+    formatOption(diffFormats),
   ],
   details: [
     'OLD and NEW: OpenAPI 3.0 or 3.1 documents, JSON or YAML; operations are matched by method and path template.',

@@ -1,7 +1,10 @@
 import { recordFolder } from '../../api/operations.js';
 import { profiles } from '../../generators/profile.js';
 import { resourceNames } from '../../schemas/index.js';
-import type { Command } from '../command.js';
+import { formatOption, type Command } from '../command.js';
+
+/** What `evalkit fixtures --format` writes, the default first. */
+export const fixturesFormats = ['json', 'ndjson'] as const;
 
 export const fixturesCommand: Command = {
   name: 'fixtures',
@@ -29,13 +32,7 @@ export const fixturesCommand: Command = {
       description: `Profile: ${profiles.join(', ')}.`,
       defaultText: 'mixed',
     },
-    {
-      name: 'format',
-      type: 'string',
-      value: 'json|ndjson',
-      description: 'A JSON array per resource, or one JSON document per line.',
-      defaultText: 'json',
-    },
+    formatOption(fixturesFormats, 'A JSON array per resource, or one JSON document per line.'),
     {
       name: 'out',
       type: 'string',

@@ -6,19 +6,14 @@ import { faults } from '../../mock/core/faults.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import { scenarioKeys } from '../../mock/core/scenarios.js';
 import type { Command } from '../command.js';
+import { portOption } from '../listen-options.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
 export const mockCommand: Command = {
   name: 'mock',
   summary: 'Run a mock Evaluation Service: both operations, seeded bodies, scenarios, fixtures, CORS.',
   options: [
-    {
-      name: 'port',
-      type: 'string',
-      value: 'N',
-      description: 'Port to listen on; 0 picks a free one.',
-      defaultText: String(defaultMockPort),
-    },
+    portOption(defaultMockPort),
     {
       name: 'host',
       type: 'string',

@@ -1,6 +1,7 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
-import { minCoverageOption, reportOptions } from '../report-options.js';
+import { portOption } from '../listen-options.js';
+import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 
 export const proxyCommand: Command = {
@@ -16,13 +17,7 @@ export const proxyCommand: Command = {
       description:
         'The deployment, may carry a base path (https://host/api): a request for /x goes to URL/x. Required.',
     },
-    {
-      name: 'port',
-      type: 'string',
-      value: 'N',
-      description: 'Port to listen on; 0 picks a free one.',
-      defaultText: String(defaultProxyPort),
-    },
+    portOption(defaultProxyPort),
     {
       name: 'host',
       type: 'string',
@@ -55,7 +50,7 @@ export const proxyCommand: Command = {
       description: 'No byte from the target for this long: 504 (or a cut answer) and a transport error.',
       defaultText: '10000',
     },
-    { name: 'strict', type: 'boolean', description: 'Exit 1 on any failed check, warnings included.' },
+    strictOption,
     minCoverageOption,
     ...reportOptions,
   ],

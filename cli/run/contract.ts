@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   ContractOptionError,
   exitCode,
@@ -8,26 +7,18 @@ import {
   terminalStyle,
 } from '../../contract/index.js';
 import { excessiveNesting } from '../../http/json-body.js';
-import { readTraffic, TrafficProblem } from '../../http/traffic.js';
 import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { readGivenFile } from '../given-file.js';
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
-
-/** The text of the file an option names; a file that cannot be read is a usage error naming the option. */
-async function optionFile(option: string, file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${option} cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
+import { trafficOption } from '../traffic-option.js';
 
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (file === undefined) return undefined;
-  const text = await optionFile('--create-body', file);
+  const text = await readGivenFile(file, '--create-body');
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -44,21 +35,10 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
 /** PEM CA certificates for --ca. */
 async function caFile(file: string | undefined): Promise<string | undefined> {
   if (file === undefined) return undefined;
-  const text = await optionFile('--ca', file);
+  const text = await readGivenFile(file, '--ca');
   if (!text.includes('-----BEGIN CERTIFICATE-----'))
     throw new UsageError(`--ca ${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
   return text;
-}
-
-/** The recorded requests --replay sends: a journal export or a proxy --record folder. */
-async function replayOf(path: string | undefined) {
-  if (path === undefined) return undefined;
-  try {
-    return { source: path, traffic: await readTraffic(path) };
-  } catch (error) {
-    if (error instanceof TrafficProblem) throw new UsageError(`--replay: ${error.message}`);
-    throw error;
-  }
 }
 
 /** `evalkit contract`: the suite against a deployment, its terminal report, then the report files asked for. */
@@ -83,7 +63,8 @@ export const run: RunCommand = async (values, io) => {
     seed: stringOption(values, 'seed'),
     concurrency: integerOption(values, 'concurrency', 1, maxConcurrency),
     rateLimit: stringOption(values, 'rate-limit'),
-    replay: await replayOf(stringOption(values, 'replay')),
+    // The recorded requests --replay sends instead of generated ones.
+    replay: await trafficOption(values, 'replay'),
   };
   let report;
   try {

@@ -1,32 +1,18 @@
-import { readFile } from 'node:fs/promises';
 import { diffDocuments } from '../../diff/changes.js';
 import { DocumentProblem, OpenApiDocument } from '../../diff/document.js';
 import { diffReport, terminalDiff } from '../../diff/report.js';
-import { readTraffic, TrafficProblem, type Traffic } from '../../http/traffic.js';
-import { choiceOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { formatOf, UsageError, type RunCommand } from '../command.js';
+import { diffFormats } from '../commands/diff.js';
+import { readGivenFile } from '../given-file.js';
 import { writeOut } from '../output.js';
+import { trafficOption } from '../traffic-option.js';
 
 async function openDocument(file: string): Promise<OpenApiDocument> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
+  const text = await readGivenFile(file);
   try {
     return OpenApiDocument.parse(text);
   } catch (error) {
     if (error instanceof DocumentProblem) throw new UsageError(`${file}: ${error.message}`);
-    throw error;
-  }
-}
-
-async function trafficOf(path: string | undefined): Promise<Traffic | undefined> {
-  if (path === undefined) return undefined;
-  try {
-    return await readTraffic(path);
-  } catch (error) {
-    if (error instanceof TrafficProblem) throw new UsageError(`--traffic: ${error.message}`);
     throw error;
   }
 }
@@ -37,9 +23,9 @@ export const run: RunCommand = async (values, io) => {
   if (operands.length !== 2)
     throw new UsageError(`takes two documents, OLD and NEW, got ${operands.length} (see evalkit diff --help)`);
   const [oldFile, newFile] = operands as [string, string];
-  const format = choiceOption(values, 'format', ['text', 'json'] as const) ?? 'text';
+  const format = formatOf(values, diffFormats);
   const [before, after] = [await openDocument(oldFile), await openDocument(newFile)];
-  const traffic = await trafficOf(stringOption(values, 'traffic'));
+  const traffic = (await trafficOption(values, 'traffic'))?.traffic;
   let report;
   try {
     report = diffReport({ old: oldFile, new: newFile }, diffDocuments(before, after), traffic);

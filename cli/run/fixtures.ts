@@ -1,14 +1,22 @@
 import { profiles } from '../../generators/profile.js';
-import { isResourceName, resourceNames, type ResourceName } from '../../schemas/index.js';
-import { choiceOption, integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { resourceNames, type ResourceName } from '../../schemas/index.js';
+import {
+  choiceOption,
+  formatOf,
+  integerOption,
+  stringOption,
+  UsageError,
+  type OptionValues,
+  type RunCommand,
+} from '../command.js';
+import { fixturesFormats } from '../commands/fixtures.js';
 import { writeFixtures, writeFixturesToDir } from '../fixtures/write-fixtures.js';
 import { writeOut } from '../output.js';
 
-function resources(values: Record<string, unknown>): ResourceName[] {
-  const name = stringOption(values as never, 'schema');
-  if (name === undefined) return resourceNames;
-  if (!isResourceName(name)) throw new UsageError(`--schema must be one of ${resourceNames.join(', ')}, got '${name}'`);
-  return [name];
+/** The resource --schema names, or all of them. */
+function resources(values: OptionValues): ResourceName[] {
+  const name = choiceOption(values, 'schema', resourceNames);
+  return name === undefined ? resourceNames : [name];
 }
 
 /** `evalkit fixtures`: generated instances (or invalid create requests) to stdout, streamed, or one file each. */
@@ -16,14 +24,11 @@ export const run: RunCommand = async (values, io) => {
   const count = integerOption(values, 'count', 0, 1_000_000) ?? 10;
   const seed = stringOption(values, 'seed') ?? '1';
   const profile = choiceOption(values, 'profile', profiles) ?? 'mixed';
-  const format = choiceOption(values, 'format', ['json', 'ndjson'] as const) ?? 'json';
+  const format = formatOf(values, fixturesFormats);
   const out = stringOption(values, 'out');
   const invalid = values.invalid === true;
-  if (
-    invalid &&
-    stringOption(values, 'schema') !== undefined &&
-    stringOption(values, 'schema') !== 'CreateEvaluationRequest'
-  ) {
+  const schema = stringOption(values, 'schema');
+  if (invalid && schema !== undefined && schema !== 'CreateEvaluationRequest') {
     throw new UsageError(
       '--invalid makes CreateEvaluationRequest bodies only; drop --schema or pass --schema CreateEvaluationRequest',
     );

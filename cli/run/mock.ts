@@ -15,6 +15,7 @@ import {
 } from '../command.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { listenFailure } from '../listen-failure.js';
+import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
@@ -97,8 +98,7 @@ function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined):
 /** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
 export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
-  const port = integerOption(values, 'port', 0, 65535) ?? defaultMockPort;
-  const host = stringOption(values, 'host') ?? defaultMockHost;
+  const { port, host } = listenAddress(values, { port: defaultMockPort, host: defaultMockHost });
   const allowedHosts = allowedHostsOption(values);
   const options: MockServerOptions = {
     port,

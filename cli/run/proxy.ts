@@ -10,6 +10,7 @@ import {
 import { CommandFailure, integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
 import { headers } from '../headers.js';
 import { listenFailure } from '../listen-failure.js';
+import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
@@ -25,8 +26,7 @@ export const run: RunCommand = async (values, io) => {
   const record = stringOption(values, 'record');
   const options = {
     target,
-    port: integerOption(values, 'port', 0, 65535) ?? defaultProxyPort,
-    host: stringOption(values, 'host') ?? defaultProxyHost,
+    ...listenAddress(values, { port: defaultProxyPort, host: defaultProxyHost }),
     headers: headers(values),
     ...(record !== undefined ? { recordDir: record } : {}),
     timeoutMs: integerOption(values, 'timeout', 1, 600_000),

@@ -84,7 +84,7 @@ export async function renderResourceTypes(): Promise<string> {
       strictIndexSignatures: false,
       format: true,
       unknownAny: true,
-      style: { singleQuote: true, printWidth: 120 },
+      style: { singleQuote: true, printWidth: width },
     });
     parts.push(wrapComments(ts.trim()));
   }

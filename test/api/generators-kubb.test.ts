@@ -1,5 +1,4 @@
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as kubb, memoryStorage } from '@kubb/core';
 import { pluginFaker } from '@kubb/plugin-faker';
@@ -17,6 +16,7 @@ import { schemaNames, type ResourceName } from '../../schemas/index.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
 import { projectRoot, type CliRun } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /*
  * The generators frontend teams use, run on `evalkit openapi` as they would run them: Kubb 4 (types, faker, zod, msw)
@@ -56,7 +56,7 @@ const tsconfig = {
 };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'evalkit-generators-'));
+  dir = tempDir('evalkit-generators-');
   // The generated code imports @faker-js/faker, zod and msw as a consumer's would: from its node_modules.
   await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'));
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -81,9 +81,7 @@ beforeAll(async () => {
   compiled = runTool('typescript/bin/tsc', ['-p', dir]);
 }, 90_000);
 
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
 /**
  * One folder of the generated code, bundled to one module with the faker instance it uses (to seed it), and imported,

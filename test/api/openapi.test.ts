@@ -10,6 +10,9 @@ import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
+
+afterAll(removeTempDirs);
 
 type Document = ReturnType<typeof openApiDocument> & {
   components: { schemas: Record<string, Record<string, unknown>> };

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+
+afterAll(removeTempDirs);
 
 /** Exactly one line on stderr, nothing on stdout: what every mistake and failure gets. */
 function oneLine(run: { stdout: string; stderr: string }): string {
@@ -72,7 +73,7 @@ describe('the CLI at its edges: one line naming the problem and the fix, exit 2 
   });
 
   it('fixtures --out naming a file, or a path under one, asks for a folder, exit 2', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'evalkit-out-')), 'taken.json');
+    const file = join(tempDir('evalkit-out-'), 'taken.json');
     writeFileSync(file, '[]');
     const args = ['fixtures', '--count', '1', '--out'];
     const onFile = await runCli([...args, file]);

@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordFolder } from '../../api/operations.js';
 import { resourceNames, schemaFiles } from '../../schemas/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli, startCli } from '../helpers/cli.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 function lines(stdout: string): unknown[] {
   return stdout
@@ -38,11 +38,11 @@ describe('evalkit fixtures', () => {
     60_000,
   );
 
-  const outDir = mkdtemp(join(tmpdir(), 'evalkit-fixtures-'));
-  afterAll(async () => rm(await outDir, { recursive: true, force: true }));
+  const outDir = tempDir('evalkit-fixtures-');
+  afterAll(removeTempDirs);
 
   it("--out writes HumanEvaluations as the mock's record folder, every other resource as a JSON array", async () => {
-    const dir = await outDir;
+    const dir = outDir;
     const run = await runCli(['fixtures', '--count', '3', '--out', dir, '--profile', 'full']);
     expect(run.code).toBe(0);
     const others = resourceNames.filter((name) => name !== 'HumanEvaluation');
@@ -62,7 +62,7 @@ describe('evalkit fixtures', () => {
   });
 
   it('--out DIR is what `evalkit mock --fixtures DIR --strict-ids` serves: every id written, no other', async () => {
-    const dir = join(await outDir, 'served');
+    const dir = join(outDir, 'served');
     expect(
       (await runCli(['fixtures', '--schema', 'HumanEvaluation', '--count', '8', '--seed', '5', '--out', dir])).code,
     ).toBe(0);
@@ -104,7 +104,7 @@ describe('evalkit fixtures', () => {
   it('the committed samples are exactly what the command makes today, and valid', async () => {
     const dir = join(projectRoot, 'fixtures', 'samples');
     const files = await filesUnder(dir);
-    const fresh = await outDir;
+    const fresh = outDir;
     const regenerated = join(fresh, 'samples');
     await runCli(['fixtures', '--count', '5', '--seed', '7', '--out', regenerated]);
     await runCli(['fixtures', '--invalid', '--count', '40', '--seed', '7', '--out', regenerated]);

@@ -102,20 +102,24 @@ export function startCli(args: string[]): RunningCli {
  * its own (test/README.md lists each use): everything else goes through runCli.
  */
 export function spawnCli(args: string[], options: { cwd?: string; timeoutMs?: number } = {}): Promise<CliRun> {
+  return runNodeScript(bin, args, {
+    cwd: options.cwd ?? projectRoot,
+    timeout: options.timeoutMs ?? 30_000,
+    maxBuffer: 256 * 1024 * 1024,
+    env: testEnv(),
+  });
+}
+
+/** `node SCRIPT ARGS` in a child process: resolves, never rejects, with its exit code (1 when it was killed). */
+export function runNodeScript(
+  script: string,
+  args: string[],
+  options: { cwd: string; timeout: number; maxBuffer: number; env: NodeJS.ProcessEnv },
+): Promise<CliRun> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      {
-        cwd: options.cwd ?? projectRoot,
-        timeout: options.timeoutMs ?? 30_000,
-        maxBuffer: 256 * 1024 * 1024,
-        env: testEnv(),
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, [script, ...args], options, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
   });
 }

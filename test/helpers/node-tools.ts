@@ -1,24 +1,15 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { projectRoot, type CliRun } from './cli.js';
+import { projectRoot, runNodeScript, type CliRun } from './cli.js';
 
 /**
  * Runs a dev tool's own CLI script (`node_modules/<path>`) in a child process, as `npx` would, without the telemetry
  * or update checks some tools make: tests never reach the network.
  */
 export function runTool(script: string, args: string[], timeoutMs = 90_000): Promise<CliRun> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [join(projectRoot, 'node_modules', script), ...args],
-      {
-        cwd: projectRoot,
-        timeout: timeoutMs,
-        maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
+  return runNodeScript(join(projectRoot, 'node_modules', script), args, {
+    cwd: projectRoot,
+    timeout: timeoutMs,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
 }

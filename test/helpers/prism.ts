@@ -1,14 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { renderOpenApi } from '../../api/openapi.js';
 import { freePort } from '../../bench/free-port.js';
 import { projectRoot } from './cli.js';
+import { tempDir } from './temp-dirs.js';
 
-/** Our OpenAPI document, written where Prism and Spectral can read it. */
+/** Our OpenAPI document, written where Prism and Spectral can read it (a tempDir: removeTempDirs removes it). */
 export async function writeOpenApiFile(format: 'json' | 'yaml' = 'yaml'): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'evalkit-openapi-')), `openapi.${format}`);
+  const file = join(tempDir('evalkit-openapi-'), `openapi.${format}`);
   await writeFile(file, renderOpenApi(format));
   return file;
 }

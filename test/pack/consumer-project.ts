@@ -1,8 +1,9 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from '../helpers/temp-dirs.js';
 
 /**
  * Empty projects that install evalkit as a user would, each under a chosen Node: the tarball of the built package
@@ -11,18 +12,10 @@ import { fileURLToPath } from 'node:url';
  */
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
-const temporary: string[] = [];
-
-/** A new folder under the system's temporary one, removed by removeTemporaryDirs. */
-export function temporaryDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-}
-
-/** Removes the folders temporaryDir made (projects with their node_modules: tens of MB each). */
-export function removeTemporaryDirs(): void {
-  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+/** The version of a package as installed in `dir`'s node_modules (evalkit's own, or a consumer project's). */
+export function installedVersion(dir: string, name: string): string {
+  return (JSON.parse(readFileSync(join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 export interface NodeRuntime {
@@ -96,7 +89,7 @@ let packed: PackedPackage | undefined;
 /** The built package packed once (scripts skipped: `npm test` built dist/ already, and other tests read it). */
 export function packOnce(): PackedPackage {
   if (packed) return packed;
-  const destination = temporaryDir('evalkit-tarball-');
+  const destination = tempDir('evalkit-tarball-');
   const output = execFileSync(
     'npm',
     ['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', destination],
@@ -117,7 +110,7 @@ export interface ConsumerProject {
 
 /** An empty ES module project, with `specs` installed by npm under `node`. */
 export async function installConsumer(node: NodeRuntime, specs: string[]): Promise<ConsumerProject> {
-  const dir = temporaryDir('evalkit-consumer-');
+  const dir = tempDir('evalkit-consumer-');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
   const installOutput = await run('npm', ['install', '--save-dev', ...specs], { cwd: dir, env: envFor(node) });
   return { dir, node, installOutput };

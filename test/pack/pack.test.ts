@@ -11,15 +11,16 @@ import {
   envFor,
   installComplaints,
   installConsumer,
+  installedVersion,
   nodeFromRegistry22,
   packOnce,
-  removeTemporaryDirs,
   root,
   run,
   thisNode,
   type ConsumerProject,
   type NodeRuntime,
 } from './consumer-project.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** `file -> import` for each relative import of a shipped module that the tarball does not hold. */
 function unshippedImports(shipped: string[]): string[] {
@@ -39,11 +40,7 @@ if (!existsSync(join(root, 'dist/mock/msw/index.js')))
 if (!hasChromium) console.warn(`the README's browser snippet in the installed package is not run: ${noChromium}`);
 
 const tarball = packOnce();
-const vitestVersion = (
-  JSON.parse(readFileSync(join(root, 'node_modules/vitest/package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
+const vitestVersion = installedVersion(root, 'vitest');
 
 /**
  * Where users are: Node 20 with msw 2 (its floor, 2.11.0: the latest msw 2 is what evalkit's own tests run) and Node 22
@@ -66,7 +63,7 @@ const started: Child[] = [];
 afterAll(async () => {
   started.forEach((child) => child.kill());
   await Promise.allSettled(runtimes.map((runtime) => runtime.project));
-  removeTemporaryDirs();
+  removeTempDirs();
 });
 
 /** The installed `evalkit mock`, run by the project's Node; resolves to its URL. */
@@ -77,11 +74,6 @@ async function installedMock(project: ConsumerProject, args: string[]): Promise<
   const [, url] = await child.waitFor(/listening on (\S+)/, 20_000);
   return url as string;
 }
-
-/** Installed versions as the project's Node would load them. */
-const versionOf = (project: ConsumerProject, name: string) =>
-  (JSON.parse(readFileSync(join(project.dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
-    .version;
 
 describe('the tarball', () => {
   it('holds a LICENSE, no dev-only code, every relative import it makes', () => {
@@ -99,7 +91,7 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
     project = await installed;
     runtime = await node();
     expect(installComplaints(project.installOutput)).toEqual([]);
-    expect(versionOf(project, 'msw').split('.')[0]).toBe(String(major));
+    expect(installedVersion(project.dir, 'msw').split('.')[0]).toBe(String(major));
     expect(await run(runtime.execPath, ['-p', 'process.version'], { cwd: project.dir })).toMatch(
       runtime === thisNode ? /^v20\./ : /^v22\./,
     );

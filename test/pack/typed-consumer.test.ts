@@ -1,12 +1,11 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installConsumer, packOnce, removeTemporaryDirs, root, thisNode } from './consumer-project.js';
-
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+import { installConsumer, installedVersion, packOnce, root, thisNode } from './consumer-project.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
+import { startChild } from '../mock/processes.js';
 
 /** Files a strict consumer writes, each line a claim: the two planted mistakes must be the only errors. */
 const planted = {
@@ -44,7 +43,7 @@ const expectedErrors = [
 ];
 
 let project = '';
-afterAll(removeTemporaryDirs);
+afterAll(removeTempDirs);
 
 /**
  * The packed tarball installed into an empty strict project with TypeScript and openapi-fetch (from npm's cache when
@@ -54,8 +53,8 @@ describe('a strict TypeScript consumer of the packed tarball', () => {
   it('fails to compile the planted mistakes, nothing else, under node16, bundler and commonjs; .cts runs', async () => {
     const consumer = await installConsumer(thisNode, [
       packOnce().tarball,
-      `typescript@${versionOf('typescript')}`,
-      `openapi-fetch@${versionOf('openapi-fetch')}`,
+      `typescript@${installedVersion(root, 'typescript')}`,
+      `openapi-fetch@${installedVersion(root, 'openapi-fetch')}`,
     ]);
     project = consumer.dir;
     for (const [file, source] of Object.entries(planted)) writeFileSync(join(project, file), source);
@@ -100,25 +99,17 @@ describe('a strict TypeScript consumer of the packed tarball', () => {
     const fixtures = join('node_modules', 'evalkit', 'fixtures', 'mock');
     const ids = readdirSync(join(project, fixtures, 'human-evaluations')).map((file) => file.slice(0, -'.json'.length));
     expect(ids.length).toBeGreaterThan(0);
-    const mock = spawn(
+    const mock = startChild(
       process.execPath,
       ['node_modules/evalkit/bin/evalkit.js', 'mock', '--port', '0', '--fixtures', fixtures, '--strict-ids'],
-      { cwd: project },
+      project,
     );
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let output = '';
-        mock.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const listening = /listening on (http:\/\/\S+)/.exec(output);
-          if (listening) resolve(listening[1]!);
-        });
-        mock.on('exit', (code) => reject(new Error(`evalkit mock exited with ${code}`)));
-      });
+      const [, url] = await mock.waitFor(/listening on (http:\/\/\S+)/, 20_000);
       for (const id of ids) expect((await fetch(`${url}/human-evaluations/${id}`)).status, id).toBe(200);
       expect((await fetch(`${url}/human-evaluations/not-a-fixture`)).status).toBe(404);
     } finally {
-      mock.kill('SIGTERM');
+      mock.kill();
     }
   }, 30_000);
 });

@@ -3,7 +3,8 @@ import { get } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { closeAll, failedIds, judged, plain, proxyTo, recorded, removeTempDirs, tempDir } from './helpers.js';
+import { closeAll, failedIds, judged, plain, proxyTo, recorded } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /** A target that compresses its answers as any CDN does for a browser, and some that abuse it. */
 

@@ -4,7 +4,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { bankCreateBody } from '../contract/bank.js';
 import { everyReportFormat } from '../contract/report-outputs.js';
-import { closeAll, judged, plain, proxyTo, recorded, removeTempDirs, tempDir, type Watched } from './helpers.js';
+import { closeAll, judged, plain, proxyTo, recorded, type Watched } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /** A hostile target that echoes the client's own credentials back, in every encoding a server may use. */
 

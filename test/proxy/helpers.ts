@@ -1,8 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startContractProxy, type ContractProxy, type ProxyOptions } from '../../contract/index.js';
 import type { Judgement, RecordingEvent } from '../../proxy/index.js';
 
@@ -23,9 +20,8 @@ export function postJson(body: unknown): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
 }
 
-/** Everything a test file started or made, undone by `closeAll` (afterEach) and `removeTempDirs` (afterAll). */
+/** Everything a test file started, undone by `closeAll` (afterEach). */
 const closers: Array<() => Promise<void>> = [];
-const dirs: string[] = [];
 
 export function onClose(close: () => Promise<void>): void {
   closers.push(close);
@@ -33,16 +29,6 @@ export function onClose(close: () => Promise<void>): void {
 
 export async function closeAll(): Promise<void> {
   await Promise.all(closers.splice(0).map((close) => close()));
-}
-
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-proxy-'));
-  dirs.push(dir);
-  return dir;
-}
-
-export function removeTempDirs(): void {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export interface Watched {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { closeAll, failedIds, judged, plain, proxyTo, removeTempDirs } from './helpers.js';
+import { closeAll, failedIds, judged, plain, proxyTo } from './helpers.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** Targets that stall, go silent, cut or flood one exchange: the others go on as if nothing happened. */
 

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { closeAll, plain, proxyTo, rawExchange, rawRequest, removeTempDirs, type Plain } from './helpers.js';
+import { closeAll, plain, proxyTo, rawExchange, rawRequest, type Plain } from './helpers.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** A hostile client's attempts to use the proxy as a way to somewhere else than its --target. */
 

@@ -6,18 +6,8 @@ import { htmlReport } from '../../contract/report/html.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { bankCreateBody, mutation } from '../contract/bank.js';
 import { json, startConformingServer, type Behaviour, type RunningServer } from '../contract/conforming-server.js';
-import {
-  answer,
-  closeAll,
-  failedIds,
-  judged,
-  onClose,
-  plain,
-  postJson,
-  proxyTo,
-  removeTempDirs,
-  tempDir,
-} from './helpers.js';
+import { answer, closeAll, failedIds, judged, onClose, plain, postJson, proxyTo } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const knownIds = ['6637c0a25368ef07b03a64cd', '0192f4d2-8a1b-7c3d-9e4f-5a6b7c8d9e0f', 'single-model-test-demo'];
 afterEach(closeAll);

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { closeAll, judged, plain, proxyTo, rawRequest, recorded, removeTempDirs, tempDir } from './helpers.js';
+import { closeAll, judged, plain, proxyTo, rawRequest, recorded } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /** A hostile target and client trying to make the proxy record what a mock should never replay, or write elsewhere. */
 

@@ -7,7 +7,8 @@ import { appCreateBody } from '../contract/app-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { RequestLog } from '../../proxy/recording.js';
 import { passageOf, type Passage } from '../../proxy/forward.js';
-import { closeAll, judged, proxyTo, removeTempDirs, tempDir } from './helpers.js';
+import { closeAll, judged, proxyTo } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 afterEach(closeAll);
 afterAll(removeTempDirs);

@@ -2,15 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  envFor,
-  installComplaints,
-  removeTemporaryDirs,
-  root,
-  run,
-  temporaryDir,
-  thisNode,
-} from '../pack/consumer-project.js';
+import { envFor, installComplaints, root, run, thisNode } from '../pack/consumer-project.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import { validate } from '../../schemas/validators/index.js';
 import { readmeBlock } from './snippet.js';
 
@@ -26,14 +19,14 @@ const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as
  * evalkit's dev dependencies there and builds it (postprepare): the slow part, a minute or two from npm's cache.
  */
 describe('the README\'s "Install it in your project", as written, in an empty project', () => {
-  afterAll(removeTemporaryDirs);
+  afterAll(removeTempDirs);
 
   it('installs evalkit from its git repository, quietly, and runs the installed bin', async () => {
     const commands = readmeBlock('Install it in your project', 'sh');
     expect(commands).toContain(manifest.repository.url);
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     const script = commands.replaceAll(manifest.repository.url, `git+file://${root}#${head}`);
-    const dir = temporaryDir('evalkit-readme-install-');
+    const dir = tempDir('evalkit-readme-install-');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
 
     const output = await run('sh', ['-e', '-c', script], { cwd: dir, env: envFor(thisNode) });
