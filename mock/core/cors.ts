@@ -1,6 +1,7 @@
 import { operation, operationIds } from '../../api/operations.js';
 import { headerValue, type MockAnswer, type MockRequest } from './request-answer.js';
 import { HttpProblem } from './errors.js';
+import { MockSetupError } from './setup-error.js';
 
 /** Which browser origins may call the mock: any (`*`, the default: a UI on any dev port works at once) or a list. */
 export type CorsOrigins = '*' | readonly string[];
@@ -13,6 +14,29 @@ const allowHeaders = 'Content-Type, Authorization, Prefer';
 const exposeHeaders = 'Retry-After, Preference-Applied, WWW-Authenticate';
 /** Every method the operations take (api/operations.ts), and OPTIONS: `GET, HEAD, POST, OPTIONS`. */
 export const allowMethods = [...new Set(operationIds.flatMap((id) => operation(id).methods)), 'OPTIONS'].join(', ');
+
+/** What a browser sends in `Origin`: an http(s) scheme, a host and maybe a port, nothing after. */
+function isOrigin(text: string): boolean {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+}
+
+/**
+ * The origins as the mock serves them, checked wherever they come from (the CLI or a library caller): each an origin
+ * a browser can send, or `*`, which allows any. A MockSetupError names the first that is neither.
+ */
+export function corsOrigins(origins: false | CorsOrigins | undefined): false | CorsOrigins {
+  if (origins === undefined || origins === '*') return '*';
+  if (origins === false) return false;
+  const refused = origins.find((origin) => origin !== '*' && !isOrigin(origin));
+  if (refused !== undefined)
+    throw new MockSetupError(
+      `--cors-origin must be an origin like http://localhost:5173 (scheme, host, port; no path), or *; ` +
+        `got '${refused}'`,
+    );
+  return origins.includes('*') ? '*' : origins;
+}
 
 /**
  * CORS for browser clients: adds the headers that mark an answer readable by the origin, or returns the answer to a

@@ -1,6 +1,6 @@
 import type { Profile } from '../../generators/index.js';
 import { clockFrom, type Clock } from './clock.js';
-import type { CorsOrigins } from './cors.js';
+import { corsOrigins, type CorsOrigins } from './cors.js';
 import { fixtureSet, type Fixture } from './fixture-set.js';
 import {
   defaultScenario,
@@ -107,7 +107,7 @@ export function resolveMockOptions(
     scenarios: { current: new ScenarioBook(base, file) },
     fixtures,
     strictIds: options.strictIds ?? false,
-    cors: options.cors ?? '*',
+    cors: corsOrigins(options.cors),
     log: options.log ?? ((line) => console.error(line)),
     clock: clockFrom(typeof options.now === 'function' ? options.now : undefined),
   };

@@ -75,5 +75,10 @@ describe('createMockCore: the mock on plain objects', () => {
     expect(() => createMockCore({ scenarios: { operations: { deleteEverything: {} } } })).toThrow(
       /unknown operation 'deleteEverything'/,
     );
+    // A library caller's CORS origins are checked as the CLI's are: a browser never sends a path in Origin.
+    expect(() => createMockCore({ cors: ['http://localhost:5173/app'] })).toThrow(
+      /--cors-origin must be an origin like http:\/\/localhost:5173 .*got 'http:\/\/localhost:5173\/app'/,
+    );
+    expect(() => createMockCore({ cors: ['http://localhost:5173', '*'] })).not.toThrow();
   });
 });
