@@ -3,6 +3,7 @@ import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { decodeBody } from './body-decoding.js';
 import { describeSize } from './excerpt.js';
 import type { Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
+import { defaultTimeoutMs } from './timeouts.js';
 
 export interface ClientOptions {
   timeoutMs: number;
@@ -13,7 +14,7 @@ export interface ClientOptions {
   insecure?: boolean;
 }
 
-export const defaultClientOptions: ClientOptions = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
+export const defaultClientOptions: ClientOptions = { timeoutMs: defaultTimeoutMs, maxBodyBytes: 4 * 1024 * 1024 };
 
 const maxRedirects = 5;
 

@@ -1,6 +1,7 @@
 import { defaultConcurrency, maxConcurrency } from '../../contract/run/pacing.js';
 import type { Command } from '../command.js';
 import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
+import { defaultTimeoutMs } from '../../http/timeouts.js';
 
 export const contractCommand: Command = {
   name: 'contract',
@@ -35,7 +36,13 @@ export const contractCommand: Command = {
       multiple: true,
       description: 'Sent with every request (auth); never printed.',
     },
-    { name: 'timeout', type: 'string', value: 'MS', description: 'Timeout per request.', defaultText: '10000' },
+    {
+      name: 'timeout',
+      type: 'string',
+      value: 'MS',
+      description: 'Timeout per request.',
+      defaultText: String(defaultTimeoutMs),
+    },
     strictOption,
     minCoverageOption,
     {

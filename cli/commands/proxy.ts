@@ -3,6 +3,7 @@ import type { Command } from '../command.js';
 import { portOption } from '../listen-options.js';
 import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
+import { defaultTimeoutMs } from '../../http/timeouts.js';
 
 export const proxyCommand: Command = {
   name: 'proxy',
@@ -48,7 +49,7 @@ export const proxyCommand: Command = {
       type: 'string',
       value: 'MS',
       description: 'No byte from the target for this long: 504 (or a cut answer) and a transport error.',
-      defaultText: '10000',
+      defaultText: String(defaultTimeoutMs),
     },
     strictOption,
     minCoverageOption,

@@ -15,6 +15,7 @@ import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { trafficOption } from '../traffic-option.js';
+import { maxTimeoutMs } from '../../http/timeouts.js';
 
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
   if (file === undefined) return undefined;
@@ -57,7 +58,7 @@ export const run: RunCommand = async (values, io) => {
     humanEvaluationId: stringOption(values, 'human-evaluation-id'),
     createBody: await createBody(stringOption(values, 'create-body')),
     headers: headers(values),
-    timeoutMs: integerOption(values, 'timeout', 1, 600_000),
+    timeoutMs: integerOption(values, 'timeout', 1, maxTimeoutMs),
     readOnly: values['read-only'] === true,
     examples: integerOption(values, 'examples', 0, 1_000_000),
     seed: stringOption(values, 'seed'),

@@ -15,6 +15,7 @@ import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
+import { maxTimeoutMs } from '../../http/timeouts.js';
 
 /** `evalkit proxy`: forwards and judges traffic until SIGINT or SIGTERM, then reports. */
 export const run: RunCommand = async (values, io) => {
@@ -29,7 +30,7 @@ export const run: RunCommand = async (values, io) => {
     ...listenAddress(values, { port: defaultProxyPort, host: defaultProxyHost }),
     headers: headers(values),
     ...(record !== undefined ? { recordDir: record } : {}),
-    timeoutMs: integerOption(values, 'timeout', 1, 600_000),
+    timeoutMs: integerOption(values, 'timeout', 1, maxTimeoutMs),
     strict,
     minCoverage: minCoverage(values),
     onJudgement: (judgement: Judgement) => {
