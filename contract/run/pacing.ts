@@ -31,7 +31,11 @@ export class Pacer {
   private halted = false;
   private readonly spacingMs: number;
 
-  constructor(readonly options: PacingOptions) {
+  /** `now` is a monotonic clock in ms; tests pass one they move by hand, so no assertion races the machine's load. */
+  constructor(
+    readonly options: PacingOptions,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.spacingMs = options.ratePerSecond ? 1000 / options.ratePerSecond : 0;
   }
 
@@ -50,7 +54,7 @@ export class Pacer {
    * Answers how much longer sending is now paused than it already was: pauses asked for together overlap.
    */
   pause(ms: number): number {
-    const now = performance.now();
+    const now = this.now();
     const until = now + ms;
     const longer = Math.max(0, until - Math.max(this.resumeAt, now));
     this.resumeAt = Math.max(this.resumeAt, until);
@@ -80,7 +84,7 @@ export class Pacer {
   async nextStart(): Promise<boolean> {
     for (;;) {
       if (this.halted) return false;
-      const now = performance.now();
+      const now = this.now();
       const at = Math.max(this.startAt, this.resumeAt);
       if (at <= now) {
         this.startAt = now + this.spacingMs;
