@@ -21,9 +21,11 @@ export default defineConfig({
   test: {
     // The JSON report lets CI print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
-    // Tests that start Prism or spawn the CLI wait on child processes; they set their own longer limits.
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Limits catch hangs, not slowness: a shared CI machine runs this suite 4-5 times slower than a quiet one, so
+    // each limit is several times the slowest run seen under load. Tests that start Prism, npm or Chromium set their
+    // own longer limits.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     // Vitest's default is one worker per core less one: a single worker on 2 cores. Much of the suite waits (on
     // servers, child processes, timers), so two workers per core keep both cores busy.
     maxWorkers: 4,

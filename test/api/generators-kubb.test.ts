@@ -142,7 +142,7 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
     }
     // The undocumented alternative is drawn from too, in more than one form.
     expect(undocumented.size).toBeGreaterThan(1);
-  }, 60_000);
+  }, 120_000);
 
   it("has Kubb's zod accept 200/200 of the mock's answers, fetched and created, in every state", async () => {
     const zod = await load('zod');
@@ -164,5 +164,5 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
       if (parse('createEvaluation200Schema', await created.json())) accepted++;
     }
     expect(accepted).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => attacker?.listen(0, '127.0.0.1', resolve));
   attackerPort = (attacker.address() as AddressInfo).port;
   browser = await launchChromium();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -192,7 +192,7 @@ describe.skipIf(!hasChromium)('a page of another origin against the control room
 
     expect(await scenarioInForce()).toEqual(before);
     expect(await journalPaths()).toEqual(['/human-evaluations/seen-before']);
-  }, 60_000);
+  }, 120_000);
 
   it('still works as the dashboard, loaded from the mock itself', async () => {
     const page = await (browser as Browser).newPage();
@@ -215,5 +215,5 @@ describe.skipIf(!hasChromium)('a page of another origin against the control room
     await eventually(async () => expect(await journalPaths()).toEqual([]));
     expect(errors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ beforeAll(async () => {
   if (!hasChromium) return;
   ({ mock, api, room } = await startMockCli(['--quiet']));
   browser = await launchChromium();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await scenario('PATCH', { humanEvaluations: { 'held-id': null } });
     await late.locator('#scenario-banner').waitFor({ state: 'hidden' });
     await Promise.all([page, other, late].map((tab) => tab.close()));
-  }, 60_000);
+  }, 120_000);
 
   it('filters by status class, operation, path text and problems', async () => {
     const page = await open();
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     expect(problems.some((status) => status.startsWith('2'))).toBe(false);
     expect(await page.locator('#list-count').textContent()).toMatch(/^\d+ of \d+ shown$/);
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   it('pause holds new entries, counted, and shows them on resume', async () => {
     const page = await open();
@@ -146,7 +146,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await page.keyboard.press('Enter');
     await page.locator('#details h2', { hasText: 'while-paused-1' }).waitFor();
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   it('marks an entry a passthrough mock forwarded, and filters on it; one without the field: the mock', async () => {
     await fetch(`${api}/human-evaluations/forwarded-one`);
@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await forwarded.click();
     expect(await page.locator('#details').textContent()).toContain('passed through: answered by the real backend');
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   it.each([1440, 800])(
     'no column is clipped and the page does not scroll sideways at %i px',
@@ -211,6 +211,6 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       await scenario('DELETE');
       await page.close();
     },
-    60_000,
+    120_000,
   );
 });

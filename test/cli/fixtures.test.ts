@@ -35,7 +35,7 @@ describe('evalkit fixtures', () => {
       if (name !== 'UndocumentedEvaluatorConfig') expect(other.stdout).not.toBe(first.stdout);
       expect(lines(other.stdout)).toHaveLength(1000);
     },
-    60_000,
+    120_000,
   );
 
   const outDir = tempDir('evalkit-fixtures-');

@@ -83,5 +83,5 @@ describe('npx --no-install evalkit mock, killed', () => {
       if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(refused).toBe(true);
-  }, 30_000);
+  });
 });

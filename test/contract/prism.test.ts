@@ -9,7 +9,7 @@ describe('runContract against prism mock serving the OpenAPI document', () => {
   beforeAll(async () => {
     prism = await startPrism(['mock', await writeOpenApiFile('yaml')]);
     report = await runContract({ baseUrl: prism.url, timeoutMs: 5000 });
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => prism?.stop());
 

@@ -43,5 +43,5 @@ describe('the layers', () => {
         .map((message) => `${result.filePath.slice(projectRoot.length)}:${message.line} ${message.message}`),
     );
     expect(broken).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

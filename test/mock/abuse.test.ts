@@ -119,7 +119,7 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
       expect(answer.bytes).toBeLessThan(64 * 1024);
     }
     expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
-  }, 60_000);
+  }, 120_000);
 
   it('stays under 200 MB of RSS at its peak with 20 attackers reading nothing until all are answered', async () => {
     const mock = await startMock();
@@ -144,5 +144,5 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
       attacker.socket.destroy();
     }
     expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
-  }, 60_000);
+  }, 120_000);
 });

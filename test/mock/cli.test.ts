@@ -86,5 +86,5 @@ describe('evalkit mock (built CLI)', () => {
       expect((await mock.exited).code).toBe(2);
       expect(mock.stderr()).toMatch(message);
     }
-  }, 30_000);
+  });
 });

@@ -58,7 +58,7 @@ describe('evalkit mock: the control room flags (in process)', () => {
       expect((await bad.exited).code, entry).toBe(2);
       expect(bad.stderr(), entry).toMatch(/allowed host|--allowed-hosts: an empty host name/);
     }
-  }, 30_000);
+  });
 
   it('--help says what --host 0.0.0.0 exposes and who reaches the control room', async () => {
     const help = (await runCli(['mock', '--help'])).stdout.replace(/\s+/g, ' ');

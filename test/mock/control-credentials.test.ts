@@ -166,7 +166,7 @@ describe('credentials in the journal, however they are written', () => {
     } finally {
       events.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('keeps curl copies inert in a shell: the command replays the recorded request, word for word', async () => {
     const { url, origin } = await start();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   children.push(started.mock);
   ({ api: url, room: dashboard } = started);
   browser = await launchChromium();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     expect((await fetch(`${url}/human-evaluations/still`)).status).toBe(500);
     expect(pageErrors).toEqual([]);
     await page.close();
-  }, 60_000);
+  }, 120_000);
 
   it('shows a broken fixture file and keeps serving the previous set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
@@ -109,5 +109,5 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     expect((await fetch(`${api}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
     expect(mock.stderr()).toContain('reload refused, still serving the previous 3 fixture(s)');
     await page.close();
-  }, 60_000);
+  }, 120_000);
 });

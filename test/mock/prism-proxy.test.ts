@@ -48,7 +48,7 @@ describe('Prism validation proxy in front of the mock', () => {
         expect(((await res.json()) as { id: string }).id).toBe(id);
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   it('reports no violation for POST /evaluations, in every state and profile', async () => {
     for (const state of evaluationStates) {
@@ -59,7 +59,7 @@ describe('Prism validation proxy in front of the mock', () => {
         expect(((await res.json()) as unknown[]).length).toBe(2);
       }
     }
-  }, 60_000);
+  }, 120_000);
 
   it("reports no violation for the mock's error answers: the document declares their bodies", async () => {
     for (const code of scenarioCodes.filter((code) => code !== 200)) {
@@ -71,11 +71,11 @@ describe('Prism validation proxy in front of the mock', () => {
       expect(created.status).toBe(code);
       expect(await created.json()).toHaveProperty('detail');
     }
-  }, 60_000);
+  }, 120_000);
 
   it('does report the nullable flavour, outside the spec on purpose (the proxy is really checking)', async () => {
     const res = await postThroughPrism('nullable=true, profile=minimal');
     expect(res.status).toBe(500);
     expect(res.headers.get('sl-violations')).toMatch(/testset_id must be string/);
-  }, 60_000);
+  }, 120_000);
 });

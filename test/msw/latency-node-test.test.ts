@@ -13,5 +13,5 @@ describe('evalkit/msw in node --test', () => {
     const run = spawnSync(process.execPath, ['--test', here('latency-node-test.mjs')], { encoding: 'utf8' });
     expect(run.stdout).toMatch(/^# answer: 200, Preference-Applied: latency=300$/m);
     expect(run.status).toBe(0);
-  }, 30_000);
+  });
 });

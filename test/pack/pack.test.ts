@@ -106,14 +106,14 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
     );
     expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
     expect(output).toMatch(/^pack check: passed$/m);
-  }, 60_000);
+  }, 120_000);
 
   it("passes the README's msw/node snippet, as written, under the project's Vitest", async () => {
     readmeSnippet('In Vitest/Jest with msw/node', 'readme-msw-node.test', project.dir);
     const vitest = join(project.dir, 'node_modules/vitest/vitest.mjs');
     const output = await run(runtime.execPath, [vitest, 'run'], { cwd: project.dir, env: envFor(runtime) });
     expect(output).toMatch(/Tests\s+2 passed \(2\)/);
-  }, 60_000);
+  }, 120_000);
 
   it.skipIf(!hasChromium)(
     "runs the README's browser snippet, as written, in Chromium: the answer is the installed mock's",
@@ -142,5 +142,5 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
     const { code, metafile } = await bundleForBrowser(join(project.dir, 'app.js'));
     expect(builtinsIn(metafile, builtinModules)).toEqual([]);
     expect(code.length).toBeGreaterThan(0);
-  }, 30_000);
+  });
 });

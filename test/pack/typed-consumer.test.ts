@@ -111,5 +111,5 @@ describe('a strict TypeScript consumer of the packed tarball', () => {
     } finally {
       mock.kill();
     }
-  }, 30_000);
+  });
 });

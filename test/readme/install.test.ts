@@ -38,5 +38,5 @@ describe('the README\'s "Install it in your project", as written, in an empty pr
     const evaluations = JSON.parse(readFileSync(join(dir, 'fixtures/evalkit/evaluation.json'), 'utf8')) as unknown[];
     expect(evaluations.length).toBeGreaterThan(0);
     for (const evaluation of evaluations) expect(validate('Evaluation', evaluation).valid).toBe(true);
-  }, 420_000);
+  }, 900_000);
 });

@@ -11,4 +11,4 @@ it('type-checks as written, strict, against the built package', async () => {
   const run = await runTool('typescript/bin/tsc', args);
   expect(run.stdout + run.stderr).toBe('');
   expect(run.code).toBe(0);
-}, 60_000);
+}, 120_000);
