@@ -26,27 +26,31 @@ export interface NodeRuntime {
 
 export const thisNode: NodeRuntime = { execPath: process.execPath, version: process.version };
 
-let node22: Promise<NodeRuntime> | undefined;
+const fromRegistry = new Map<number, Promise<NodeRuntime>>();
 
 /**
- * A Node 22 from the registry (`npx -y -p node@22`), resolved once. Fails, never skips: CI has the registry, and a
- * test that skipped here would stop showing that evalkit installs and runs on Node 22 with the latest msw.
+ * A Node of this major from the registry (`npx -y -p node@MAJOR`), resolved once. Fails, never skips: CI has the
+ * registry, and a test that skipped here would stop showing that evalkit installs and runs on that Node.
  */
-export function nodeFromRegistry22(): Promise<NodeRuntime> {
-  node22 ??= run('npx', ['-y', '-p', 'node@22', 'node', '-p', 'process.execPath + " " + process.version'], {
-    cwd: tmpdir(),
-  }).then(
-    (output) => {
-      const [execPath = '', version = ''] = output.trim().split('\n').at(-1)?.split(' ') ?? [];
-      return { execPath, version };
-    },
-    (error: Error) => {
-      throw new Error(
-        `no Node 22 for the install test: \`npx -y -p node@22\` failed (it needs the npm registry): ${error.message}`,
-      );
-    },
-  );
-  return node22;
+export function nodeFromRegistry(major: 22 | 24): Promise<NodeRuntime> {
+  let node = fromRegistry.get(major);
+  if (!node) {
+    const npx = ['-y', '-p', `node@${major}`, 'node', '-p', 'process.execPath + " " + process.version'];
+    node = run('npx', npx, { cwd: tmpdir() }).then(
+      (output) => {
+        const [execPath = '', version = ''] = output.trim().split('\n').at(-1)?.split(' ') ?? [];
+        return { execPath, version };
+      },
+      (error: Error) => {
+        throw new Error(
+          `no Node ${major} for the install test: \`npx -y -p node@${major}\` failed (it needs the npm registry): ` +
+            error.message,
+        );
+      },
+    );
+    fromRegistry.set(major, node);
+  }
+  return node;
 }
 
 /** PATH with the runtime's folder first, so `npm`, `npx` and scripts' `node` run under that Node. */

@@ -12,7 +12,7 @@ import {
   installComplaints,
   installConsumer,
   installedVersion,
-  nodeFromRegistry22,
+  nodeFromRegistry,
   packOnce,
   root,
   run,
@@ -49,7 +49,12 @@ const vitestVersion = installedVersion(root, 'vitest');
  */
 const runtimes = [
   { name: 'Node 20 (this node) with msw 2.11.0', node: () => Promise.resolve(thisNode), msw: 'msw@2.11.0', major: 2 },
-  { name: 'Node 22 (from the registry) with the latest msw', node: nodeFromRegistry22, msw: 'msw@latest', major: 3 },
+  {
+    name: 'Node 22 (from the registry) with the latest msw',
+    node: () => nodeFromRegistry(22),
+    msw: 'msw@latest',
+    major: 3,
+  },
 ].map((runtime) => {
   const project = runtime
     .node()
@@ -143,4 +148,23 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
     expect(builtinsIn(metafile, builtinModules)).toEqual([]);
     expect(code.length).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Node 24, the newest line the README names, runs the same install: the package is plain JavaScript with no native
+ * part, so the Node 22 project's node_modules serve it, and one more install would only repeat npm's work.
+ */
+describe('the Node 22 project, run by Node 24 from the registry', () => {
+  it('answers GET and POST through msw/node like the installed `evalkit mock`, byte for byte', async () => {
+    const project = await (runtimes[1] as (typeof runtimes)[number]).project;
+    const node24 = await nodeFromRegistry(24);
+    expect(node24.version).toMatch(/^v24\./);
+    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project.dir, 'consumer.mjs'));
+    const output = await run(node24.execPath, ['consumer.mjs'], { cwd: project.dir });
+    expect(output).toMatch(
+      /^GET \/human-evaluations\/\S+: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m,
+    );
+    expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
+    expect(output).toMatch(/^pack check: passed$/m);
+  }, 240_000);
 });
