@@ -33,8 +33,11 @@ function received(value: unknown): string {
   return `${kind}${capped(JSON.stringify(value), quotedChars)}`;
 }
 
-/** The fix for one schema issue: the pointer, the value received there and what the schema expects instead. */
-function issueHint(record: unknown, issue: ValidationIssue): string {
+/**
+ * The fix for one schema issue: the pointer, the value received there and what the schema expects instead, keyed on
+ * the issue's keyword and format, never on its words.
+ */
+export function issueHint(record: unknown, issue: ValidationIssue): string {
   const pointer = issue.pointer || '(the record)';
   if (issue.keyword === 'required') return `add ${pointer}: the schema requires it`;
   const value = received(valueAt(record, issue.pointer));
