@@ -53,7 +53,7 @@ function errorResponses(input: 'path' | 'body') {
  * Authentication is not shown by the spec. The open-source service takes none and the hosted one an API key in
  * `Authorization` (domain notes): both are declared, the empty requirement first, so a key is optional.
  */
-const apiKey = {
+export const apiKey = {
   type: 'apiKey',
   in: 'header',
   name: 'Authorization',

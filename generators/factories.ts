@@ -15,9 +15,11 @@ import {
   evaluationStateNames,
   evaluationTypes,
   isEvaluationState,
+  lifecycleStates,
   type EvaluationState,
   type EvaluationStateName,
 } from './vocabulary.js';
+import { variantArrays } from './recipes/shared.js';
 
 /** An object's declared keys, without its index signature: what an override may name. */
 type DeclaredKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: true };
@@ -85,12 +87,15 @@ type Overrides = Record<string, unknown>;
 const coherentOptions: {
   [N in ResourceName]?: (state: EvaluationState | undefined, overrides: Overrides) => GenerateOptions<N>;
 } = {
-  HumanEvaluation: (state, overrides) => ({
-    ...(typeof overrides.id === 'string' && { id: overrides.id }),
-    ...((state ?? overrides.status) !== undefined && { status: (state ?? overrides.status) as string }),
-  }),
+  HumanEvaluation: (state, overrides) => {
+    const status = state ?? valueAt(overrides, lifecycleStates.HumanEvaluation.pointer);
+    return {
+      ...(typeof overrides.id === 'string' && { id: overrides.id }),
+      ...(status !== undefined && { status: status as string }),
+    };
+  },
   Evaluation: (state, overrides) => {
-    const value = isJsonObject(overrides.status) ? overrides.status.value : undefined;
+    const value = valueAt(overrides, lifecycleStates.Evaluation.pointer);
     const drawn = state ?? (typeof value === 'string' && isEvaluationState(value) ? value : undefined);
     const variants = overrides.variant_ids;
     return {
@@ -102,11 +107,11 @@ const coherentOptions: {
   },
 };
 
-/** The arrays that describe one variant per entry, in order: they always have one length. */
-const variantArrays: { [N in ResourceName]?: readonly string[] } = {
-  HumanEvaluation: ['variant_ids', 'variant_names', 'variants_revision_ids', 'revisions'],
-  Evaluation: ['variant_ids', 'variant_names', 'variant_revision_ids', 'revisions'],
-};
+/** The names of a record's arrays that describe one variant per entry, in order: they always have one length. */
+function variantArrayNames(name: ResourceName): readonly string[] | undefined {
+  const names: { [N in ResourceName]?: Record<string, string> } = variantArrays;
+  return names[name] && Object.values(names[name]);
+}
 
 /** How many draws build() tries for a HumanEvaluation whose evaluation type compares as many variants as given. */
 const typeDraws = 32;
@@ -123,7 +128,9 @@ function drawForVariantCount(
   overrides: Overrides,
 ): unknown {
   const first = generate(seed);
-  const siblingsGiven = (variantArrays.HumanEvaluation ?? []).slice(1).some((key) => key in overrides);
+  const siblingsGiven = Object.values(variantArrays.HumanEvaluation)
+    .slice(1)
+    .some((key) => key in overrides);
   if (siblingsGiven || !Object.values(evaluationTypes).some((compared) => compared === count)) return first;
   for (let draw = 0; draw <= typeDraws; draw++) {
     const record = draw === 0 ? first : generate(batchSeed(seed, draw));
@@ -134,7 +141,7 @@ function drawForVariantCount(
 
 /** Refuses variant arrays of different lengths, naming each with its length. */
 function checkVariantArrays(name: ResourceName, instance: unknown, overrides: Overrides): void {
-  const keys = variantArrays[name];
+  const keys = variantArrayNames(name);
   if (!keys || !isJsonObject(instance)) return;
   const lengths = keys.map((key) => {
     const value = instance[key];

@@ -1,3 +1,5 @@
+import type { ResourceName } from '../schemas/index.js';
+
 /**
  * The real service's vocabulary (../shared/spec/domain-notes.md). These are facts used for realism only:
  * the spec shows none of these values, so nothing here is ever a requirement of the contract.
@@ -51,6 +53,15 @@ export function evaluationStateFrom(text: string): EvaluationState | undefined {
 
 /** HumanEvaluation.status is a free string; these are the values seen in practice. */
 export const humanEvaluationStates = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED'] as const;
+
+/**
+ * Where each record keeps its lifecycle state (a JSON pointer), and the states it takes. The schemas cannot tell:
+ * HumanEvaluation.status is a free string and Evaluation.status a Result, whose value is any JSON value.
+ */
+export const lifecycleStates = {
+  Evaluation: { pointer: '/status/value', states: evaluationStates },
+  HumanEvaluation: { pointer: '/status', states: humanEvaluationStates },
+} as const satisfies { [N in ResourceName]?: { pointer: string; states: readonly string[] } };
 
 /** evaluation_type and the number of variants each compares. */
 export const evaluationTypes = { human_a_b_testing: 2, single_model_test: 1 } as const;

@@ -2,7 +2,7 @@ import { operationIds, operationTable, type OperationKey } from '../../api/opera
 import type { ResourceName } from '../../schemas/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { capped } from '../../http/excerpt.js';
-import { evaluationStates, humanEvaluationStates } from '../../generators/vocabulary.js';
+import { lifecycleStates } from '../../generators/vocabulary.js';
 import type { Observation } from './observation.js';
 import { documentedFields, type SchemaField } from './schema-walk.js';
 
@@ -75,10 +75,13 @@ export interface CoverageReport {
 }
 
 /** Where each response resource keeps its state, and the states it takes. */
-const stateFields: ReadonlyArray<{ resource: ResourceName; pointer: string; known: readonly string[] }> = [
-  { resource: 'Evaluation', pointer: '/status/value', known: evaluationStates },
-  { resource: 'HumanEvaluation', pointer: '/status', known: humanEvaluationStates },
-];
+const stateFields: ReadonlyArray<{ resource: ResourceName; pointer: string; known: readonly string[] }> = (
+  Object.keys(lifecycleStates) as Array<keyof typeof lifecycleStates>
+).map((resource) => ({
+  resource,
+  pointer: lifecycleStates[resource].pointer,
+  known: lifecycleStates[resource].states,
+}));
 
 /** Distinct values kept per state field beyond the known ones: a deployment's free text must not grow a report. */
 const keptOtherStates = 20;

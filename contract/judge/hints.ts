@@ -1,6 +1,6 @@
-import { dateTimeFormatDescription } from '../../schemas/validators/date-time.js';
 import type { ValidationIssue } from '../../schemas/validators/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
+import { apiKey } from '../../api/openapi-document.js';
 import { capped } from '../../http/excerpt.js';
 import type { Observation } from './observation.js';
 
@@ -33,12 +33,15 @@ function received(value: unknown): string {
   return `${kind}${capped(JSON.stringify(value), quotedChars)}`;
 }
 
-/** The fix for one schema issue: the pointer, the value received there and what the schema expects instead. */
-function issueHint(record: unknown, issue: ValidationIssue): string {
+/**
+ * The fix for one schema issue: the pointer, the value received there and what the schema expects instead, keyed on
+ * the issue's keyword and format, never on its words.
+ */
+export function issueHint(record: unknown, issue: ValidationIssue): string {
   const pointer = issue.pointer || '(the record)';
   if (issue.keyword === 'required') return `add ${pointer}: the schema requires it`;
   const value = received(valueAt(record, issue.pointer));
-  if (issue.message === `must be ${dateTimeFormatDescription}`)
+  if (issue.keyword === 'format' && issue.format === 'date-time')
     return `${pointer}: received ${value}; send an RFC 3339 date-time (a T and an offset), e.g. ${dateTimeExample}`;
   return `${pointer}: received ${value}; the schema says it ${issue.message}`;
 }
@@ -61,7 +64,7 @@ export function credentialsHint(statuses: readonly number[]): string | undefined
     return undefined;
   const wants = statuses.some((status) => status !== 400) ? 'wants' : 'may want';
   return (
-    `the deployment ${wants} credentials (the OpenAPI document declares an API key in the Authorization header): ` +
-    'pass them with --header "Authorization: Bearer $TOKEN"'
+    `the deployment ${wants} credentials (the OpenAPI document declares an API key in the ${apiKey.name} header): ` +
+    `pass them with --header "${apiKey.name}: Bearer $TOKEN"`
   );
 }

@@ -1,54 +1,16 @@
-import {
-  dereference as resolve,
-  resourceNames,
-  schemas,
-  type JsonSchema,
-  type ResourceName,
-} from '../../schemas/index.js';
-import { validatorFor } from '../../schemas/validators/index.js';
+import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
 import { pointerOf, pointerTokens } from '../../schemas/validators/json-pointer.js';
+import { matchingBranch, propertiesOf, schemaAt } from '../../schemas/walk.js';
 
 /** Questions the checks ask of the schemas, so no field list is ever restated outside schemas/. */
-
-function properties(schema: JsonSchema): Record<string, JsonSchema> | undefined {
-  return schema.properties as Record<string, JsonSchema> | undefined;
-}
-
-function resourceOf(schema: JsonSchema): ResourceName | undefined {
-  return resourceNames.find((name) => schemas[name] === schema);
-}
-
-/** The branch of an anyOf a value matches, when the branches are resources (evaluator_config's are). */
-function matchingBranch(schema: JsonSchema, value: unknown): JsonSchema | undefined {
-  for (const branch of (schema.anyOf as JsonSchema[] | undefined) ?? []) {
-    const name = resourceOf(resolve(branch));
-    if (name && validatorFor(name)(value)) return schemas[name];
-  }
-  return undefined;
-}
-
-/** The schema that governs the value at `pointer`, following $refs, items and properties; undefined when ambiguous. */
-function schemaAt(name: ResourceName, data: unknown, tokens: string[]): JsonSchema | undefined {
-  let schema: JsonSchema | undefined = schemas[name];
-  let node = data;
-  for (const token of tokens) {
-    if (!schema) return undefined;
-    schema = resolve(schema);
-    if (schema.anyOf) schema = matchingBranch(schema, node);
-    if (!schema) return undefined;
-    schema = schema.type === 'array' ? (schema.items as JsonSchema | undefined) : properties(schema)?.[token];
-    node = (node as Record<string, unknown> | null)?.[token];
-  }
-  return schema && resolve(schema);
-}
 
 /** True when the pointer names a property its object's schema declares but does not require. */
 export function isOptionalProperty(name: ResourceName, data: unknown, pointer: string): boolean {
   const tokens = pointerTokens(pointer);
   const key = tokens.pop();
   if (key === undefined) return false;
-  const parent = schemaAt(name, data, tokens);
-  if (!parent || !properties(parent)?.[key]) return false;
+  const parent = schemaAt(schemas[name], data, tokens);
+  if (!parent || !Object.hasOwn(propertiesOf(parent) ?? {}, key)) return false;
   return !((parent.required as string[] | undefined) ?? []).includes(key);
 }
 
@@ -75,7 +37,7 @@ export function fieldsOf(name: ResourceName, data: unknown): SchemaField[] {
       if (items) value.forEach((item, index) => walk(items, item, `${pointer}/${index}`, `${path}[]`));
       return;
     }
-    const declared = properties(schema);
+    const declared = propertiesOf(schema);
     if (!declared) return;
     for (const [key, child] of Object.entries(value)) {
       const childPointer = `${pointer}${pointerOf([key])}`;
@@ -109,7 +71,7 @@ export function documentedFields(name: ResourceName): string[] {
     const schema = resolve(given);
     for (const branch of (schema.anyOf as JsonSchema[] | undefined) ?? []) walk(branch, path);
     if (schema.items) walk(schema.items as JsonSchema, `${path}[]`);
-    for (const [key, child] of Object.entries(properties(schema) ?? {})) {
+    for (const [key, child] of Object.entries(propertiesOf(schema) ?? {})) {
       const childPath = path === '' ? key : `${path}.${key}`;
       fields.add(childPath);
       walk(child, childPath);
@@ -124,7 +86,7 @@ export function documentedFields(name: ResourceName): string[] {
  * describe the same variants position by position.
  */
 export function variantArrays(name: ResourceName): string[] {
-  return Object.entries(properties(schemas[name]) ?? {})
+  return Object.entries(propertiesOf(schemas[name]) ?? {})
     .filter(
       ([, schema]) =>
         schema.type === 'array' && resolve((schema.items as JsonSchema | undefined) ?? {}).type === 'string',
@@ -167,9 +129,9 @@ export function openPositionOf(
     if (schema.items) {
       if (!Array.isArray(node)) return undefined;
       schema = schema.items as JsonSchema;
-    } else if (properties(schema)) {
+    } else if (propertiesOf(schema)) {
       if (node === null || typeof node !== 'object' || Array.isArray(node)) return undefined;
-      schema = properties(schema)?.[token];
+      schema = propertiesOf(schema)?.[token];
       if (!schema) return pointerOf(tokens.slice(0, index + 1));
     } else return undefined;
     node = (node as Record<string, unknown>)[token];

@@ -10,6 +10,8 @@ import {
   drawVariants,
   earlier,
   type Period,
+  variantArrays,
+  variantValues,
   type Variants,
 } from './shared.js';
 import type { BuildNested, Recipe } from '../walker.js';
@@ -137,10 +139,7 @@ export const evaluationRecipe: Recipe<EvaluationPlan, EvaluationOptions> = {
     app_id: (ctx, plan) => plan.options.appId ?? ctx.id(earlier(ctx, plan.createdAt)),
     user_id: (ctx, plan) => plan.options.run?.userId ?? ctx.id(earlier(ctx, plan.createdAt)),
     user_username: (ctx, plan) => plan.options.run?.username ?? drawUsername(ctx),
-    variant_ids: (_ctx, plan) => plan.variants.ids,
-    variant_names: (_ctx, plan) => plan.variants.names,
-    variant_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
-    revisions: (_ctx, plan) => plan.variants.revisions,
+    ...variantValues(variantArrays.Evaluation),
     testset_id: (ctx, plan) => plan.options.testsetId ?? ctx.id(earlier(ctx, plan.createdAt)),
     testset_name: (ctx, plan) => plan.options.run?.testsetName ?? drawTestsetName(ctx),
     status: (ctx, plan, build) => build('Result', ctx, { type: 'status', state: plan.state }),

@@ -6,6 +6,8 @@ import {
   drawVariants,
   earlier,
   type Period,
+  variantArrays,
+  variantValues,
   type Variants,
 } from './shared.js';
 import type { Recipe } from '../walker.js';
@@ -59,10 +61,7 @@ export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationO
     user_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
     user_username: (ctx) => drawUsername(ctx),
     evaluation_type: (_ctx, plan) => plan.type,
-    variant_ids: (_ctx, plan) => plan.variants.ids,
-    variant_names: (_ctx, plan) => plan.variants.names,
-    variants_revision_ids: (_ctx, plan) => plan.variants.revisionIds,
-    revisions: (_ctx, plan) => plan.variants.revisions,
+    ...variantValues(variantArrays.HumanEvaluation),
     testset_id: (ctx, plan) => ctx.id(earlier(ctx, plan.createdAt)),
     testset_name: (ctx) => drawTestsetName(ctx),
     status: (_ctx, plan) => plan.status,

@@ -1,4 +1,6 @@
+import type { ResourceName } from '../../schemas/index.js';
 import type { GenerationContext } from '../context.js';
+import type { Recipe } from '../walker.js';
 
 /** Draws used by several resources, so the same kind of value looks the same everywhere. */
 
@@ -19,6 +21,33 @@ export interface Variants {
   names: string[];
   revisionIds: string[];
   revisions: string[];
+}
+
+/**
+ * The four variant arrays of each record that has them, by what each holds, in record order: the one list of their
+ * names (HumanEvaluation spells its revision ids `variants_revision_ids`).
+ */
+export const variantArrays = {
+  HumanEvaluation: {
+    ids: 'variant_ids',
+    names: 'variant_names',
+    revisionIds: 'variants_revision_ids',
+    revisions: 'revisions',
+  },
+  Evaluation: {
+    ids: 'variant_ids',
+    names: 'variant_names',
+    revisionIds: 'variant_revision_ids',
+    revisions: 'revisions',
+  },
+} as const satisfies { [N in ResourceName]?: Record<keyof Variants, string> };
+
+/** A recipe's values for a record's variant arrays, each the plan's drawn variants. */
+export function variantValues<Plan extends { variants: Variants }>(
+  names: Readonly<Record<keyof Variants, string>>,
+): Recipe<Plan, never>['values'] {
+  const kinds = Object.keys(names) as Array<keyof Variants>;
+  return Object.fromEntries(kinds.map((kind) => [names[kind], (_ctx: unknown, plan: Plan) => plan.variants[kind]]));
 }
 
 /** The four variant arrays of one record, always of one length. */

@@ -1,6 +1,7 @@
-import { dereference, schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { schemas, type ResourceName } from '../../schemas/index.js';
 import type { ValidationIssue } from '../../schemas/validators/index.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
+import { schemaAt } from '../../schemas/walk.js';
 import type { ValidationDetail } from './errors.js';
 import { maxListedProblems } from './limits.js';
 
@@ -27,25 +28,6 @@ function locationOf(pointer: string, body: unknown): Array<string | number> {
 }
 
 /**
- * The subschema that governs the value at a location, walking the request schema (and its $refs) by the location's
- * steps.
- */
-function schemaAt(root: JsonSchema, steps: Array<string | number>): JsonSchema | undefined {
-  let schema: JsonSchema | undefined = root;
-  for (const step of steps) {
-    if (!schema) return undefined;
-    const current: JsonSchema = dereference(schema);
-    const properties = current.properties as Record<string, JsonSchema> | undefined;
-    if (typeof step === 'number') schema = current.items as JsonSchema | undefined;
-    else if (properties && Object.hasOwn(properties, step)) schema = properties[step];
-    else
-      schema =
-        typeof current.additionalProperties === 'object' ? (current.additionalProperties as JsonSchema) : undefined;
-  }
-  return schema && dereference(schema);
-}
-
-/**
  * Our validation issues as the 422 `detail` list FastAPI sends. Messages name the rule, never the value sent, so a
  * credential in lm_providers_keys cannot come back in an answer. Only the issues that will be listed are worded.
  */
@@ -54,7 +36,7 @@ export function validationDetail(resource: ResourceName, issues: ValidationIssue
     const loc = locationOf(issue.pointer, body);
     if (issue.keyword === 'required') return { loc, msg: 'field required', type: 'value_error.missing' };
     if (issue.keyword === 'type') {
-      const expected = schemaAt(schemas[resource], loc.slice(1))?.type;
+      const expected = schemaAt(schemas[resource], body, pointerTokens(issue.pointer))?.type;
       const known = typeof expected === 'string' ? typeErrors[expected] : undefined;
       if (known) return { loc, ...known };
     }

@@ -9,7 +9,10 @@ import type { EvaluatorConfig } from '../types/resources.js';
 export interface ValidationIssue {
   pointer: string;
   message: string;
+  /** The schema keyword the value fails (ajv's `keyword`): `required`, `type`, `format`... */
   keyword: string;
+  /** With keyword `format`: the format the value fails (`date-time`), so a reader never parses the message. */
+  format?: string;
 }
 
 export interface ValidationResult {
@@ -61,6 +64,7 @@ function describe(error: ErrorObject): ValidationIssue {
             ? `must be ${dateTimeFormatDescription}`
             : `must match format ${String(params.format)}`,
         keyword: 'format',
+        format: String(params.format),
       };
     default:
       return {

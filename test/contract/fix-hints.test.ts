@@ -6,6 +6,10 @@ import { everyReportFormat } from './report-outputs.js';
 import type { Report } from '../../contract/index.js';
 import { runCli } from '../helpers/cli.js';
 import { bankCreateBody, mutation } from './bank.js';
+import { issueHint } from '../../contract/judge/hints.js';
+import { build } from '../../generators/factories.js';
+import { dateTimeFormatDescription } from '../../schemas/validators/date-time.js';
+import { validate } from '../../schemas/validators/index.js';
 import { startConformingServer, type Behaviour } from './conforming-server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'evalkit-hints-'));
@@ -76,6 +80,27 @@ describe('a failed check says how to fix it, in the terminal and the JSON report
     );
     const missing = await contractOf(mutation('required user_username missing'));
     expect(hintOf(missing, 'fetch.body.schema')).toBe('add /user_username: the schema requires it');
+  });
+});
+
+describe("a schema issue's fix is chosen by the rule it breaks, never by its words", () => {
+  const record = { ...build('Evaluation'), created_at: '2024-05-20 10:11:12' };
+  const [issue] = validate('Evaluation', record).issues;
+  const rfc3339Fix =
+    '/created_at: received string "2024-05-20 10:11:12"; ' +
+    'send an RFC 3339 date-time (a T and an offset), e.g. 2024-05-06T07:08:09Z';
+
+  it('a date-time format issue gets the RFC 3339 fix, whatever its message says', () => {
+    expect(issue).toMatchObject({ pointer: '/created_at', keyword: 'format', format: 'date-time' });
+    expect(issueHint(record, issue!)).toBe(rfc3339Fix);
+    expect(issueHint(record, { ...issue!, message: 'is not a moment this service can read' })).toBe(rfc3339Fix);
+  });
+
+  it("another rule's issue worded like the date-time one gets the schema's words", () => {
+    const lookalike = { pointer: '/created_at', keyword: 'pattern', message: `must be ${dateTimeFormatDescription}` };
+    expect(issueHint(record, lookalike)).toBe(
+      `/created_at: received string "2024-05-20 10:11:12"; the schema says it must be ${dateTimeFormatDescription}`,
+    );
   });
 });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { build, buildMany, FactoryError } from '../../generators/factories.js';
 import { expectValid } from '../mock/helpers.js';
+import { lifecycleStates } from '../../generators/vocabulary.js';
+import { variantArrays } from '../../generators/recipes/shared.js';
+import { variantArrays as schemaVariantArrays } from '../../contract/judge/schema-walk.js';
+import { valueAt } from '../../schemas/validators/json-pointer.js';
 
 describe('build and buildMany', () => {
   it('builds a valid instance of every kind, the same for the same seed, another for another seed', () => {
@@ -123,3 +127,23 @@ function catchFactoryError(make: () => unknown): FactoryError {
   }
   throw new Error('expected a FactoryError');
 }
+
+describe('the domain names the factories and the judge share', () => {
+  it('lifecycleStates points at where each record keeps the state it was built in, as coverage reads it', () => {
+    const evaluation = build('Evaluation', { state: 'aggregation_failed' });
+    expect(valueAt(evaluation, lifecycleStates.Evaluation.pointer)).toBe('EVALUATION_AGGREGATION_FAILED');
+    const human = build('HumanEvaluation', { state: 'started' });
+    expect(valueAt(human, lifecycleStates.HumanEvaluation.pointer)).toBe('EVALUATION_STARTED');
+  });
+
+  it("variantArrays names each record's string arrays, the ones the judge reads off the schema, in schema order", () => {
+    for (const name of ['Evaluation', 'HumanEvaluation'] as const) {
+      const arrays = Object.values(variantArrays[name]);
+      expect(arrays, name).toEqual(schemaVariantArrays(name));
+      const record: Record<string, unknown> = build(name, { seed: 4 });
+      const lengths = arrays.map((array) => (Array.isArray(record[array]) ? record[array].length : undefined));
+      expect(new Set(lengths), name).toEqual(new Set([lengths[0]]));
+      expect(lengths[0], name).toBeGreaterThan(0);
+    }
+  });
+});
