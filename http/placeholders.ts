@@ -45,3 +45,25 @@ export function isCredentialName(name: string): boolean {
 export function isCredentialHeaderName(name: string): boolean {
   return isCredentialName(name) || /cookie/i.test(name);
 }
+
+/**
+ * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
+ * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
+ * (`api%5Fkey` is `api_key`); every other part of the query is kept as sent.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  let redacted = false;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const rawName = part.split('=', 1)[0] as string;
+      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      if (!isCredentialQueryName(name) && !isCredentialName(name)) return part;
+      redacted = true;
+      return `${rawName}=${headerPlaceholder(name)}`;
+    });
+  return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
+}

@@ -5,6 +5,7 @@ import { recordFolder } from '../api/operations.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders } from '../http/credentials.js';
 import { secretPlaceholder } from '../http/placeholders.js';
+import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../http/recorded-request.js';
 import { requestsFileName } from '../http/traffic.js';
 import type { Passage } from './forward.js';
 import { validate } from '../schemas/validators/index.js';
@@ -113,7 +114,7 @@ export class Recorder {
 }
 
 /** A request body as the requests file keeps it: JSON with each provider key a placeholder, else its text. */
-function keptBody(passage: Passage): { body: unknown; body_truncated: boolean } {
+function keptBody(passage: Passage): Omit<RecordedPart, 'headers'> {
   if (passage.overCap) return { body: null, body_truncated: true };
   const content = passage.requestBody?.content;
   if (content === undefined) return { body: null, body_truncated: false };
@@ -140,9 +141,10 @@ const requestLogCapBytes = 64 * 1024 * 1024;
 
 /**
  * Keeps each request of the two operations as one line of `DIR/requests.jsonl` (http/traffic.ts reads it, for
- * `evalkit diff --traffic` and `evalkit contract --replay`), in the fields of the mock journal's export: method, path,
- * status, headers with every credential a placeholder, the body with every provider key one; and then every
- * credential the proxy knows of, in any encoding, redacted from the whole line. Nothing here is a credential.
+ * `evalkit diff --traffic` and `evalkit contract --replay`) as a recorded request (http/recorded-request.ts), the
+ * shape of the mock journal's export: method, path, query and headers with every credential a placeholder, status, the
+ * body with every provider key one; and then every credential the proxy knows of, in any encoding, redacted from the
+ * whole line. Nothing here is a credential.
  */
 export class RequestLog {
   private pending: Promise<unknown> = Promise.resolve();
@@ -169,9 +171,10 @@ export class RequestLog {
     const headers = replayHeaders(passage.requestHeaders);
     const contentType = passage.requestHeaders['content-type'];
     if (contentType !== undefined) headers['content-type'] = contentType;
-    const line = {
+    const line: RecordedRequestJson = {
       method: passage.method,
       path: passage.path,
+      query: recordedTarget(passage.requestTarget).query,
       ...(passage.status !== undefined ? { status: passage.status } : {}),
       request: { headers, ...keptBody(passage) },
     };

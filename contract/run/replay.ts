@@ -1,6 +1,7 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
-import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
+import type { RecordedRequest } from '../../http/recorded-request.js';
+import { recordedRoute, type Traffic } from '../../http/traffic.js';
 import { isRefusal } from '../judge/checks/create.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
