@@ -46,6 +46,11 @@ export function isCredentialHeaderName(name: string): boolean {
   return isCredentialName(name) || /cookie/i.test(name);
 }
 
+/** A query parameter whose value is a credential: a name of isCredentialQueryName, or one that says so. */
+export function isCredentialParameter(name: string): boolean {
+  return isCredentialQueryName(name) || isCredentialName(name);
+}
+
 /**
  * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
  * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
@@ -61,7 +66,7 @@ export function redactUrl(url: string): string {
     .map((part) => {
       const rawName = part.split('=', 1)[0] as string;
       const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
-      if (!isCredentialQueryName(name) && !isCredentialName(name)) return part;
+      if (!isCredentialParameter(name)) return part;
       redacted = true;
       return `${rawName}=${headerPlaceholder(name)}`;
     });
