@@ -34,7 +34,7 @@ export function isCredentialQueryName(name: string): boolean {
 const credentialWords = /key|token|secret|auth|session|passw|credential/i;
 
 /** A name that says what a credential is, whatever it names: the rule for query parameters beyond the list above. */
-export function isCredentialName(name: string): boolean {
+function isCredentialName(name: string): boolean {
   return credentialWords.test(name);
 }
 

@@ -25,7 +25,7 @@ export interface RecordedRequestJson {
   method: string;
   /** The path as sent, without the query. */
   path: string;
-  /** The query as sent, without its `?` ('' for none), each credential's value its placeholder (`api_key=<API_KEY>`). */
+  /** The query as sent, without its `?` ('' for none), each credential value its placeholder (`api_key=<API_KEY>`). */
   query: string;
   /** The answer's status, when there was one. */
   status?: number;

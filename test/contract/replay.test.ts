@@ -156,9 +156,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     const { server } = await deployment((context) => context.route === 'fetch');
     try {
       const run = await replay(server.url);
-      expect(run.stdout).toContain(
-        `FAIL a request your app sends is refused: GET /human-evaluations/${defaultHumanEvaluationId}?page=2 answered 422`,
-      );
+      expect(run.stdout).toContain(`refused: GET /human-evaluations/${defaultHumanEvaluationId}?page=2 answered 422`);
       expect(run.stdout).toMatch(/reproduce: curl -sS -i -X GET 'http:\/\/[^']*\?page=2'/);
       for (const output of run.outputs) expect(output).not.toContain(appToken);
     } finally {

@@ -383,7 +383,7 @@ describe('evalkit diff --traffic: query parameters weighed by the recorded queri
     expect(code).toBe(1);
   });
 
-  it('a query parameter changed in type touches the requests that send it; one removed, those it now ignores', async () => {
+  it('a query parameter retyped touches the requests that send it; one removed, those it now ignores', async () => {
     const journal = await journalWithQueries();
     const retyped = await diff(withQuery(limit('integer')), withQuery(limit('boolean')), '--traffic', journal);
     expect(retyped.stdout).toContain(
