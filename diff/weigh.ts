@@ -42,7 +42,9 @@ export function isWeighed(change: Change): boolean {
 
 /** Whether a recorded request sends a header (any case) or a query parameter (as named) of this name. */
 function sends(request: RecordedRequest, location: 'header' | 'query', name: string): boolean {
-  return location === 'header' ? name.toLowerCase() in request.headers : new URLSearchParams(request.query).has(name);
+  return location === 'header'
+    ? Object.hasOwn(request.headers, name.toLowerCase())
+    : new URLSearchParams(request.query).has(name);
 }
 
 /**

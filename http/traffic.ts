@@ -26,6 +26,7 @@ export interface Traffic {
   answers: RecordedAnswer[];
 }
 
+/** What readTraffic throws, for a file or folder it cannot read or a record in it. */
 export { TrafficProblem };
 
 /** The file a proxy `--record DIR` keeps the requests in, one JSON line each, beside the answers' folder. */
