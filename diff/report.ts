@@ -2,7 +2,7 @@ import { operationIds, operationLabel } from '../api/operations.js';
 import { escapeControlCharacters as shown } from '../http/redaction.js';
 import type { Traffic } from '../http/traffic.js';
 import { fieldOf, type Change } from './changes.js';
-import { weigh, type Weight } from './weigh.js';
+import { isWeighed, weigh, type Weight } from './weigh.js';
 
 /** One change as output shows it. */
 interface ReportedChange {
@@ -12,7 +12,7 @@ interface ReportedChange {
   field: string;
   change: string;
   breaking: boolean;
-  /** With --traffic, for a breaking change. */
+  /** With --traffic, for a breaking change and one that drops what a request sends (isWeighed). */
   traffic?: Weight;
 }
 
@@ -33,7 +33,7 @@ export function diffReport(files: { old: string; new: string }, changes: Change[
     ...files,
     breaking: changes.filter((change) => change.breaking).length,
     changes: ordered.map((change) => {
-      const weight = traffic && change.breaking ? weigh(change, traffic) : undefined;
+      const weight = traffic && isWeighed(change) ? weigh(change, traffic) : undefined;
       return {
         operation: operationLabel(change.operation),
         part: change.part,

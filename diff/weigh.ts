@@ -1,3 +1,4 @@
+import type { RecordedRequest } from '../http/recorded-request.js';
 import { recordedRoute, type Traffic } from '../http/traffic.js';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import type { Change } from './changes.js';
@@ -31,10 +32,26 @@ function reach(body: unknown, segments: readonly string[]): { carried: unknown[]
 /** A change that asks a request for a field: it touches the requests that do not send it yet. */
 const asksForField = /^(added, required|made required)/;
 
+/** A field the app may send that the new version ignores: not breaking, but what the app sends there is lost. */
+const ignoredNow = /^removed: now ignored/;
+
+/** Whether a change is weighed: a breaking one, or one that drops what a request sends. */
+export function isWeighed(change: Change): boolean {
+  return change.breaking || (change.part === 'request' && ignoredNow.test(change.change));
+}
+
+/** Whether a recorded request sends a header (any case) or a query parameter (as named) of this name. */
+function sends(request: RecordedRequest, location: 'header' | 'query', name: string): boolean {
+  return location === 'header'
+    ? Object.hasOwn(request.headers, name.toLowerCase())
+    : new URLSearchParams(request.query).has(name);
+}
+
 /**
- * What a breaking change costs the recorded traffic: a field now required touches the requests that lack it (one
- * every request sends touches none), any other request change the requests that send the field; a response change
- * touches the answers of that status that carried the field (all of them when the status or operation is gone).
+ * What a change costs the recorded traffic: a field (body field, header, query parameter) now required touches the
+ * requests that lack it (one every request sends touches none), any other request change the requests that send the
+ * field; a response change touches the answers of that status that carried the field (all of them when the status or
+ * operation is gone).
  */
 export function weigh(change: Change, traffic: Traffic): Weight | undefined {
   const mine = <T extends { method: string; path: string }>(entries: T[]) =>
@@ -53,12 +70,13 @@ export function weigh(change: Change, traffic: Traffic): Weight | undefined {
   }
   const requests = mine(traffic.requests);
   if (change.location === 'path') return { touched: requests.length, of: requests.length, what: 'requests' };
-  if (change.location === 'header') {
-    const name = (change.segments[0] ?? '').toLowerCase();
-    const touched = requests.filter((request) => asksForField.test(change.change) !== name in request.headers);
+  const { location } = change;
+  if (location === 'header' || location === 'query') {
+    const name = change.segments[0] ?? '';
+    const touched = requests.filter((request) => asksForField.test(change.change) !== sends(request, location, name));
     return { touched: touched.length, of: requests.length, what: 'requests' };
   }
-  if (change.location !== 'body') return undefined;
+  if (location !== 'body') return undefined;
   const bodies = requests.filter((request) => !request.truncated && typeof request.body === 'object');
   const touched = bodies.filter((request) => {
     const { carried, lacking } = reach(request.body, change.segments);

@@ -34,7 +34,7 @@ export function isCredentialQueryName(name: string): boolean {
 const credentialWords = /key|token|secret|auth|session|passw|credential/i;
 
 /** A name that says what a credential is, whatever it names: the rule for query parameters beyond the list above. */
-export function isCredentialName(name: string): boolean {
+function isCredentialName(name: string): boolean {
   return credentialWords.test(name);
 }
 
@@ -44,4 +44,31 @@ export function isCredentialName(name: string): boolean {
  */
 export function isCredentialHeaderName(name: string): boolean {
   return isCredentialName(name) || /cookie/i.test(name);
+}
+
+/** A query parameter whose value is a credential: a name of isCredentialQueryName, or one that says so. */
+export function isCredentialParameter(name: string): boolean {
+  return isCredentialQueryName(name) || isCredentialName(name);
+}
+
+/**
+ * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
+ * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
+ * (`api%5Fkey` is `api_key`); every other part of the query is kept as sent.
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  let redacted = false;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const rawName = part.split('=', 1)[0] as string;
+      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      if (!isCredentialParameter(name)) return part;
+      redacted = true;
+      return `${rawName}=${headerPlaceholder(name)}`;
+    });
+  return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
 }

@@ -3,29 +3,14 @@ import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
+import { recordedRequestOf, TrafficProblem, type RecordedRequest } from './recorded-request.js';
 
 /**
  * What an app sent and got, as evalkit saved it: the mock's journal export (`GET /__evalkit/requests` saved to a file)
  * or a proxy `--record` folder. One reader for `evalkit diff --traffic` and `evalkit contract --replay`, in the HTTP
  * layer since both read it and neither imports the other. Credentials are placeholders in both: the journal and the
- * proxy redact before they keep anything.
+ * proxy redact before they keep anything. Each request is one record of http/recorded-request.ts.
  */
-
-/** One request the app sent. */
-export interface RecordedRequest {
-  method: string;
-  /** The path as sent, without the query. */
-  path: string;
-  /** Its end-to-end headers, lower-case names, credentials as placeholders. */
-  headers: Record<string, string>;
-  /** The JSON value when the body was kept whole and is JSON, its text otherwise; undefined for no body. */
-  body: unknown;
-  /** The body was cut or withheld: it cannot be sent again as it was. */
-  truncated: boolean;
-  status?: number;
-  /** The mock scenario keys that forced the answer (`code=503`), when any did: the answer says nothing of the API. */
-  forcedBy?: string;
-}
 
 /** One answer the app got, with its body as JSON. */
 interface RecordedAnswer {
@@ -41,53 +26,13 @@ export interface Traffic {
   answers: RecordedAnswer[];
 }
 
-/** A traffic file or folder evalkit cannot read: the message names the problem. */
-export class TrafficProblem extends Error {}
+/** What readTraffic throws, for a file or folder it cannot read or a record in it. */
+export { TrafficProblem };
 
 /** The file a proxy `--record DIR` keeps the requests in, one JSON line each, beside the answers' folder. */
 export const requestsFileName = 'requests.jsonl';
 
 const fetchOperation = operationTable.fetchHumanEvaluation;
-
-/**
- * Scenario keys that decide what the mock answers rather than how fast or with which generated values: an answer
- * they forced is the mock's, not what the app would get from the API.
- */
-const forcingKeys = ['code', 'state', 'fault', 'nullable', 'strictNulls'];
-
-function texts(value: unknown): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (isObject(value))
-    for (const [name, text] of Object.entries(value)) if (typeof text === 'string') headers[name.toLowerCase()] = text;
-  return headers;
-}
-
-function forcing(scenario: unknown, fault: unknown): string | undefined {
-  const keys = isObject(scenario)
-    ? forcingKeys
-        .filter((key) => scenario[key] !== undefined && !(key === 'code' && scenario[key] === 200))
-        .map((key) => `${key}=${String(scenario[key])}`)
-    : [];
-  if (typeof fault === 'string' && !keys.some((key) => key.startsWith('fault='))) keys.push(`fault=${fault}`);
-  return keys.length > 0 ? keys.join(', ') : undefined;
-}
-
-/** An entry of the journal export, or a line of a proxy's requests file (the same fields, fewer of them). */
-function requestOf(entry: unknown, where: string): RecordedRequest {
-  if (!isObject(entry) || typeof entry.method !== 'string' || typeof entry.path !== 'string')
-    throw new TrafficProblem(`${where} is not a recorded request (no method and path)`);
-  const request = isObject(entry.request) ? entry.request : {};
-  const forcedBy = forcing(entry.scenario, entry.fault);
-  return {
-    method: entry.method,
-    path: entry.path,
-    headers: texts(request.headers),
-    body: request.body ?? undefined,
-    truncated: request.body_truncated === true,
-    ...(typeof entry.status === 'number' ? { status: entry.status } : {}),
-    ...(forcedBy ? { forcedBy } : {}),
-  };
-}
 
 function answerOf(entry: RecordedRequest, raw: unknown): RecordedAnswer | undefined {
   const response = isObject(raw) && isObject(raw.response) ? raw.response : undefined;
@@ -102,7 +47,9 @@ function journalTraffic(data: unknown, file: string): Traffic {
   if (!isObject(data) || !Array.isArray(data.requests))
     throw new TrafficProblem(`${file} is not a journal export (no "requests" list: save GET /__evalkit/requests)`);
   const entries = [...data.requests].reverse();
-  const requests = entries.map((entry, index) => requestOf(entry, `${file}: requests[${entries.length - 1 - index}]`));
+  const requests = entries.map((entry, index) =>
+    recordedRequestOf(entry, `${file}: requests[${entries.length - 1 - index}]`),
+  );
   const answers = requests.flatMap((request, index) => answerOf(request, entries[index]) ?? []);
   return { requests, answers };
 }
@@ -133,7 +80,7 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   if (lines !== undefined)
     lines.split('\n').forEach((line, index) => {
       if (line.trim() !== '')
-        requests.push(requestOf(parseJson(line, `${requestsFileName} line ${index + 1}`), `line ${index + 1}`));
+        requests.push(recordedRequestOf(parseJson(line, `${requestsFileName} line ${index + 1}`), `line ${index + 1}`));
     });
   const folder = join(dir, recordFolder);
   const names = await readdir(folder).catch(() => undefined);

@@ -1,63 +1,30 @@
-import { appendFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { credentialField } from '../api/credentials.js';
-import { recordFolder } from '../api/operations.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders } from '../http/credentials.js';
 import { secretPlaceholder } from '../http/placeholders.js';
+import { RecordFolder, type RecordingOutcome } from '../http/record-folder.js';
+import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../http/recorded-request.js';
 import { requestsFileName } from '../http/traffic.js';
 import type { Passage } from './forward.js';
 import { validate } from '../schemas/validators/index.js';
 
-/** What became of one answer offered for recording. */
-export type RecordingOutcome = { recorded: string } | { refused: string };
+export type { RecordingOutcome };
 
 /**
- * Ids that are safe as file names on every system the fixtures may travel to, and that the mock maps back to the same
- * id (`<id>.json`): no separator, no traversal (`..`, a leading dot), no NUL, space or trailing dot, under every
- * length limit. Anything else is refused rather than encoded: the mock reads the file name as the id, so an encoded
- * name would be served for another id.
- */
-const fileSafeId = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
-
-/** Windows reserves these device names whatever follows the first dot, in any letter case: `CON.json` is no file. */
-const windowsDevice = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\.|$)/i;
-
-/** Why an id cannot name its file, or undefined. */
-function fileNameProblem(id: string): string | undefined {
-  if (!fileSafeId.test(id))
-    return (
-      'the id is not usable as a file name (letters, digits, ".", "_", "-", not starting with ".", at most 200): ' +
-      'refused, not encoded: the mock reads the file name as the id'
-    );
-  if (windowsDevice.test(id))
-    return `the id names a Windows device (${id.split('.')[0]}): refused, no file can hold it`;
-  return undefined;
-}
-
-/**
- * Writes each valid 200 answer of the fetch operation as `DIR/<recordFolder>/<id>.json` (api/operations.ts), the
- * layout `evalkit mock --fixtures DIR` serves. An answer that fails the schema, answers another id, or carries any
+ * Writes each valid 200 answer of the fetch operation as a record of its id (http/record-folder.ts), the layout
+ * `evalkit mock --fixtures DIR` serves. An answer that fails the schema, answers another id, or carries any
  * credential the proxy knows of is refused, never written.
  */
 export class Recorder {
-  private readonly folder: string;
   private pending: Promise<unknown> = Promise.resolve();
-  private writes = 0;
-  /** The id of every fixture in the folder, by its lower-cased form: on macOS and Windows `A` and `a` are one file. */
-  private readonly ids = new Map<string, string>();
 
-  private constructor(dir: string) {
-    this.folder = join(dir, recordFolder);
-  }
+  private constructor(private readonly records: RecordFolder) {}
 
   /** Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss. */
   static async open(dir: string): Promise<Recorder> {
-    const recorder = new Recorder(dir);
-    await mkdir(recorder.folder, { recursive: true });
-    for (const name of await readdir(recorder.folder))
-      if (name.endsWith('.json')) recorder.ids.set(name.slice(0, -'.json'.length).toLowerCase(), name.slice(0, -5));
-    return recorder;
+    return new Recorder(await RecordFolder.open(dir));
   }
 
   /**
@@ -89,31 +56,14 @@ export class Recorder {
     }
     if (!validate('HumanEvaluation', data).valid) return { refused: 'the body fails the HumanEvaluation schema' };
     if ((data as { id: string }).id !== id) return { refused: 'the body is the record of another id' };
-    const problem = fileNameProblem(id);
-    if (problem) return { refused: problem };
-    const sameFile = this.ids.get(id.toLowerCase());
-    if (sameFile !== undefined && sameFile !== id)
-      return {
-        refused: `the id differs from ${sameFile}, already in the folder, only in case (one file on macOS, Windows)`,
-      };
     const secret = secretIn(body);
     if (secret !== undefined) return { refused: `the body carries a credential (${secret})` };
-    this.ids.set(id.toLowerCase(), id);
-    const file = join(this.folder, `${id}.json`);
-    const partial = `${file}.${process.pid}-${++this.writes}.partial`;
-    try {
-      // Written whole, then renamed: a mock reading the folder never sees half a file.
-      await writeFile(partial, `${JSON.stringify(data, null, 2)}\n`);
-      await rename(partial, file);
-    } catch (error) {
-      return { refused: `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
-    }
-    return { recorded: file };
+    return this.records.write(id, data);
   }
 }
 
 /** A request body as the requests file keeps it: JSON with each provider key a placeholder, else its text. */
-function keptBody(passage: Passage): { body: unknown; body_truncated: boolean } {
+function keptBody(passage: Passage): Omit<RecordedPart, 'headers'> {
   if (passage.overCap) return { body: null, body_truncated: true };
   const content = passage.requestBody?.content;
   if (content === undefined) return { body: null, body_truncated: false };
@@ -140,9 +90,10 @@ const requestLogCapBytes = 64 * 1024 * 1024;
 
 /**
  * Keeps each request of the two operations as one line of `DIR/requests.jsonl` (http/traffic.ts reads it, for
- * `evalkit diff --traffic` and `evalkit contract --replay`), in the fields of the mock journal's export: method, path,
- * status, headers with every credential a placeholder, the body with every provider key one; and then every
- * credential the proxy knows of, in any encoding, redacted from the whole line. Nothing here is a credential.
+ * `evalkit diff --traffic` and `evalkit contract --replay`) as a recorded request (http/recorded-request.ts), the
+ * shape of the mock journal's export: method, path, query and headers with every credential a placeholder, status, the
+ * body with every provider key one; and then every credential the proxy knows of, in any encoding, redacted from the
+ * whole line. Nothing here is a credential.
  */
 export class RequestLog {
   private pending: Promise<unknown> = Promise.resolve();
@@ -169,9 +120,10 @@ export class RequestLog {
     const headers = replayHeaders(passage.requestHeaders);
     const contentType = passage.requestHeaders['content-type'];
     if (contentType !== undefined) headers['content-type'] = contentType;
-    const line = {
+    const line: RecordedRequestJson = {
       method: passage.method,
       path: passage.path,
+      query: recordedTarget(passage.requestTarget).query,
       ...(passage.status !== undefined ? { status: passage.status } : {}),
       request: { headers, ...keptBody(passage) },
     };

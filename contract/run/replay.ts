@@ -1,6 +1,8 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
-import { recordedRoute, type RecordedRequest, type Traffic } from '../../http/traffic.js';
+import { isCredentialParameter } from '../../http/placeholders.js';
+import type { RecordedRequest } from '../../http/recorded-request.js';
+import { recordedRoute, type Traffic } from '../../http/traffic.js';
 import { isRefusal } from '../judge/checks/create.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
@@ -10,17 +12,30 @@ import type { Session } from './session.js';
 const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 
 /**
- * The request as the app sent it: method, path (its id), body and content type. The run's own `--header`s go with
- * it (Session), never the recorded ones, whose credentials are placeholders, nor `Prefer`, which only the mock reads;
- * the provider keys, placeholders in the recording, become canaries.
+ * The recorded query as sent again: every parameter as the app sent it but the credential ones, whose values are
+ * placeholders in the recording: the run authenticates with its own `--header`s.
+ */
+function replayedQuery(query: string): string {
+  return query
+    .split('&')
+    .filter((part) => part !== '' && !isCredentialParameter(new URLSearchParams(part).keys().next().value ?? ''))
+    .join('&');
+}
+
+/**
+ * The request as the app sent it: method, path (its id), query, body and content type. The run's own `--header`s go
+ * with it (Session), never the recorded ones, whose credentials are placeholders, nor `Prefer`, which only the mock
+ * reads; the provider keys, placeholders in the recording, become canaries.
  */
 function outgoingOf(session: Session, request: RecordedRequest, operation: OperationId): Outgoing {
   const { body } = request;
   const sent = isObject(body) && keyNames(body).length > 0 ? session.canaries.withNames(body, keyNames(body)) : body;
   const contentType = request.headers['content-type'];
+  const query = replayedQuery(request.query);
   return {
     method: operationTable[operation].method,
-    path: request.path,
+    // The path carries the query: the session sends it and its curl shows it (query-evidence.ts).
+    path: query === '' ? request.path : `${request.path}?${query}`,
     ...(sent === undefined ? {} : { body: typeof sent === 'string' ? sent : JSON.stringify(sent) }),
     ...(sent !== undefined && contentType !== undefined ? { contentType } : {}),
   };

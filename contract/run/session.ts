@@ -5,7 +5,6 @@ import { secretPlaceholder } from '../../http/placeholders.js';
 import { Redactor, type Secret } from '../../http/redaction.js';
 import { Coverage } from '../judge/coverage.js';
 import { echoPlaces } from '../judge/echoes.js';
-import { Evidence } from '../judge/evidence.js';
 import { judgeExchange } from '../judge/judge.js';
 import { Observation } from '../judge/observation.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
@@ -13,6 +12,7 @@ import type { Verdicts } from '../judge/verdicts.js';
 import type { PacingReport, RateLimitedCounts } from '../report/model.js';
 import type { Canaries } from './canaries.js';
 import { Pacer, type PacingOptions } from './pacing.js';
+import { QueryEvidence } from './query-evidence.js';
 import { sendRetryingAfter429 } from './retry-after.js';
 import { SendAhead } from './send-ahead.js';
 
@@ -61,7 +61,7 @@ export class Session {
   private readonly pacer: Pacer;
   private readonly ahead: SendAhead;
   private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
-  private readonly evidence: Evidence;
+  private readonly evidence: QueryEvidence;
   private lastReached: Reached | undefined;
   /**
    * Set once a request fails to connect after earlier ones got through: the deployment went away. Requests after
@@ -83,7 +83,7 @@ export class Session {
     ]);
     this.pacer = new Pacer(target.pacing);
     this.ahead = new SendAhead(this.pacer, maxTimeouts);
-    this.evidence = new Evidence(target.baseUrl, Object.keys(target.headers), (text) => this.redact(text));
+    this.evidence = new QueryEvidence(target.baseUrl, Object.keys(target.headers), (text) => this.redact(text));
   }
 
   /** The text with every credential and canary replaced by its placeholder. */

@@ -10,7 +10,8 @@ import { controlHeaders, crossSiteProblem } from './cross-site.js';
 import { eventsPath, isControlRoomUrl } from './prefix.js';
 import { entryView } from './entry-view.js';
 import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
-import { headerTexts, keptAnswerBody, notKept, redactBody, redactHeaders, redactUrl } from './redaction.js';
+import { redactUrl } from '../../http/placeholders.js';
+import { headerTexts, keptAnswerBody, notKept, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
 
 export interface ControlRoomOptions {

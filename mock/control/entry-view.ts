@@ -1,6 +1,6 @@
 import type { ValidationDetail } from '../core/errors.js';
 import { shellQuote } from '../../http/shell.js';
-import { pathOf } from '../../api/match.js';
+import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../../http/recorded-request.js';
 import { scenarioValues } from '../core/scenarios.js';
 import type { JournalRecord } from './journal.js';
 import { answerBodyView, headerTexts, redactHeaders, type JournalBody } from './redaction.js';
@@ -11,21 +11,18 @@ const maxShownPath = 2048;
 /** Headers curl sets itself, or that describe one connection rather than the request. */
 const transportHeaders = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** A request's or an answer's part of an entry. */
-export interface PartView {
-  headers: Record<string, string>;
-  /** JSON when whole, text otherwise; null for no body. */
-  body: unknown;
+/** A request's or an answer's part of an entry: a recorded request's part, with its size as received. */
+export interface PartView extends RecordedPart {
   body_bytes: number;
-  body_truncated: boolean;
 }
 
-/** A journal entry in the interface's JSON shape (docs/mock.md, "Control room"), as the dashboard reads it too. */
-export interface EntryView {
+/**
+ * A journal entry in the interface's JSON shape (docs/mock.md, "Control room"), as the dashboard reads it too: a
+ * recorded request (http/recorded-request.ts, read back by `diff --traffic` and `contract --replay`) and more.
+ */
+export interface EntryView extends RecordedRequestJson {
   id: number;
   time: string;
-  method: string;
-  path: string;
   status: number;
   duration_ms: number;
   scenario: Record<string, string | number | boolean> | null;
@@ -46,22 +43,16 @@ function bodyView(body: JournalBody | undefined): Omit<PartView, 'headers'> {
     : { body: null, body_bytes: 0, body_truncated: false };
 }
 
-/** The query of a URL the journal keeps (credential values already placeholders), `?` included; '' for none. */
-function queryOf(url: string): string {
-  const start = url.indexOf('?');
-  return start < 0 ? '' : url.slice(start);
-}
-
 /**
  * A curl command that replays the request. The journal holds placeholders (`<AUTHORIZATION>`, `<PROVIDER_KEY>`) where
  * the credentials were, so the command carries them too; a cut or withheld body is left to a file the user supplies.
  * Every word the client chose is single-quoted (http/shell.ts), so pasting the command runs nothing else.
  */
-function curlCommand(record: JournalRecord, path: string, headers: Record<string, string>): string {
+function curlCommand(record: JournalRecord, target: string, headers: Record<string, string>): string {
   const host = headers.host ?? '127.0.0.1:4010';
   // A method is a token, which may hold `$`, `|` or a quote (a Fetch Request takes any): quoted unless plain letters.
   const method = /^[A-Za-z]+$/.test(record.method) ? record.method : shellQuote(record.method);
-  const parts = [`curl -sS -i -X ${method}`, shellQuote(`http://${host}${path}${queryOf(record.url)}`)];
+  const parts = [`curl -sS -i -X ${method}`, shellQuote(`http://${host}${target}`)];
   for (const [name, value] of Object.entries(headers)) {
     if (!transportHeaders.has(name)) parts.push('-H', shellQuote(`${name}: ${value}`));
   }
@@ -75,13 +66,15 @@ function curlCommand(record: JournalRecord, path: string, headers: Record<string
 
 /** A journal record in the interface's JSON shape (docs/mock.md, "Control room"), made when someone reads it. */
 export function entryView(record: JournalRecord): EntryView {
-  const path = pathOf(record.url).slice(0, maxShownPath);
+  const { path: sent, query } = recordedTarget(record.url);
+  const path = sent.slice(0, maxShownPath);
   const requestHeaders = headerTexts(record.requestHeaders);
   return {
     id: record.id,
     time: new Date(record.time).toISOString(),
     method: record.method,
     path,
+    query,
     status: record.status,
     duration_ms: record.durationMs,
     scenario: record.scenario ? scenarioValues(record.scenario) : null,
@@ -95,6 +88,6 @@ export function entryView(record: JournalRecord): EntryView {
     problems: record.problems ?? [],
     notes: record.notes ?? [],
     served: record.served,
-    curl: curlCommand(record, path, requestHeaders),
+    curl: curlCommand(record, query === '' ? path : `${path}?${query}`, requestHeaders),
   };
 }

@@ -1,11 +1,5 @@
 import { credentialField } from '../../api/credentials.js';
-import {
-  headerPlaceholder,
-  isCredentialHeaderName,
-  isCredentialName,
-  isCredentialQueryName,
-  secretPlaceholder,
-} from '../../http/placeholders.js';
+import { headerPlaceholder, isCredentialHeaderName, secretPlaceholder } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
 
 /** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
@@ -23,28 +17,6 @@ export function redactHeaders(headers: RequestHeaders): RequestHeaders {
     redacted[name] = headerPlaceholder(name);
   }
   return redacted ?? headers;
-}
-
-/**
- * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
- * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
- * (`api%5Fkey` is `api_key`); every other part of the query is kept as sent.
- */
-export function redactUrl(url: string): string {
-  const start = url.indexOf('?');
-  if (start < 0) return url;
-  let redacted = false;
-  const query = url
-    .slice(start + 1)
-    .split('&')
-    .map((part) => {
-      const rawName = part.split('=', 1)[0] as string;
-      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
-      if (!isCredentialQueryName(name) && !isCredentialName(name)) return part;
-      redacted = true;
-      return `${rawName}=${headerPlaceholder(name)}`;
-    });
-  return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
 }
 
 /** Header values as text, as the journal shows them (node:http gives a few repeated ones as arrays). */

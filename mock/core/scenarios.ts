@@ -7,6 +7,7 @@ import {
   type EraName,
   type EvaluationState,
 } from '../../generators/vocabulary.js';
+import { scenarioKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { instantMicros } from './clock.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
@@ -50,20 +51,7 @@ export interface Scenario {
 /** A scenario with the generation inputs settled: what a request is answered with. */
 export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 
-export const scenarioKeys = [
-  'code',
-  'state',
-  'latency',
-  'fault',
-  'nullable',
-  'strictNulls',
-  'profile',
-  'seed',
-  'now',
-  'era',
-  'eraDates',
-] as const;
-export type ScenarioKey = (typeof scenarioKeys)[number];
+export { scenarioKeys, type ScenarioKey };
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
 export class ScenarioError extends MockSetupError {}

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordFolder } from '../../api/operations.js';
@@ -80,6 +80,22 @@ describe('evalkit fixtures', () => {
     } finally {
       mock.kill();
     }
+  });
+
+  it('--out writes records as the proxy does: an id already there in another case is refused, exit 2', async () => {
+    const dir = join(outDir, 'cased');
+    const args = ['fixtures', '--schema', 'HumanEvaluation', '--count', '1', '--seed', '9', '--out', dir];
+    expect((await runCli(args)).code).toBe(0);
+    const [file] = await readdir(join(dir, recordFolder));
+    const id = (file as string).slice(0, -'.json'.length);
+    await rename(join(dir, recordFolder, file as string), join(dir, recordFolder, `${id.toUpperCase()}.json`));
+    const { code, stderr } = await runCli(args);
+    expect(stderr).toBe(
+      `evalkit fixtures: the id differs from ${id.toUpperCase()}, already in the folder, only in case ` +
+        '(one file on macOS, Windows)\n',
+    );
+    expect(code).toBe(2);
+    expect(await readdir(join(dir, recordFolder))).toEqual([`${id.toUpperCase()}.json`]);
   });
 
   it('without --schema prints every resource, keyed by name', async () => {

@@ -20,11 +20,17 @@ const createBody = (extra: Record<string, unknown> = {}) => appCreateBody(provid
 let dir: string;
 let journalFile: string;
 
-/** What a frontend sends the mock: a fetch, two creates (one naming a column), one answer a scenario forced. */
+/** The query the frontend's fetch carries: a parameter, and its own credential the replay must not send. */
+const fetchQuery = `page=2&api_key=${appToken}`;
+
+/**
+ * What a frontend sends the mock: a fetch with a query, two creates (one naming a column), one answer a scenario
+ * forced.
+ */
 async function frontendSession(mock: MockServer): Promise<void> {
   const headers = { authorization: `Bearer ${appToken}`, 'content-type': 'application/json' };
   const sent = [
-    await fetch(`${mock.url}/human-evaluations/${defaultHumanEvaluationId}`, { headers }),
+    await fetch(`${mock.url}/human-evaluations/${defaultHumanEvaluationId}?${fetchQuery}`, { headers }),
     await fetch(`${mock.url}/evaluations`, { method: 'POST', headers, body: JSON.stringify(createBody()) }),
     await fetch(`${mock.url}/evaluations`, {
       method: 'POST',
@@ -53,11 +59,11 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 /** A deployment that records every request it gets, refusing what `refuse` says with FastAPI's 422. */
 async function deployment(refuse: (context: Context) => boolean) {
-  const received: Array<{ headers: IncomingHttpHeaders; body?: Record<string, unknown> }> = [];
+  const received: Array<{ url?: string; headers: IncomingHttpHeaders; body?: Record<string, unknown> }> = [];
   const server = await startConformingServer({
     auth: { name: 'authorization', value: `Bearer ${runToken}` },
     raw: (req) => {
-      received.push({ headers: req.headers });
+      received.push({ url: req.url, headers: req.headers });
       return false;
     },
     rewrite: (answer: Answer, context: Context) => {
@@ -129,6 +135,8 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       expect(run.stdout).toContain('3 replayed, 0 refused, 1 skipped');
       // Sent as the app sent them: the fetch, then both creates, each with the run's header and a canary key.
       expect(received.map(({ body }) => body?.correct_answer_column ?? null)).toEqual([null, null, 'expected_answer']);
+      // The fetch with its query, less the credential the recording kept only as a placeholder.
+      expect(received[0]?.url).toBe(`/human-evaluations/${defaultHumanEvaluationId}?page=2`);
       for (const { headers, body } of received) {
         expect(headers.authorization).toBe(`Bearer ${runToken}`);
         expect(headers.prefer).toBeUndefined();
@@ -139,6 +147,18 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
         expect(sent).not.toContain(secret);
       for (const output of run.outputs)
         for (const secret of [appToken, providerKey, runToken]) expect(output).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a deployment that refuses the fetch: its curl carries the query the app sent', async () => {
+    const { server } = await deployment((context) => context.route === 'fetch');
+    try {
+      const run = await replay(server.url);
+      expect(run.stdout).toContain(`refused: GET /human-evaluations/${defaultHumanEvaluationId}?page=2 answered 422`);
+      expect(run.stdout).toMatch(/reproduce: curl -sS -i -X GET 'http:\/\/[^']*\?page=2'/);
+      for (const output of run.outputs) expect(output).not.toContain(appToken);
     } finally {
       await server.close();
     }

@@ -336,3 +336,72 @@ describe('evalkit diff --traffic: each breaking change weighed by recorded reque
     expect(stderr).toContain(`--traffic: ${dir} is not a proxy --record folder`);
   });
 });
+
+describe('evalkit diff --traffic: query parameters weighed by the recorded queries', () => {
+  const fetchPath = '/human-evaluations/{evaluation_id}';
+  const secret = 'query-secret-5b17c0';
+
+  /** Our document with these query parameters on the fetch operation (the spec's two have none: made for the test). */
+  function withQuery(...parameters: Json[]): Document {
+    return edited((document) => {
+      const paths = document.paths as Record<string, Record<string, Json>>;
+      const fetchOperation = paths[fetchPath]?.get as Json;
+      fetchOperation.parameters = [
+        ...(fetchOperation.parameters as Json[]),
+        ...parameters.map((parameter) => ({ in: 'query', ...parameter })),
+      ];
+    });
+  }
+
+  const project = (required: boolean): Json => ({ name: 'project', required, schema: { type: 'string' } });
+  const limit = (type: string): Json => ({ name: 'limit', required: false, schema: { type } });
+
+  /**
+   * A journal export of three fetches sent to a real mock: one with `?project=p&limit=5`, one with only a credential
+   * in its query, one with none; the credential's value is nowhere in the file.
+   */
+  async function journalWithQueries(): Promise<string> {
+    const mock = await startMockServer({ port: 0 });
+    const journal = join(dir, `journal-${Math.random().toString(36).slice(2)}.json`);
+    try {
+      for (const query of ['?project=p&limit=5', `?api_key=${secret}`, ''])
+        await (await fetch(`${mock.url}/human-evaluations/6637c0a25368ef07b03a64cd${query}`)).text();
+      const text = await (await fetch(`${mock.url}/__evalkit/requests`)).text();
+      expect(text).not.toContain(secret);
+      await writeFile(journal, text);
+    } finally {
+      await mock.close();
+    }
+    return journal;
+  }
+
+  it('a query parameter made required: exit 1, named, touching the recorded requests that lack it', async () => {
+    const journal = await journalWithQueries();
+    const { code, stdout } = await diff(withQuery(project(false)), withQuery(project(true)), '--traffic', journal);
+    expect(stdout).toContain('BREAKING  request  query.project: made required (touches 2 of 3 recorded requests)');
+    expect(stdout).not.toContain(secret);
+    expect(code).toBe(1);
+  });
+
+  it('a query parameter retyped touches the requests that send it; one removed, those it now ignores', async () => {
+    const journal = await journalWithQueries();
+    const retyped = await diff(withQuery(limit('integer')), withQuery(limit('boolean')), '--traffic', journal);
+    expect(retyped.stdout).toContain(
+      'BREAKING  request  query.limit: type integer → boolean (touches 1 of 3 recorded requests)',
+    );
+    expect(retyped.code).toBe(1);
+    const removed = await diff(withQuery(limit('integer')), ours(), '--traffic', journal);
+    expect(removed.stdout).toContain('ok        request  query.limit: removed: now ignored (touches 1 of 3 recorded');
+    expect(removed.code).toBe(0);
+  });
+
+  it('a record written before queries were kept reads as sending none', async () => {
+    const folder = join(dir, `recorded-${Math.random().toString(36).slice(2)}`);
+    await mkdir(folder);
+    const line = (query?: string) =>
+      JSON.stringify({ method: 'GET', path: '/human-evaluations/a1', status: 200, query, request: { headers: {} } });
+    await writeFile(join(folder, 'requests.jsonl'), `${line('project=p')}\n${line()}\n`);
+    const { stdout } = await diff(withQuery(project(false)), withQuery(project(true)), '--traffic', folder);
+    expect(stdout).toContain('query.project: made required (touches 1 of 2 recorded requests)');
+  });
+});

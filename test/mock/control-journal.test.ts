@@ -173,6 +173,21 @@ describe('redaction', () => {
   });
 });
 
+describe('the query', () => {
+  it('is kept with each credential value a placeholder, in the entry and its curl', async () => {
+    const { url, origin } = await start();
+    const query = `page=2&api_key=${secret}&x-session=${encodeURIComponent(secret)}&sig=${secret}-sig`;
+    await fetch(`${url}/human-evaluations/x?${query}`);
+    await fetch(`${url}/human-evaluations/y`);
+    const [plain, queried] = await journal(origin);
+    expect(JSON.stringify([plain, queried])).not.toContain(secret);
+    expect(queried?.path).toBe('/human-evaluations/x');
+    expect(queried?.query).toBe('page=2&api_key=<API_KEY>&x-session=<X-SESSION>&sig=<SIG>');
+    expect(queried?.curl).toContain('/human-evaluations/x?page=2&api_key=<API_KEY>&x-session=<X-SESSION>&sig=<SIG>');
+    expect(plain?.query).toBe('');
+  });
+});
+
 describe('DELETE /__evalkit/requests', () => {
   it('answers 204 and empties the journal; ids keep counting', async () => {
     const { url, origin } = await start();

@@ -66,6 +66,26 @@ describe('evalkit proxy --record keeps the requests too, redacted', () => {
     }
   });
 
+  it('keeps the query, each credential value a placeholder: no ?api_key= value in the file', async () => {
+    const target = await startConformingServer();
+    const dir = tempDir();
+    try {
+      const watched = await proxyTo(target.url, { recordDir: dir });
+      const query = `page=2&api_key=${appToken}&access_token=${appToken}-2&X-Auth=${appToken}-3`;
+      await (await fetch(`${watched.proxy.url}/human-evaluations/${defaultHumanEvaluationId}?${query}`)).text();
+      await judged(watched, 1);
+      await watched.proxy.close();
+      const text = readFileSync(join(dir, 'requests.jsonl'), 'utf8');
+      expect(text).not.toContain(appToken);
+      expect(JSON.parse(text)).toMatchObject({
+        path: `/human-evaluations/${defaultHumanEvaluationId}`,
+        query: 'page=2&api_key=<API_KEY>&access_token=<ACCESS_TOKEN>&X-Auth=<X-AUTH>',
+      });
+    } finally {
+      await target.close();
+    }
+  });
+
   it('the folder is a --replay input: both requests sent again, the provider key a canary', async () => {
     const session = await recordedSession();
     try {

@@ -1,0 +1,35 @@
+/**
+ * The keys of a mock scenario (flags, a scenario config, the `Prefer` header), named here, below both the mock that
+ * parses them and the traffic reader (http/traffic.ts) that must tell which of them forced a recorded answer.
+ */
+export const scenarioKeys = [
+  'code',
+  'state',
+  'latency',
+  'fault',
+  'nullable',
+  'strictNulls',
+  'profile',
+  'seed',
+  'now',
+  'era',
+  'eraDates',
+] as const;
+export type ScenarioKey = (typeof scenarioKeys)[number];
+
+/**
+ * Keys that change how fast an answer comes or which generated values it carries, never what the API would answer.
+ * Every other key forces the answer, so a key added to the list above is read as forcing until it is named here: a
+ * replay then skips what it forced rather than blaming the deployment for the mock's answer.
+ */
+const shapingKeys: ReadonlySet<ScenarioKey> = new Set([
+  'latency',
+  'profile',
+  'seed',
+  'now',
+  'era',
+  'eraDates',
+] as const);
+
+/** The keys that decide what the mock answers (`code=503`): an answer they forced is the mock's, not the API's. */
+export const forcingScenarioKeys: readonly ScenarioKey[] = scenarioKeys.filter((key) => !shapingKeys.has(key));
