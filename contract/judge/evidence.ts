@@ -18,18 +18,18 @@ export class Evidence {
     private readonly redact: (text: string) => string,
   ) {}
 
-  /** The request's URL: its path under the base URL's path, without the base URL's query. */
-  url(path: string): URL {
+  /** The request's URL: its path under the base URL's path, with its own query, never the base URL's. */
+  url({ path, query }: Pick<Outgoing, 'path' | 'query'>): URL {
     const url = new URL(this.baseUrl);
     url.pathname = `${this.baseUrl.pathname.replace(/\/+$/, '')}${path}`;
-    url.search = '';
+    url.search = query ?? '';
     url.hash = '';
     return url;
   }
 
   /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
   curl(outgoing: Outgoing): string {
-    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing.path)))];
+    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing)))];
     if (outgoing.body !== undefined)
       parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
     for (const name of this.headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
@@ -45,7 +45,7 @@ export class Evidence {
    */
   excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
     const request = [
-      `${outgoing.method} ${this.url(outgoing.path).pathname}`,
+      `${outgoing.method} ${this.url(outgoing).pathname}`,
       ...(outgoing.body !== undefined ? ['', outgoing.body] : []),
     ].join('\n');
     const type = exchange.headers['content-type'];

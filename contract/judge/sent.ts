@@ -6,6 +6,8 @@ export interface Outgoing {
   method: (typeof operationTable)[OperationId]['method'];
   /** Relative to the base URL, e.g. the create operation's path. */
   path: string;
+  /** A query the app sent, without its `?` (a replayed request's); the suite's own requests have none. */
+  query?: string;
   body?: string;
   contentType?: string;
   /** What the request is, when its path does not say: `an unknown UUID`. */
@@ -50,5 +52,6 @@ export interface Sent {
 
 /** How the report names an exchange: `POST /evaluations`; never headers, never a body. */
 export function labelOf(outgoing: Outgoing): string {
-  return `${outgoing.method} ${outgoing.path}${outgoing.what ? ` (${outgoing.what})` : ''}`;
+  const query = outgoing.query ? `?${outgoing.query}` : '';
+  return `${outgoing.method} ${outgoing.path}${query}${outgoing.what ? ` (${outgoing.what})` : ''}`;
 }

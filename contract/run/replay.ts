@@ -34,8 +34,8 @@ function outgoingOf(session: Session, request: RecordedRequest, operation: Opera
   const query = replayedQuery(request.query);
   return {
     method: operationTable[operation].method,
-    // The path carries the query: the session sends it and its curl shows it (query-evidence.ts).
-    path: query === '' ? request.path : `${request.path}?${query}`,
+    path: request.path,
+    ...(query === '' ? {} : { query }),
     ...(sent === undefined ? {} : { body: typeof sent === 'string' ? sent : JSON.stringify(sent) }),
     ...(sent !== undefined && contentType !== undefined ? { contentType } : {}),
   };

@@ -7,12 +7,12 @@ import { Coverage } from '../judge/coverage.js';
 import { echoPlaces } from '../judge/echoes.js';
 import { judgeExchange } from '../judge/judge.js';
 import { Observation } from '../judge/observation.js';
+import { Evidence } from '../judge/evidence.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { Verdicts } from '../judge/verdicts.js';
 import type { PacingReport, RateLimitedCounts } from '../report/model.js';
 import type { Canaries } from './canaries.js';
 import { Pacer, type PacingOptions } from './pacing.js';
-import { QueryEvidence } from './query-evidence.js';
 import { sendRetryingAfter429 } from './retry-after.js';
 import { SendAhead } from './send-ahead.js';
 
@@ -61,7 +61,7 @@ export class Session {
   private readonly pacer: Pacer;
   private readonly ahead: SendAhead;
   private readonly rateLimited: RateLimitedCounts = { retried: 0, beyondTimeout: 0, waitedMs: 0 };
-  private readonly evidence: QueryEvidence;
+  private readonly evidence: Evidence;
   private lastReached: Reached | undefined;
   /**
    * Set once a request fails to connect after earlier ones got through: the deployment went away. Requests after
@@ -83,7 +83,7 @@ export class Session {
     ]);
     this.pacer = new Pacer(target.pacing);
     this.ahead = new SendAhead(this.pacer, maxTimeouts);
-    this.evidence = new QueryEvidence(target.baseUrl, Object.keys(target.headers), (text) => this.redact(text));
+    this.evidence = new Evidence(target.baseUrl, Object.keys(target.headers), (text) => this.redact(text));
   }
 
   /** The text with every credential and canary replaced by its placeholder. */
@@ -120,7 +120,7 @@ export class Session {
     // The request's own headers (a `Prefer`) first: the user's, credentials among them, win.
     const headers: Record<string, string> = { accept: 'application/json', ...outgoing.headers, ...given };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
-    const request = { method: outgoing.method, url: this.evidence.url(outgoing.path), headers, body: outgoing.body };
+    const request = { method: outgoing.method, url: this.evidence.url(outgoing), headers, body: outgoing.body };
     // A 429 echoing a secret is judged, not retried: a retry would hide the echo.
     const echoes = (exchange: Exchange) => echoPlaces(this.canaries.all(), exchange).length > 0;
     return sendRetryingAfter429(this.pacer, () => send(request, client), client.timeoutMs, this.rateLimited, echoes);
