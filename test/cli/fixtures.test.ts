@@ -156,7 +156,16 @@ describe('the CLI answers mistakes in one line with exit code 2', () => {
     [['fixtures', '--schema', 'Evaluations'], /--schema must be one of/],
     [['fixtures', '--profile', 'wild'], /--profile must be one of minimal, full, mixed, edge/],
     [['fixtures', '--format', 'xml'], /--format must be one of json, ndjson/],
-    [['openapi', '--format', 'toml'], /--format must be one of json, yaml/],
+    [['openapi', '--format', 'toml'], /--format must be one of json, yaml, got 'toml'$/m],
+    // A value near a choice, letter case aside, is named: the schema files are lower-case (evaluation.json).
+    [['fixtures', '--schema', 'evaluation'], /, RateLimit, got 'evaluation'; did you mean Evaluation\?$/m],
+    [['fixtures', '--schema', 'HumanEvalution'], /got 'HumanEvalution'; did you mean HumanEvaluation\?$/m],
+    [
+      ['fixtures', '--profile', 'ful'],
+      /--profile must be one of minimal, full, mixed, edge, got 'ful'; did you mean full\?/,
+    ],
+    [['fixtures', '--format', 'NDJSON'], /--format must be one of json, ndjson, got 'NDJSON'; did you mean ndjson\?/],
+    [['openapi', '--format', 'yml'], /--format must be one of json, yaml, got 'yml'; did you mean yaml\?/],
   ])('evalkit %j', async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
