@@ -82,6 +82,25 @@ describe('evalkit fixtures', () => {
     }
   });
 
+  it('--out into a folder holding other records says how many the mock will serve beside the new', async () => {
+    const dir = join(outDir, 'again');
+    const folder = join(dir, recordFolder);
+    const args = (count: string, seed: string) =>
+      runCli(['fixtures', '--schema', 'HumanEvaluation', '--count', count, '--seed', seed, '--out', dir]);
+    expect((await args('3', '1')).stderr).toBe(
+      `wrote ${join(folder, '<id>.json')} (3 HumanEvaluation records, served by evalkit mock --fixtures ${dir})\n`,
+    );
+    // The same run again rewrites the same files: nothing besides them.
+    expect((await args('3', '1')).stderr).not.toMatch(/other/);
+    const { code, stderr } = await args('2', '2');
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `wrote ${join(folder, '<id>.json')} (2 HumanEvaluation records, served by evalkit mock --fixtures ${dir}; ` +
+        `3 other records already there are served too: empty ${folder} first for these alone)\n`,
+    );
+    expect(await readdir(folder)).toHaveLength(5);
+  });
+
   it('--out writes records as the proxy does: an id already there in another case is refused, exit 2', async () => {
     const dir = join(outDir, 'cased');
     const args = ['fixtures', '--schema', 'HumanEvaluation', '--count', '1', '--seed', '9', '--out', dir];
