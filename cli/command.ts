@@ -118,6 +118,9 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
       const swallowed = value ? `, got the option ${value.split('=')[0]}` : '';
       throw new UsageError(`--${name} needs a value${placeholder}${swallowed}`);
     }
+    // An empty value (an unset shell variable, `--out=`) names no file, folder or setting: leave the option out.
+    if (value === '')
+      throw new UsageError(`--${name} needs a value${option.value ? ` (${option.value})` : ''}, got an empty one`);
     if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;
   }

@@ -185,6 +185,11 @@ describe('the CLI answers mistakes in one line with exit code 2', () => {
     ],
     [['fixtures', '--format', 'NDJSON'], /--format must be one of json, ndjson, got 'NDJSON'; did you mean ndjson\?/],
     [['openapi', '--format', 'yml'], /--format must be one of json, yaml, got 'yml'; did you mean yaml\?/],
+    // An empty value (an unset shell variable) is refused before any file or folder is opened with it.
+    [['fixtures', '--out', ''], /^evalkit fixtures: --out needs a value \(DIR\), got an empty one$/m],
+    [['fixtures', '--out='], /^evalkit fixtures: --out needs a value \(DIR\), got an empty one$/m],
+    [['mock', '--scenarios', ''], /^evalkit mock: --scenarios needs a value \(FILE\), got an empty one$/m],
+    [['contract', '--base-url', 'http://127.0.0.1:9', '--report-json', ''], /--report-json needs a value \(FILE\)/],
   ])('evalkit %j', async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);
