@@ -54,10 +54,15 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
-/** The name a typo most likely meant: the nearest by spelling, when it is near enough to be a typo. */
-export function nearestName(typed: string, names: readonly string[]): string | undefined {
-  const [nearest] = [...names].sort((a, b) => distance(typed, a) - distance(typed, b));
-  return nearest !== undefined && distance(typed, nearest) <= Math.max(2, Math.floor(nearest.length / 3))
+/**
+ * The name a typo most likely meant: the nearest by spelling, letter case aside (`evaluation` is `Evaluation`, `NDJSON`
+ * is `ndjson`), when it is near enough to be a typo: a third of its letters, and at least `slack` (2 lets `--prot`
+ * be `--port`; a value among short words takes 1, so `toml` is not taken for `yaml`).
+ */
+export function nearestName(typed: string, names: readonly string[], slack = 2): string | undefined {
+  const from = (name: string) => distance(typed.toLowerCase(), name.toLowerCase());
+  const [nearest] = [...names].sort((a, b) => from(a) - from(b));
+  return nearest !== undefined && from(nearest) <= Math.max(slack, Math.floor(nearest.length / 3))
     ? nearest
     : undefined;
 }
@@ -113,6 +118,9 @@ export function parseCommandArgs(command: Command, argv: string[]): OptionValues
       const swallowed = value ? `, got the option ${value.split('=')[0]}` : '';
       throw new UsageError(`--${name} needs a value${placeholder}${swallowed}`);
     }
+    // An empty value (an unset shell variable, `--out=`) names no file, folder or setting: leave the option out.
+    if (value === '')
+      throw new UsageError(`--${name} needs a value${option.value ? ` (${option.value})` : ''}, got an empty one`);
     if (option.multiple) values[name] = [...((values[name] as string[] | undefined) ?? []), value];
     else values[name] = value;
   }
@@ -171,7 +179,11 @@ export function choiceOption<T extends string>(
 ): T | undefined {
   const raw = stringOption(values, name);
   if (raw === undefined) return undefined;
-  if (!(choices as readonly string[]).includes(raw))
-    throw new UsageError(`--${name} must be one of ${choices.join(', ')}, got '${raw}'`);
+  if (!(choices as readonly string[]).includes(raw)) {
+    const close = nearestName(raw, choices, 1);
+    throw new UsageError(
+      `--${name} must be one of ${choices.join(', ')}, got '${raw}'${close ? `; did you mean ${close}?` : ''}`,
+    );
+  }
   return raw as T;
 }

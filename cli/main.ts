@@ -52,9 +52,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   const command: Command | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {
     const names = commands.map((candidate) => candidate.name);
-    const close = nearestName(name, names);
+    // Before a command, an option can only be one of evalkit's own: `--verison` is a typo of one, not a command.
+    const [unknown, close] = name.startsWith('-')
+      ? [`option ${name}`, nearestName(name, ['--help', '--version'])]
+      : [`command '${name}'`, nearestName(name, names)];
     io.stderr.write(
-      `evalkit: unknown command '${name}'${close ? `; did you mean ${close}?` : ''} ` +
+      `evalkit: unknown ${unknown}${close ? `; did you mean ${close}?` : ''} ` +
         `(commands: ${names.join(', ')}; see evalkit --help)\n`,
     );
     return 2;

@@ -36,10 +36,15 @@ export const ajv = createAjv();
 
 const compiled = new Map<SchemaName, ValidateFunction>();
 
-/** The compiled ajv validator of a resource or an error body; each schema is compiled once and reused. */
+/**
+ * The compiled ajv validator of a resource or an error body; each schema is compiled once and reused. A name that is
+ * no schema's (from JavaScript, or a cast) is a TypeError listing the names, not ajv's or a property read's.
+ */
 export function validatorFor(name: SchemaName): ValidateFunction {
   let validate = compiled.get(name);
   if (!validate) {
+    if (!schemaNames.includes(name))
+      throw new TypeError(`unknown schema ${JSON.stringify(name)}; accepted: ${schemaNames.join(', ')}`);
     validate = ajv.getSchema(schemaId(name));
     if (!validate) throw new Error(`schema ${name} is not registered`);
     compiled.set(name, validate);

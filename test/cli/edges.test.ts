@@ -38,6 +38,16 @@ describe('the CLI at its edges: one line naming the problem and the fix, exit 2 
     expect(oneLine(await runCli(['zzzzzz']))).not.toMatch(/did you mean/);
   });
 
+  it('an unknown option before any command is named as an option, with the one it likely meant', async () => {
+    const run = await runCli(['--verison']);
+    expect(run.code).toBe(2);
+    expect(oneLine(run)).toMatch(
+      /^evalkit: unknown option --verison; did you mean --version\? \(commands: [a-z, ]+; see/,
+    );
+    expect(oneLine(await runCli(['--hepl']))).toMatch(/^evalkit: unknown option --hepl; did you mean --help\?/);
+    expect(oneLine(await runCli(['--port']))).toMatch(/^evalkit: unknown option --port \(commands: /);
+  });
+
   it.each([
     ['mock', []],
     ['proxy', ['--target', 'http://127.0.0.1:9']],

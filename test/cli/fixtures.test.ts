@@ -82,6 +82,25 @@ describe('evalkit fixtures', () => {
     }
   });
 
+  it('--out into a folder holding other records says how many the mock will serve beside the new', async () => {
+    const dir = join(outDir, 'again');
+    const folder = join(dir, recordFolder);
+    const args = (count: string, seed: string) =>
+      runCli(['fixtures', '--schema', 'HumanEvaluation', '--count', count, '--seed', seed, '--out', dir]);
+    expect((await args('3', '1')).stderr).toBe(
+      `wrote ${join(folder, '<id>.json')} (3 HumanEvaluation records, served by evalkit mock --fixtures ${dir})\n`,
+    );
+    // The same run again rewrites the same files: nothing besides them.
+    expect((await args('3', '1')).stderr).not.toMatch(/other/);
+    const { code, stderr } = await args('2', '2');
+    expect(code).toBe(0);
+    expect(stderr).toBe(
+      `wrote ${join(folder, '<id>.json')} (2 HumanEvaluation records, served by evalkit mock --fixtures ${dir}; ` +
+        `3 other records already there are served too: empty ${folder} first for these alone)\n`,
+    );
+    expect(await readdir(folder)).toHaveLength(5);
+  });
+
   it('--out writes records as the proxy does: an id already there in another case is refused, exit 2', async () => {
     const dir = join(outDir, 'cased');
     const args = ['fixtures', '--schema', 'HumanEvaluation', '--count', '1', '--seed', '9', '--out', dir];
@@ -156,7 +175,21 @@ describe('the CLI answers mistakes in one line with exit code 2', () => {
     [['fixtures', '--schema', 'Evaluations'], /--schema must be one of/],
     [['fixtures', '--profile', 'wild'], /--profile must be one of minimal, full, mixed, edge/],
     [['fixtures', '--format', 'xml'], /--format must be one of json, ndjson/],
-    [['openapi', '--format', 'toml'], /--format must be one of json, yaml/],
+    [['openapi', '--format', 'toml'], /--format must be one of json, yaml, got 'toml'$/m],
+    // A value near a choice, letter case aside, is named: the schema files are lower-case (evaluation.json).
+    [['fixtures', '--schema', 'evaluation'], /, RateLimit, got 'evaluation'; did you mean Evaluation\?$/m],
+    [['fixtures', '--schema', 'HumanEvalution'], /got 'HumanEvalution'; did you mean HumanEvaluation\?$/m],
+    [
+      ['fixtures', '--profile', 'ful'],
+      /--profile must be one of minimal, full, mixed, edge, got 'ful'; did you mean full\?/,
+    ],
+    [['fixtures', '--format', 'NDJSON'], /--format must be one of json, ndjson, got 'NDJSON'; did you mean ndjson\?/],
+    [['openapi', '--format', 'yml'], /--format must be one of json, yaml, got 'yml'; did you mean yaml\?/],
+    // An empty value (an unset shell variable) is refused before any file or folder is opened with it.
+    [['fixtures', '--out', ''], /^evalkit fixtures: --out needs a value \(DIR\), got an empty one$/m],
+    [['fixtures', '--out='], /^evalkit fixtures: --out needs a value \(DIR\), got an empty one$/m],
+    [['mock', '--scenarios', ''], /^evalkit mock: --scenarios needs a value \(FILE\), got an empty one$/m],
+    [['contract', '--base-url', 'http://127.0.0.1:9', '--report-json', ''], /--report-json needs a value \(FILE\)/],
   ])('evalkit %j', async (args, message) => {
     const run = await runCli(args);
     expect(run.code).toBe(2);

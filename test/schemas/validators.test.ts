@@ -51,6 +51,16 @@ describe('validators', () => {
     expect(validatorFor('Evaluation')).toBe(validatorFor('Evaluation'));
   });
 
+  it('refuse a name that is no schema with a TypeError listing the names (a JavaScript caller, a cast)', () => {
+    const accepted = schemaNames.join(', ');
+    expect(() => validate('evaluation' as SchemaName, {})).toThrow(
+      new TypeError(`unknown schema "evaluation"; accepted: ${accepted}`),
+    );
+    expect(() => validatorFor('Nope' as SchemaName)).toThrow(
+      new TypeError(`unknown schema "Nope"; accepted: ${accepted}`),
+    );
+  });
+
   it('accept fields the spec does not list (it does not forbid them)', () => {
     expect(validate('Evaluation', { ...example('Evaluation'), region: 'eu-west-1' }).valid).toBe(true);
   });
