@@ -6,10 +6,11 @@ import { OutputClosed } from './output.js';
 
 /** One rule for every command, printed by --help and tabled in docs/contract.md. */
 const exitCodes = [
-  'Exit codes: 0 success; 1 a failed verdict (contract or proxy FAIL or NOTHING VERIFIED, diff: a change breaks a',
-  'client);',
-  '2 a usage error, or the command cannot run (a port in use, a deployment that cannot be reached, a file it cannot',
-  'read or write).',
+  'Exit codes:',
+  '  0  success',
+  '  1  a failed verdict: contract or proxy FAIL or NOTHING VERIFIED, diff: a change breaks a client',
+  '  2  a usage error, or the command cannot run: a port in use, a deployment that cannot be reached, a file it',
+  '     cannot read or write',
 ].join('\n');
 
 function mainHelp(): string {
