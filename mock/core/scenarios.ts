@@ -116,9 +116,16 @@ export function scenarioFrom(entries: Record<string, unknown>): Scenario {
 }
 
 /**
+ * RFC 7240's own preferences (names compared in any case). A client library may send them to every API it calls
+ * (`return=representation` from PostgREST-style clients); the real service ignores them, so the mock does too.
+ */
+const httpPreferences: ReadonlySet<string> = new Set(['respond-async', 'return', 'wait', 'handling']);
+
+/**
  * The scenario a `Prefer` header asks for, in Prism's style: `Prefer: code=404` or `Prefer: state=failed, latency=200`.
  * Preferences are separated by commas or semicolons; values may be quoted. An unknown key is an error rather than
- * ignored (as RFC 7240 would have it): in a mock, a silently ignored typo costs more than a 400.
+ * ignored (as RFC 7240 would have it): in a mock, a silently ignored typo costs more than a 400. RFC 7240's own
+ * preferences are no typo: they pass by, unapplied.
  */
 export function parsePrefer(header: string): Scenario {
   const scenario: Scenario = {};
@@ -126,6 +133,7 @@ export function parsePrefer(header: string): Scenario {
     const trimmed = token.trim();
     if (trimmed === '') continue;
     const equals = trimmed.indexOf('=');
+    if (httpPreferences.has((equals < 0 ? trimmed : trimmed.slice(0, equals)).trim().toLowerCase())) continue;
     if (equals < 0)
       throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
     const value = trimmed

@@ -219,4 +219,18 @@ describe('parsePrefer', () => {
       seed: 'x y',
     });
   });
+
+  it("passes by RFC 7240's own preferences, which a shared HTTP client may send to every API", async () => {
+    expect(parsePrefer('return=representation')).toEqual({});
+    expect(parsePrefer('respond-async, wait=10, handling=lenient, Return=minimal, state=failed')).toEqual({
+      state: 'EVALUATION_FAILED',
+    });
+    const res = await get('return=representation, state=failed').expect(200);
+    expect(res.body.status).toBe('EVALUATION_FAILED');
+    expect(res.headers['preference-applied']).toBe('state=EVALUATION_FAILED');
+    await post('return=minimal').expect(200);
+    // Anything else still gets the 400 that catches a typo.
+    expect(() => parsePrefer('returns=minimal')).toThrow(/unknown scenario key 'returns'/);
+    expect(() => parsePrefer('respond-sync')).toThrow(/'respond-sync' is not key=value/);
+  });
 });
