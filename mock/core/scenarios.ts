@@ -54,7 +54,9 @@ export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 export { scenarioKeys, type ScenarioKey };
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
-export class ScenarioError extends MockSetupError {}
+export class ScenarioError extends MockSetupError {
+  override name = 'ScenarioError';
+}
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
