@@ -233,4 +233,14 @@ describe('parsePrefer', () => {
     expect(() => parsePrefer('returns=minimal')).toThrow(/unknown scenario key 'returns'/);
     expect(() => parsePrefer('respond-sync')).toThrow(/'respond-sync' is not key=value/);
   });
+
+  it('keeps a quoted value whole, commas and semicolons included, and names an unclosed quote', async () => {
+    expect(parsePrefer('seed="story, variant; 2", state=failed')).toEqual({
+      seed: 'story, variant; 2',
+      state: 'EVALUATION_FAILED',
+    });
+    expect(() => parsePrefer('seed="a,b')).toThrow(/Prefer: the quoted value of 'seed' is not closed/);
+    const res = await get('seed="story, 2"; state=failed').expect(200);
+    expect(res.headers['preference-applied']).toBe('state=EVALUATION_FAILED, seed="story, 2"');
+  });
 });
