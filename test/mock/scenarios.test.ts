@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp, MockSetupError, parsePrefer, scenarioCodes, startMockServer } from '../../mock/index.js';
+import { declaredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
 
 const app = createMockApp();
@@ -102,6 +103,15 @@ describe('Prefer: state, profile, seed, nullable', () => {
     // Without the flag, nothing is null that the profile leaves out.
     for (const evaluation of (await post('profile=minimal, state=failed').expect(200)).body)
       expect(evaluation).not.toHaveProperty('testset_name');
+  });
+
+  it("nullable sends the nulls in their fields' places, as pydantic serializes a model", async () => {
+    const [evaluation] = (await post('nullable=true, profile=minimal, state=finished').expect(200)).body;
+    expect(Object.keys(evaluation)).toEqual(declaredProperties('Evaluation'));
+    expect(Object.keys(evaluation.status)).toEqual(declaredProperties('Result'));
+    expect(Object.keys(evaluation.aggregated_results[0].evaluator_config)).toEqual(
+      declaredProperties('EvaluatorConfig'),
+    );
   });
 });
 
