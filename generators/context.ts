@@ -8,6 +8,8 @@ import { SeededRandom, seedFrom } from './random.js';
 /** The recent window every generated timestamp falls in: fixed, so output never depends on the day it is made. */
 const windowStart = Date.UTC(2025, 0, 1);
 const windowEnd = Date.UTC(2026, 9, 31);
+/** The window's end in microseconds: the latest moment a record made with no request moment may carry. */
+export const windowEndMicros = windowEnd * 1000;
 
 /** Strings that break naive clients: unicode of several scripts, emoji, combining marks, quotes, control characters. */
 const edgeStrings = [
@@ -44,6 +46,23 @@ const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export function idStyleOf(id: string): IdStyle | undefined {
   if (objectIdShape.test(id)) return 'object-id';
   return uuidShape.test(id) ? 'uuid-v7' : undefined;
+}
+
+/** The earliest time an id's own time is read as its creation: older ones are test ids (`000…001`), not real ones. */
+const earliestMinted = Date.UTC(2015, 0, 1) * 1000;
+
+/**
+ * When an id was minted, as the service mints ids at creation: an ObjectId's seconds or a UUIDv7's milliseconds, in
+ * microseconds, with the precision they carry; undefined for other ids and for times before 2015.
+ */
+export function mintedAt(id: string): { at: number; precision: number } | undefined {
+  const minted =
+    idStyleOf(id) === 'object-id'
+      ? { at: parseInt(id.slice(0, 8), 16) * 1_000_000, precision: 1_000_000 }
+      : idStyleOf(id) === 'uuid-v7' && id[14] === '7'
+        ? { at: parseInt(id.slice(0, 8) + id.slice(9, 13), 16) * 1000, precision: 1000 }
+        : undefined;
+  return minted && minted.at >= earliestMinted ? minted : undefined;
 }
 
 /**

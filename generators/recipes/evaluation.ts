@@ -197,15 +197,29 @@ export function drawRun(
   at?: number,
 ): EvaluationRun {
   const createdAt = at ?? ctx.instant();
+  const past = at === undefined ? createdAt : pastOfCall(ctx, at);
   return {
     createdAt,
-    userId: ctx.id(earlier(ctx, createdAt)),
+    userId: ctx.id(earlier(ctx, past)),
     username: drawUsername(ctx),
     testsetName: drawTestsetName(ctx),
-    variants: drawVariants(ctx, variantIds.length, earlier(ctx, createdAt), variantIds),
+    variants: drawVariants(ctx, variantIds.length, earlier(ctx, past), variantIds),
     evaluatorConfigs: new Map(
-      evaluatorConfigIds.map((id) => [id, build('EvaluatorConfig', ctx, { id, before: createdAt }) as EvaluatorConfig]),
+      evaluatorConfigIds.map((id) => [id, build('EvaluatorConfig', ctx, { id, before: past }) as EvaluatorConfig]),
     ),
     optionalSent: new Set(optionalFields.filter(() => ctx.includeOptional())),
   };
+}
+
+/**
+ * The moment before which a call at `at` (the mock's clock) finds what it refers to: its user, the variants'
+ * revisions, the evaluator configs. They existed before any call, so they are dated from a seeded instant (drawn
+ * aside: no other value moves), or from `at` when that is earlier. Dated from `at` itself, the same user would get
+ * another id, and a config other dates, at every tick of the clock.
+ */
+function pastOfCall(ctx: GenerationContext, at: number): number {
+  return Math.min(
+    ctx.aside('past of the call', () => ctx.instant()),
+    at,
+  );
 }

@@ -1,3 +1,4 @@
+import { mintedAt, windowEndMicros } from '../context.js';
 import { evaluationTypes, humanEvaluationStates, type IdStyle } from '../vocabulary.js';
 import {
   drawPeriod,
@@ -32,6 +33,20 @@ interface HumanEvaluationPlan extends Period {
   variants: Variants;
 }
 
+/**
+ * The period of a record whose id carries the time it was minted (an ObjectId, a UUIDv7), as the service mints it at
+ * creation: created then (the drawn moment's digits below the id's precision), updated as long after as drawn, never
+ * after `notAfter` (the request's moment; without one, the end of the generators' fixed window, so a factory's output
+ * does not depend on the day). Undefined when the id carries no time, or one later than that.
+ */
+function periodOfId(id: string | undefined, drawn: Period, notAfter = windowEndMicros): Period | undefined {
+  const minted = id === undefined ? undefined : mintedAt(id);
+  if (!minted) return undefined;
+  const createdAt = minted.at + (drawn.createdAt % minted.precision);
+  if (createdAt > notAfter) return undefined;
+  return { createdAt, updatedAt: Math.min(createdAt + (drawn.updatedAt - drawn.createdAt), notAfter) };
+}
+
 const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof evaluationTypes>;
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
@@ -42,9 +57,10 @@ export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationO
     const unchanged = status === 'EVALUATION_INITIALIZED';
     const drawn = drawPeriod(ctx, unchanged);
     const period =
-      options.notAfter !== undefined && drawn.updatedAt > options.notAfter
+      periodOfId(options.id, drawn, options.notAfter) ??
+      (options.notAfter !== undefined && drawn.updatedAt > options.notAfter
         ? drawPeriod(ctx, unchanged, { before: options.notAfter + 1 })
-        : drawn;
+        : drawn);
     // An A/B test compares exactly two variants and a single-model test one, under every profile: the service's
     // A/B view compares two (domain notes), so a record with another count is not an edge case but an impossible one.
     return {

@@ -71,9 +71,19 @@ export function drawVariants(
       while (variants.names.includes(`${prefix}${models[at]}`)) at = (at + 1) % models.length;
       return `${prefix}${models[at]}`;
     });
+    const revisionId = ctx.id(atMicros);
+    const revision = String(ctx.int(1, 24));
+    // A variant id given twice is one variant: its first draw stands (drawn all the same, so no later value moves).
+    const first = fixedIds ? fixedIds.indexOf(fixedIds[i] as string) : i;
+    if (first >= 0 && first < i) {
+      variants.names.push(variants.names[first] as string);
+      variants.revisionIds.push(variants.revisionIds[first] as string);
+      variants.revisions.push(variants.revisions[first] as string);
+      continue;
+    }
     variants.names.push(variants.names.includes(name) ? `${name} (${i + 1})` : name);
-    variants.revisionIds.push(ctx.id(atMicros));
-    variants.revisions.push(String(ctx.int(1, 24)));
+    variants.revisionIds.push(revisionId);
+    variants.revisions.push(revision);
   }
   return variants;
 }

@@ -48,8 +48,9 @@ function evaluationsFor(sent: unknown, scenario: ResolvedScenario, clock: Clock,
   const era = scenario.era === undefined ? undefined : serviceEras[scenario.era];
   const state = scenario.state ?? era?.createdState ?? defaultCreatedState;
   // Neither the state nor the moment is part of the seed: another state answers the same Evaluations (names, dates,
-  // configs) in that state, and the same request at another moment the same bytes but for the moments (and the time
-  // inside the ids, which the service takes from the moment).
+  // configs) in that state, and the same request at another moment the same bytes but for the Evaluations' moments
+  // (and the time inside their ids, which the service takes from the moment): the user, revisions and configs a call
+  // refers to stay put.
   const seed = seedFrom(
     scenario.seed,
     app_id,

@@ -11,6 +11,8 @@ export interface Fixture {
 
 /** Fixtures that cannot be served as they are; the message names every one at fault, the field and the reason. */
 export class FixtureError extends MockSetupError {
+  override name = 'FixtureError';
+
   constructor(
     message: string,
     /** One line per problem (a file, the field and the reason), for a reload that reports them one by one. */

@@ -44,7 +44,13 @@ export function visitObjects(value: unknown, node: JsonSchema, visit: ObjectVisi
  * the spec, whose types do not include null: for testing a client's null handling only.
  */
 export function fillNulls(value: Record<string, unknown>, properties: Record<string, JsonSchema>): void {
-  for (const name of Object.keys(properties)) if (!Object.hasOwn(value, name)) value[name] = null;
+  const names = Object.keys(properties);
+  if (names.every((name) => Object.hasOwn(value, name))) return;
+  // pydantic writes a model's fields in their declared order, nulls in place: rebuilt in that order, others after.
+  const sent = { ...value };
+  for (const name of Object.keys(sent)) delete value[name];
+  for (const name of names) value[name] = Object.hasOwn(sent, name) ? sent[name] : null;
+  Object.assign(value, sent);
 }
 
 /** Each resource's required fields, read off its schema once rather than per request. */

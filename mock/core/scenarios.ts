@@ -54,7 +54,9 @@ export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 export { scenarioKeys, type ScenarioKey };
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
-export class ScenarioError extends MockSetupError {}
+export class ScenarioError extends MockSetupError {
+  override name = 'ScenarioError';
+}
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
@@ -116,16 +118,49 @@ export function scenarioFrom(entries: Record<string, unknown>): Scenario {
 }
 
 /**
+ * A Prefer header's preferences: split at commas and semicolons outside double quotes, so a quoted value keeps its
+ * own (`seed="story, 2"`). One pass over the characters: a 100 KB hostile header costs what its length does.
+ */
+function preferTokens(header: string): string[] {
+  const tokens: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let index = 0; index < header.length; index++) {
+    const char = header[index];
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === ',' || char === ';')) {
+      tokens.push(header.slice(start, index));
+      start = index + 1;
+    }
+  }
+  const last = header.slice(start);
+  if (quoted) {
+    const key = last.slice(0, Math.max(0, last.indexOf('='))).trim();
+    throw new ScenarioError(`Prefer: the quoted value of '${key.slice(0, 40)}' is not closed`);
+  }
+  tokens.push(last);
+  return tokens;
+}
+
+/**
+ * RFC 7240's own preferences (names compared in any case). A client library may send them to every API it calls
+ * (`return=representation` from PostgREST-style clients); the real service ignores them, so the mock does too.
+ */
+const httpPreferences: ReadonlySet<string> = new Set(['respond-async', 'return', 'wait', 'handling']);
+
+/**
  * The scenario a `Prefer` header asks for, in Prism's style: `Prefer: code=404` or `Prefer: state=failed, latency=200`.
  * Preferences are separated by commas or semicolons; values may be quoted. An unknown key is an error rather than
- * ignored (as RFC 7240 would have it): in a mock, a silently ignored typo costs more than a 400.
+ * ignored (as RFC 7240 would have it): in a mock, a silently ignored typo costs more than a 400. RFC 7240's own
+ * preferences are no typo: they pass by, unapplied.
  */
 export function parsePrefer(header: string): Scenario {
   const scenario: Scenario = {};
-  for (const token of header.split(/[,;]/)) {
+  for (const token of preferTokens(header)) {
     const trimmed = token.trim();
     if (trimmed === '') continue;
     const equals = trimmed.indexOf('=');
+    if (httpPreferences.has((equals < 0 ? trimmed : trimmed.slice(0, equals)).trim().toLowerCase())) continue;
     if (equals < 0)
       throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
     const value = trimmed
@@ -148,9 +183,9 @@ export function scenarioValues(scenario: Scenario): Record<string, string | numb
   return values;
 }
 
-/** A scenario back in Prefer syntax, for the Preference-Applied header. */
+/** A scenario back in Prefer syntax, for the Preference-Applied header; a value holding a separator is quoted. */
 export function formatScenario(scenario: Scenario): string {
   return Object.entries(scenarioValues(scenario))
-    .map(([key, value]) => `${key}=${String(value)}`)
+    .map(([key, value]) => `${key}=${/[\s,;]/.test(String(value)) ? `"${String(value)}"` : String(value)}`)
     .join(', ');
 }

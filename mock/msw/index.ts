@@ -3,6 +3,7 @@ import { controlRoom as openControlRoom } from '../control/control-room.js';
 import { handleFetch, mockRequestOf, toResponse } from '../core/fetch.js';
 import { mockCore } from '../core/handle.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
+import { MockSetupError } from '../core/setup-error.js';
 
 export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
   /**
@@ -25,11 +26,27 @@ export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
   journalSize?: number;
 }
 
-/** The origin (undefined: any) and the base path of a baseUrl. */
+/**
+ * The origin (undefined: any) and the base path of a baseUrl. Anything but a path or an http(s) URL is refused as
+ * written: `localhost:8000/api` would otherwise read as a URL of scheme `localhost:` and path `8000/api`.
+ */
 function splitBaseUrl(baseUrl: string): { origin?: string; basePath: string } {
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(baseUrl)) return { basePath: baseUrl };
-  const url = new URL(baseUrl);
+  if (baseUrl === '' || baseUrl.startsWith('/')) return { basePath: baseUrl };
+  const url = /^https?:\/\//i.test(baseUrl) ? parsedUrl(baseUrl) : undefined;
+  if (!url) {
+    throw new MockSetupError(
+      `baseUrl '${baseUrl}' must be an http(s) URL such as http://localhost:8000/api, a path such as /api, or ''`,
+    );
+  }
   return { origin: url.origin, basePath: url.pathname };
+}
+
+function parsedUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -461,6 +461,31 @@ describe('evaluationsForRequest', () => {
     }
   });
 
+  it('names the same user, revisions and configs whatever the moment of the call; all of them older than it', () => {
+    // What a call refers to existed before it: the caller, the variants' revisions, the evaluator configs. Two calls
+    // of one request a second or a month apart refer to the same ones (a UI keying users or configs by id sees one).
+    const referred = (evaluation: Evaluation) => ({
+      user: [evaluation.user_id, evaluation.user_username],
+      revisions: evaluation.variant_revision_ids,
+      configs: (evaluation.aggregated_results as AggregatedResult[]).map((a) => a.evaluator_config),
+    });
+    const state = 'EVALUATION_FINISHED';
+    const at = (iso: string) => evaluationsForRequest('seed', request, { state, createdAt: Date.parse(iso) * 1000 });
+    const first = at('2026-12-01T09:00:00Z');
+    for (const later of ['2026-12-01T09:00:01.5Z', '2026-12-02T09:00:00Z', '2027-01-01T09:00:00Z']) {
+      const evaluations = at(later);
+      expect(evaluations.map(referred)).toEqual(first.map(referred));
+      expect(evaluations[0]?.created_at).not.toBe(first[0]?.created_at);
+    }
+    // A moment pinned early, before what the seed would refer to: everything referred to is still older than it.
+    for (const evaluation of at('2025-01-02T00:00:00Z')) {
+      const { configs } = referred(evaluation);
+      for (const config of configs as EvaluatorConfig[]) {
+        expect(Date.parse(config.updated_at)).toBeLessThan(Date.parse(evaluation.created_at));
+      }
+    }
+  });
+
   it('is deterministic per seed', () => {
     expect(JSON.stringify(evaluationsForRequest(1, request))).toBe(JSON.stringify(evaluationsForRequest(1, request)));
     expect(JSON.stringify(evaluationsForRequest(1, request))).not.toBe(

@@ -93,6 +93,18 @@ describe("generated records carry the real service's details, over many seeds", 
       }
   });
 
+  it('a variant named twice in one create call is one variant: the same name, revision id and revision', () => {
+    const request = { app_id: 'a', testset_id: 't', variant_ids: ['v1', 'v2', 'v1'], evaluators_configs: ['c'] };
+    for (let seed = 0; seed < 50; seed++) {
+      const [first, , again] = evaluationsForRequest(seed, request).map((evaluation) => [
+        evaluation.variant_names,
+        evaluation.variant_revision_ids,
+        evaluation.revisions,
+      ]);
+      expect(again).toEqual(first);
+    }
+  });
+
   it("AI critique templates are the service's own, of the record's era: only placeholders the evaluator fills", () => {
     const filled = new Set(['llm_app_prompt_template', 'country', 'correct_answer', 'variant_output']);
     const eras = new Set<string>();

@@ -160,7 +160,7 @@ describe('bad paths and methods', () => {
       400,
       /'latency' accepts MS or MIN-MAX/,
     );
-    expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'respond-async'), 400, /not key=value/);
+    expectProblem(await request(app).get('/human-evaluations/a').set('Prefer', 'failed'), 400, /not key=value/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { build } from '../../generators/factories.js';
 import { evaluationsForRequest, generators } from '../../generators/index.js';
 import { createMockCore, type MockAnswer } from '../../mock/index.js';
 import { createRequest, objectId, uuidV7 } from './helpers.js';
@@ -106,6 +107,59 @@ describe("generated ids follow the style of the request's ids, one style per rec
       const answer = await createMockCore({ seed }).handle({ method: 'POST', url: '/evaluations', headers, body });
       for (const evaluation of JSON.parse(text(answer)) as unknown[])
         for (const id of idsOf(evaluation).filter((each) => !echoed.has(each))) expect(id).toMatch(objectId);
+    }
+  });
+});
+
+describe('a requested id that carries a time dates the record, as the service mints ids at creation', () => {
+  type Dated = { created_at: string; updated_at: string; app_id: string; user_id: string; testset_id: string };
+  const get = (core: ReturnType<typeof createMockCore>, id: string, prefer?: string) =>
+    JSON.parse(
+      text(
+        core.handle({
+          method: 'GET',
+          url: `/human-evaluations/${id}`,
+          headers: prefer ? { prefer } : {},
+        }) as MockAnswer,
+      ),
+    ) as Dated;
+  /** The time inside an ObjectId (seconds) or a UUIDv7 (milliseconds), in milliseconds. */
+  const minted = (id: string) =>
+    id.includes('-') ? parseInt(id.replace(/-/g, '').slice(0, 12), 16) : parseInt(id.slice(0, 8), 16) * 1000;
+
+  it('an ObjectId or a UUIDv7 of the past: created_at is its time, and every id it refers to is older', () => {
+    for (let seed = 0; seed < 20; seed++) {
+      const core = createMockCore({ seed });
+      for (const [id, precision] of [
+        ['6637c0a25368ef07b03a64cd', 1000],
+        ['0190a8f2-7b3c-7def-8123-456789abcdef', 1],
+      ] as const) {
+        for (const prefer of [undefined, 'state=initialized', 'state=finished']) {
+          const record = get(core, id, prefer);
+          const created = Date.parse(record.created_at);
+          expect(created - minted(id)).toBeGreaterThanOrEqual(0);
+          expect(created - minted(id)).toBeLessThan(precision);
+          expect(Date.parse(record.updated_at)).toBeGreaterThanOrEqual(created);
+          for (const other of [record.app_id, record.user_id, record.testset_id])
+            expect(minted(other)).toBeLessThanOrEqual(created);
+        }
+      }
+    }
+  });
+
+  it("so does a factory's overridden id, within the generators' window", () => {
+    const record = build('HumanEvaluation', { overrides: { id: '6637c0a25368ef07b03a64cd' } });
+    expect(record.created_at).toMatch(/^2024-05-05T17:23:46\.\d{6}Z$/);
+    const beyond = build('HumanEvaluation', { overrides: { id: 'ffffffff5368ef07b03a64cd' } });
+    expect(Date.parse(beyond.updated_at)).toBeLessThanOrEqual(Date.UTC(2026, 9, 31));
+  });
+
+  it('an id of a time before 2015 or after the request moment leaves the dates to the seed, before now', () => {
+    const core = createMockCore({ seed: 1, now: '2026-01-01T00:00:00Z' });
+    for (const id of ['000000000000000000000001', 'ffffffff5368ef07b03a64cd', '6a000000aaaaaaaaaaaaaaaa']) {
+      const record = get(core, id);
+      expect(Date.parse(record.created_at)).toBeGreaterThanOrEqual(Date.UTC(2025, 0, 1) - 90 * 86_400_000);
+      expect(Date.parse(record.updated_at)).toBeLessThanOrEqual(Date.parse('2026-01-01T00:00:00Z'));
     }
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp, MockSetupError, parsePrefer, scenarioCodes, startMockServer } from '../../mock/index.js';
+import { declaredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
 
 const app = createMockApp();
@@ -102,6 +103,15 @@ describe('Prefer: state, profile, seed, nullable', () => {
     // Without the flag, nothing is null that the profile leaves out.
     for (const evaluation of (await post('profile=minimal, state=failed').expect(200)).body)
       expect(evaluation).not.toHaveProperty('testset_name');
+  });
+
+  it("nullable sends the nulls in their fields' places, as pydantic serializes a model", async () => {
+    const [evaluation] = (await post('nullable=true, profile=minimal, state=finished').expect(200)).body;
+    expect(Object.keys(evaluation)).toEqual(declaredProperties('Evaluation'));
+    expect(Object.keys(evaluation.status)).toEqual(declaredProperties('Result'));
+    expect(Object.keys(evaluation.aggregated_results[0].evaluator_config)).toEqual(
+      declaredProperties('EvaluatorConfig'),
+    );
   });
 });
 
@@ -218,5 +228,29 @@ describe('parsePrefer', () => {
       profile: 'edge',
       seed: 'x y',
     });
+  });
+
+  it("passes by RFC 7240's own preferences, which a shared HTTP client may send to every API", async () => {
+    expect(parsePrefer('return=representation')).toEqual({});
+    expect(parsePrefer('respond-async, wait=10, handling=lenient, Return=minimal, state=failed')).toEqual({
+      state: 'EVALUATION_FAILED',
+    });
+    const res = await get('return=representation, state=failed').expect(200);
+    expect(res.body.status).toBe('EVALUATION_FAILED');
+    expect(res.headers['preference-applied']).toBe('state=EVALUATION_FAILED');
+    await post('return=minimal').expect(200);
+    // Anything else still gets the 400 that catches a typo.
+    expect(() => parsePrefer('returns=minimal')).toThrow(/unknown scenario key 'returns'/);
+    expect(() => parsePrefer('respond-sync')).toThrow(/'respond-sync' is not key=value/);
+  });
+
+  it('keeps a quoted value whole, commas and semicolons included, and names an unclosed quote', async () => {
+    expect(parsePrefer('seed="story, variant; 2", state=failed')).toEqual({
+      seed: 'story, variant; 2',
+      state: 'EVALUATION_FAILED',
+    });
+    expect(() => parsePrefer('seed="a,b')).toThrow(/Prefer: the quoted value of 'seed' is not closed/);
+    const res = await get('seed="story, 2"; state=failed').expect(200);
+    expect(res.headers['preference-applied']).toBe('state=EVALUATION_FAILED, seed="story, 2"');
   });
 });

@@ -66,7 +66,9 @@ export function parityCorpus(): CorpusRequest[] {
     'era=0.19, eraDates=true, nullable=true',
     'eraDates=true',
     'era=2024',
-    'respond-async',
+    // RFC 7240's own preferences pass by; a bare word that is none of them is a 400.
+    'respond-async, return=minimal',
+    'failed',
   ];
   for (const prefer of preferences) {
     get(`GET Prefer ${prefer}`, 'prefer-1', { Prefer: prefer });

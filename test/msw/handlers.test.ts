@@ -99,4 +99,28 @@ describe('evalkit/msw handlers', () => {
     expect(() => createHandlers({ latency: 'soon' })).toThrow(/'latency' accepts MS or MIN-MAX/);
     expect(() => createHandlers({ fixtures: [{ id: 'x' }] })).toThrow(/fixtures\[0\]: .*required/);
   });
+
+  it('names a baseUrl without its scheme as written, and what to write', () => {
+    // `localhost:8000/api` parses as a URL of scheme `localhost:`, whose path `8000/api` the user never wrote.
+    for (const baseUrl of ['localhost:8000/api', 'ws://localhost:8000/api', 'http//localhost/api']) {
+      expect(() => createHandlers({ baseUrl })).toThrow(MockSetupError);
+      expect(() => createHandlers({ baseUrl })).toThrow(
+        `baseUrl '${baseUrl}' must be an http(s) URL such as http://localhost:8000/api, a path such as /api, or ''`,
+      );
+    }
+  });
+
+  it('says which setup error it threw when printed', () => {
+    const error = (options: Parameters<typeof createHandlers>[0]) => {
+      try {
+        createHandlers(options);
+      } catch (thrown) {
+        return String(thrown);
+      }
+      return 'nothing thrown';
+    };
+    expect(error({ latency: 'soon' })).toMatch(/^ScenarioError: scenario key 'latency'/);
+    expect(error({ fixtures: [{ id: 'x' }] })).toMatch(/^FixtureError: fixtures: /);
+    expect(error({ baseUrl: '/a b' })).toMatch(/^MockSetupError: base path '\/a b'/);
+  });
 });
