@@ -46,6 +46,8 @@ export interface PageSession {
   page: Page;
   /** Uncaught errors of the page. */
   errors: string[];
+  /** Resolves once the page has logged a console message matching `pattern` (before the call or after it). */
+  logged(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,10 +74,20 @@ export async function openPage(bundle: Uint8Array, workerScript: Uint8Array = ms
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const messages: string[] = [];
+  const waiting = new Set<{ pattern: RegExp; resolve: () => void }>();
+  page.on('console', (message) => {
+    messages.push(message.text());
+    for (const waiter of waiting) if (waiter.pattern.test(message.text())) (waiting.delete(waiter), waiter.resolve());
+  });
   await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
   return {
     page,
     errors,
+    logged: (pattern) =>
+      messages.some((text) => pattern.test(text))
+        ? Promise.resolve()
+        : new Promise((resolve) => waiting.add({ pattern, resolve })),
     close: async () => {
       await browser.close();
       server.closeAllConnections();

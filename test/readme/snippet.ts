@@ -49,12 +49,9 @@ export async function runBrowserSnippet(
 ): Promise<BrowserSnippetRun> {
   const { code } = await bundleForBrowser(file);
   const session = await openPage(code, workerScript);
-  // The snippet awaits worker.start(); the page is mocked once the worker controls it.
-  await session.page.waitForFunction(
-    () =>
-      (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
-        .controller !== null,
-  );
+  // The snippet awaits worker.start(), which logs this once MSW mocks the page: a worker that merely controls the
+  // page may not have been told to mock yet, and a fetch then reaches the static server (a 404).
+  await session.logged(/\[MSW\] Mocking enabled/);
   // What the page's fetch got, rebuilt as a Response here: the page's function cannot call this module's code.
   const { status, headers, body } = await session.page.evaluate(async (target) => {
     const res = await fetch(target);
