@@ -10,9 +10,8 @@ import {
   type ResourceGenerator,
   type Seed,
 } from './index.js';
+import { FactoryError, show, stateFrom } from './factory-error.js';
 import {
-  evaluationStateFrom,
-  evaluationStateNames,
   evaluationTypes,
   isEvaluationState,
   lifecycleStates,
@@ -20,6 +19,8 @@ import {
   type EvaluationStateName,
 } from './vocabulary.js';
 import { variantArrays } from './recipes/shared.js';
+
+export { FactoryError } from './factory-error.js';
 
 /** An object's declared keys, without its index signature: what an override may name. */
 type DeclaredKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: true };
@@ -46,29 +47,6 @@ export type BuildOptions<N extends ResourceName> = Omit<GenerateOptions<N>, 'sta
   /** Fields to set, merged deeply into the instance made; the result must still satisfy the schema. */
   overrides?: DeepPartial<Instances[N]>;
 };
-
-/**
- * What build() refuses: an unknown resource or state, an override that breaks the schema or its sibling fields. The
- * message names the field, the value and what is accepted; so do `field`, `value` and `accepted`.
- */
-export class FactoryError extends Error {
-  readonly field: string;
-  readonly value: unknown;
-  readonly accepted: string;
-
-  constructor(field: string, value: unknown, accepted: string, problem = `${field} cannot be ${show(value)}`) {
-    super(`${problem}; accepted: ${accepted}`);
-    this.name = 'FactoryError';
-    this.field = field;
-    this.value = value;
-    this.accepted = accepted;
-  }
-}
-
-function show(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
-}
 
 /** Objects merge key by key; arrays and scalars replace. Copies, so neither side is changed. */
 function merge(base: unknown, override: unknown): unknown {
@@ -159,15 +137,6 @@ function checkVariantArrays(name: ResourceName, instance: unknown, overrides: Ov
   );
 }
 
-function stateOf(name: ResourceName, state: string | undefined): EvaluationState | undefined {
-  if (state === undefined) return undefined;
-  // A JavaScript caller can pass a non-string: refused in words too.
-  const normalised = typeof state === 'string' ? evaluationStateFrom(state) : undefined;
-  if (normalised === undefined)
-    throw new FactoryError('state', state, evaluationStateNames, `build('${name}'): state cannot be ${show(state)}`);
-  return normalised;
-}
-
 /**
  * One instance of a resource, in the style of fishery or factory_bot: generated from the seed (valid and coherent),
  * the overrides merged in, then validated. Throws a FactoryError naming the field, the value and what is accepted:
@@ -181,7 +150,7 @@ export function build<N extends ResourceName>(name: N, options: BuildOptions<N> 
     throw new FactoryError('name', name, resourceNames.join(', '), `build(${show(name)}): unknown resource`);
   const { seed = 1, state: stateName, overrides, ...generatorOptions } = options;
   const given = (overrides ?? {}) as Overrides;
-  const state = stateOf(name, stateName);
+  const state = stateFrom(`build('${name}')`, stateName);
   const coherent = coherentOptions[name]?.(state, given) ?? {};
   const generator = generators[name] as ResourceGenerator<N>;
   const generate = (from: Seed) => generator(from, { ...coherent, ...generatorOptions } as GenerateOptions<N>);

@@ -4,6 +4,7 @@ import { GenerationContext } from './context.js';
 import type { Profile } from './profile.js';
 import type { EvaluationState, IdStyle } from './vocabulary.js';
 import { seedFrom } from './random.js';
+import { stateFrom } from './factory-error.js';
 import { aggregatedResultRecipe, type AggregatedResultOptions } from './recipes/aggregated-result.js';
 import { createEvaluationRequestRecipe } from './recipes/create-evaluation-request.js';
 import { errorRecipe, type ErrorOptions } from './recipes/error.js';
@@ -78,6 +79,8 @@ export function createGenerators(): Generators {
   const entries = resourceNames.map((name) => {
     const generator = (seed: Seed, options: GenerateOptions<typeof name> = {}) => {
       const { profile = 'mixed', ...rest } = options;
+      // Typed as a state, but a JavaScript caller passes what it likes: read as build() and the mock read it.
+      if ('state' in rest) rest.state = stateFrom(`generators.${name}`, rest.state);
       ctx.begin(seedFrom(name, seed), profile);
       return compiled[name](ctx, rest, buildNested);
     };
@@ -126,7 +129,7 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
     ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
     const run = drawRun(ctx, request, buildNested, createdAt);
     const options = {
-      state,
+      state: stateFrom('evaluationsForRequest', state),
       appId: request.app_id,
       testsetId: request.testset_id,
       evaluatorConfigIds: request.evaluators_configs,

@@ -5,6 +5,8 @@ import { lifecycleStates } from '../../generators/vocabulary.js';
 import { variantArrays } from '../../generators/recipes/shared.js';
 import { variantArrays as schemaVariantArrays } from '../../contract/judge/schema-walk.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
+import { evaluationsForRequest, generators } from '../../generators/index.js';
+import type { EvaluationState } from '../../generators/vocabulary.js';
 
 describe('build and buildMany', () => {
   it('builds a valid instance of every kind, the same for the same seed, another for another seed', () => {
@@ -128,6 +130,29 @@ function catchFactoryError(make: () => unknown): FactoryError {
   throw new Error('expected a FactoryError');
 }
 
+describe('the generators below build() read states as build() does', () => {
+  const request = { app_id: 'a', testset_id: 't', variant_ids: ['v1', 'v2'], evaluators_configs: ['c1'] };
+  // Typed as states; a JavaScript caller passes any string.
+  const loosely = (state: string) => ({ state }) as unknown as { state: EvaluationState };
+
+  it("turns 'failed' into EVALUATION_FAILED: generators.Evaluation, generators.Result, evaluationsForRequest", () => {
+    expect(generators.Evaluation(1, loosely('failed')).status.value).toBe('EVALUATION_FAILED');
+    expect(generators.Result(1, { type: 'status', ...loosely('finished') }).value).toBe('EVALUATION_FINISHED');
+    const created = evaluationsForRequest(1, request, loosely('Failed'));
+    expect(created.map((evaluation) => evaluation.status.value)).toEqual(['EVALUATION_FAILED', 'EVALUATION_FAILED']);
+  });
+
+  it('refuses an unknown state with a FactoryError naming the caller and what is accepted', () => {
+    expect(() => generators.Evaluation(1, loosely('DONE'))).toThrow(FactoryError);
+    expect(() => generators.Evaluation(1, loosely('DONE'))).toThrow(
+      /^generators\.Evaluation: state cannot be "DONE"; accepted: /,
+    );
+    expect(() => evaluationsForRequest(1, request, loosely('DONE'))).toThrow(
+      /^evaluationsForRequest: state cannot be "DONE"/,
+    );
+  });
+});
+
 describe('the domain names the factories and the judge share', () => {
   it('lifecycleStates points at where each record keeps the state it was built in, as coverage reads it', () => {
     const evaluation = build('Evaluation', { state: 'aggregation_failed' });
@@ -136,7 +161,7 @@ describe('the domain names the factories and the judge share', () => {
     expect(valueAt(human, lifecycleStates.HumanEvaluation.pointer)).toBe('EVALUATION_STARTED');
   });
 
-  it("variantArrays names each record's string arrays, the ones the judge reads off the schema, in schema order", () => {
+  it("variantArrays names each record's string arrays, those the judge reads off the schema, in schema order", () => {
     for (const name of ['Evaluation', 'HumanEvaluation'] as const) {
       const arrays = Object.values(variantArrays[name]);
       expect(arrays, name).toEqual(schemaVariantArrays(name));
