@@ -1,6 +1,6 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { decodeBody } from './body-decoding.js';
+import { answerBody } from './decoded-body.js';
 import { describeSize } from './excerpt.js';
 import type { Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
 import { defaultTimeoutMs } from './timeouts.js';
@@ -92,14 +92,17 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({
-        status: response?.statusCode,
-        headers: response?.headers ?? {},
-        ...decodeBody(Buffer.concat(chunks)),
-        bodyBytes: size,
-        ...(failure ? { failure } : {}),
-        ...(retry ? { retry } : {}),
-      });
+      const headers = response?.headers ?? {};
+      // Read as a browser reads it: RFC 9110 §12.5.3 lets a server pick any coding for a request without
+      // Accept-Encoding, and one whose body does not decode as its header says is unreadable to every client.
+      resolve(
+        answerBody(Buffer.concat(chunks), headers['content-encoding'], options.maxBodyBytes, failure).then((body) => ({
+          status: response?.statusCode,
+          headers,
+          ...body,
+          ...(retry ? { retry } : {}),
+        })),
+      );
       outgoing.destroy();
     };
     const send = req.url.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -13,17 +13,11 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
-import { decodeBody } from '../http/body-decoding.js';
 import { isKeepAliveRace } from '../http/client.js';
-import { ContentCodingError, contentCodings, decodeContent } from '../http/content-coding.js';
-import { describeSize } from '../http/excerpt.js';
+import { answerBody, contentOf, type Content } from '../http/decoded-body.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
 import { endToEnd } from '../http/hop-by-hop.js';
-import { nodeDecoders } from '../http/node-decoders.js';
 import { parseRefusal, refusalOf } from './refusals.js';
-
-/** A body with its Content-Encoding undone within the cap (contentOf), or the failure that stopped the decoding. */
-export type Content = { bytes: Buffer } | { problem: Failure };
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {
@@ -136,57 +130,6 @@ class Keeper {
   bytes(): Buffer {
     return Buffer.concat(this.chunks);
   }
-}
-
-/** A decoding stopped, as a finding tells it: a bomb is too large, an unknown coding or broken bytes undecodable. */
-function codingFailure(error: ContentCodingError, maxBytes: number): Failure {
-  if (error.kind === 'too-large')
-    return {
-      kind: 'too-large',
-      message: `the body exceeds the ${describeSize(maxBytes)} cap once decoded (Content-Encoding: ${error.coding})`,
-    };
-  if (error.kind === 'undecodable')
-    return { kind: 'undecodable', message: `the body does not decode as its Content-Encoding says (${error.coding})` };
-  if (error.coding !== undefined)
-    return {
-      kind: 'undecodable',
-      message: `the body is in a Content-Encoding no browser decodes (${JSON.stringify(error.coding)})`,
-    };
-  return { kind: 'undecodable', message: `the body's Content-Encoding cannot be decoded: ${error.message}` };
-}
-
-/**
- * A body's bytes with its Content-Encoding undone, last coding first, as a browser decodes them. Every layer stops at
- * the cap (http/content-coding.ts, the mock's decoder too), so a bomb costs at most that much memory and is reported,
- * never inflated.
- */
-async function contentOf(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Promise<Content> {
-  try {
-    const decoded = await decodeContent(bytes, contentCodings(contentEncoding), maxBytes, nodeDecoders);
-    return { bytes: Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength) };
-  } catch (error) {
-    if (!(error instanceof ContentCodingError)) throw error;
-    return { problem: codingFailure(error, maxBytes) };
-  }
-}
-
-/**
- * An answer's body as the client sees it: its Content-Encoding undone within the cap, so a bomb is a failure and
- * never inflated, then decoded as text. A body that cannot be decoded is judged empty, with the failure saying why;
- * so is a compressed one that was cut, while a cut plain one is kept, to be searched for echoes.
- */
-async function answerBody(
-  bytes: Buffer,
-  contentEncoding: string | undefined,
-  maxBytes: number,
-  cut: Failure | undefined,
-): Promise<{ body: string; bodyBytes: number; encoding?: BodyEncoding; failure?: Failure }> {
-  const content: Content =
-    cut && contentEncoding !== undefined
-      ? { bytes: Buffer.alloc(0) }
-      : await contentOf(bytes, contentEncoding, maxBytes);
-  if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
-  return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
 }
 
 function describeError(error: NodeJS.ErrnoException): string {

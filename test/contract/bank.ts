@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
 import { generators } from '../../generators/index.js';
 import { providerKeyNames } from '../../generators/vocabulary.js';
@@ -514,6 +515,17 @@ export const mutations: BankEntry[] = [
     expect: [warning('fetch.unknown-id.rejected')],
   },
   {
+    name: 'a success body labelled Content-Encoding: gzip that is plain JSON (not compressed)',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        res.writeHead(200, { ...answer.headers, 'content-encoding': 'gzip' }).end(answer.body);
+        return true;
+      },
+    },
+    expect: [error('fetch.transport')],
+  },
+  {
     name: 'a success body that is not UTF-8 (Latin-1 bytes in a name)',
     behaviour: {
       send: (res, answer, context) => {
@@ -728,6 +740,17 @@ export const conforming: BankEntry[] = [
     behaviour: {
       send: (res, answer) => {
         res.writeHead(answer.status, answer.headers).end(answer.body, () => res.socket?.end());
+        return true;
+      },
+    },
+    expect: [],
+  },
+  {
+    // RFC 9110 §12.5.3: a request without Accept-Encoding accepts any coding, and gateways compress JSON unasked.
+    name: 'a gateway that gzips every answer, asked or not',
+    behaviour: {
+      send: (res, answer) => {
+        res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip' }).end(gzipSync(answer.body));
         return true;
       },
     },

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { send, type ClientOptions } from '../../http/client.js';
 
 const servers: Server[] = [];
@@ -185,5 +186,50 @@ describe('what a body is made of', () => {
     const plain = await get(`${origin}/utf8`);
     expect(plain.encoding).toBeUndefined();
     expect(plain.body).toBe('{"é":1}');
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ])('reads a %s body as a browser does: decoded, with its decoded size', async (coding, compress) => {
+    const record = JSON.stringify({ id: 'é'.repeat(300) });
+    const origin = await serve('127.0.0.1', (_req, res) =>
+      res.writeHead(200, { 'content-encoding': coding }).end(compress(Buffer.from(record))),
+    );
+    const exchange = await get(`${origin}/x`);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.encoding).toBeUndefined();
+    expect(exchange.body).toBe(record);
+    expect(exchange.bodyBytes).toBe(Buffer.byteLength(record));
+  });
+
+  it('reports a body its Content-Encoding does not describe, and one no browser decodes, as undecodable', async () => {
+    const origin = await serve('127.0.0.1', (req, res) => {
+      if (req.url === '/empty') res.writeHead(204, { 'content-encoding': 'gzip' }).end();
+      else res.writeHead(200, { 'content-encoding': req.url === '/lie' ? 'gzip' : 'zstd' }).end('{"id":"x"}');
+    });
+    const lie = await get(`${origin}/lie`);
+    expect(lie.failure).toEqual({
+      kind: 'undecodable',
+      message: 'the body does not decode as its Content-Encoding says (gzip)',
+    });
+    expect(lie.body).toBe('');
+    expect((await get(`${origin}/zstd`)).failure?.kind).toBe('undecodable');
+    const empty = await get(`${origin}/empty`);
+    expect(empty.failure).toBeUndefined();
+    expect(empty.status).toBe(204);
+  });
+
+  it('holds a compression bomb to the cap: a failure, never inflated', async () => {
+    const origin = await serve('127.0.0.1', (_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(64 * 1024, 0x20))),
+    );
+    const exchange = await get(`${origin}/bomb`);
+    expect(exchange.failure).toEqual({
+      kind: 'too-large',
+      message: 'the body exceeds the 1024 bytes cap once decoded (Content-Encoding: gzip)',
+    });
+    expect(exchange.body).toBe('');
   });
 });

@@ -101,4 +101,12 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
       expect.stringContaining('the body does not decode as its Content-Encoding says (gzip)'),
     ]);
   });
+
+  it('an empty body is empty whatever its Content-Encoding says (a 404 through a gzip filter)', async () => {
+    const target = await plain((_req, res) => res.writeHead(404, { 'content-encoding': 'gzip' }).end());
+    const watched = await proxyTo(target.url);
+    expect(await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`)).toEqual(Buffer.alloc(0));
+    await judged(watched, 1);
+    expect(findingsOf(watched)).toEqual([]);
+  });
 });
