@@ -228,10 +228,29 @@ function nothingVerified(statuses: ReadonlyArray<{ status: number; count: number
   const credentials = credentialsHint(seen);
   if (credentials) return `nothing verified: every request was answered ${seen.join('/')}: ${credentials}`;
   const answers = statuses.map(({ status, count }) => `${status} ×${count}`).join(', ');
-  return (
-    `nothing verified: no success answer to check (answers: ${answers}): ` +
-    'pass --human-evaluation-id and --create-body that exist there'
-  );
+  return `nothing verified: no success answer to check (answers: ${answers}): ${remedyOf(seen)}`;
+}
+
+/**
+ * What to do when no answer was a success to check, by what every request got: unknown ids are the fix only when the
+ * deployment answered, and refused, what it was sent.
+ */
+function remedyOf(seen: readonly number[]): string {
+  if (seen.every((status) => status >= 300 && status < 400))
+    return (
+      'every request was redirected and the redirect not followed (see the *.transport findings): ' +
+      'pass as --base-url the address the deployment answers at'
+    );
+  if (seen.every((status) => status === 429))
+    return (
+      'every request was rate-limited past --timeout (see the *.transport findings): ' +
+      'set --rate-limit N/s or raise --timeout'
+    );
+  if (seen.every((status) => status >= 500))
+    return 'the deployment failed every request (see the *.status.5xx findings; its logs hold the cause)';
+  if (seen.some((status) => status >= 200 && status < 300))
+    return 'no success answer arrived whole (see the *.transport findings)';
+  return 'pass --human-evaluation-id and --create-body that exist there';
 }
 
 /** Checks a deployment against the contract. Never throws for anything the deployment does. */
