@@ -68,3 +68,19 @@ export async function answerBody(
   if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
   return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
 }
+
+/** The codings contentOf undoes, and identity, as Accept-Encoding names them. */
+const decodable = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'identity']);
+
+/**
+ * An Accept-Encoding narrowed to the codings contentOf undoes, their weights kept: a browser also lists codings such
+ * as zstd, which a deployment behind a CDN then picks, and an answer evalkit cannot read cannot be judged. `*` goes
+ * too, as it lets the server pick any; `identity` when nothing is left.
+ */
+export function decodableAcceptEncoding(header: string): string {
+  const kept = header
+    .split(',')
+    .map((element) => element.trim())
+    .filter((element) => decodable.has((element.split(';')[0] ?? '').trim().toLowerCase()));
+  return kept.length > 0 ? kept.join(', ') : 'identity';
+}

@@ -14,7 +14,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
 import { isKeepAliveRace } from '../http/client.js';
-import { answerBody, contentOf, type Content } from '../http/decoded-body.js';
+import { answerBody, contentOf, decodableAcceptEncoding, type Content } from '../http/decoded-body.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
 import { endToEnd } from '../http/hop-by-hop.js';
 import { parseRefusal, refusalOf } from './refusals.js';
@@ -162,9 +162,15 @@ function upstreamOf(options: ForwardOptions): Upstream {
 
 /**
  * The request's headers as the target gets them: end-to-end ones only, those the proxy is given replacing the
- * client's of the same name, and Host the target's.
+ * client's of the same name, and Host the target's. An inspected request asks only for codings the judge can undo
+ * (decodableAcceptEncoding), so its answer is judged whatever else the client lists.
  */
-function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, target: URL): OutgoingHttpHeaders {
+function upstreamHeaders(
+  req: IncomingMessage,
+  given: Record<string, string>,
+  target: URL,
+  inspected: boolean,
+): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const kept = endToEnd(req.rawHeaders, 'request');
   for (let index = 0; index + 1 < kept.length; index += 2) {
@@ -175,6 +181,10 @@ function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, ta
   }
   const replaced = new Set(Object.keys(given).map((name) => name.toLowerCase()));
   for (const name of Object.keys(headers)) if (replaced.has(name.toLowerCase())) delete headers[name];
+  const accepted = req.headers['accept-encoding'];
+  if (inspected && accepted !== undefined)
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === 'accept-encoding') headers[name] = decodableAcceptEncoding(accepted);
   return Object.assign(headers, given, { host: target.host });
 }
 
@@ -190,7 +200,7 @@ class PassageRecord {
 
   constructor(
     req: IncomingMessage,
-    private readonly inspected: boolean,
+    readonly inspected: boolean,
     private readonly maxBodyBytes: number,
     private readonly passed: (reading: Promise<Passage>) => void,
   ) {
@@ -252,7 +262,7 @@ class Forwarding {
     private readonly res: ServerResponse,
     private readonly record: PassageRecord,
   ) {
-    this.headers = upstreamHeaders(req, target.options.headers, target.options.target);
+    this.headers = upstreamHeaders(req, target.options.headers, target.options.target, record.inspected);
     req.on('data', (chunk: Buffer) => {
       this.requestBytes += chunk.length;
       record.requestChunk(chunk);

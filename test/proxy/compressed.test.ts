@@ -109,4 +109,23 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
     await judged(watched, 1);
     expect(findingsOf(watched)).toEqual([]);
   });
+
+  it("asks the target only for codings it can judge: a browser's zstd is not passed on", async () => {
+    // A CDN answers zstd to a browser that lists it; Node has no zstd decoder to judge that answer by.
+    const target = await plain((req, res) => {
+      const zstd = /zstd/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': zstd ? 'zstd' : 'gzip' });
+      res.end(zstd ? Buffer.from([0x28, 0xb5, 0x2f, 0xfd]) : gzipSync(record));
+    });
+    const watched = await proxyTo(target.url);
+    const asked = { 'accept-encoding': 'gzip, deflate, br, zstd;q=1.0, *;q=0.1' };
+    await fetch(`${watched.proxy.url}/human-evaluations/${id}`, { headers: asked });
+    await fetch(`${watched.proxy.url}/assets/app.js`, { headers: asked });
+    await judged(watched, 2);
+    expect(target.requests.map((req) => req.headers['accept-encoding'])).toEqual([
+      'gzip, deflate, br',
+      asked['accept-encoding'],
+    ]);
+    expect(failedIds(watched.proxy)).toEqual([]);
+  });
 });
