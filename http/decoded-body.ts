@@ -25,7 +25,7 @@ function codingFailure(error: ContentCodingError, maxBytes: number): Failure {
   if (error.coding !== undefined)
     return {
       kind: 'undecodable',
-      message: `the body is in a Content-Encoding no browser decodes (${JSON.stringify(error.coding)})`,
+      message: `the body is in a Content-Encoding evalkit neither asks for nor reads (${JSON.stringify(error.coding)})`,
     };
   return { kind: 'undecodable', message: `the body's Content-Encoding cannot be decoded: ${error.message}` };
 }
@@ -68,6 +68,9 @@ export async function answerBody(
   if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
   return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
 }
+
+/** What the contract client asks for: the codings contentOf undoes, as browsers list them. */
+export const acceptedCodings = 'gzip, deflate, br';
 
 /** The codings contentOf undoes, and identity, as Accept-Encoding names them. */
 const decodable = new Set(['gzip', 'x-gzip', 'deflate', 'br', 'identity']);

@@ -526,6 +526,19 @@ export const mutations: BankEntry[] = [
     expect: [error('fetch.transport')],
   },
   {
+    // Only a client that asks for gzip meets it, as browsers do: a compression middleware behind one that gzips too.
+    name: 'gzip applied twice to an answer the client asked gzip for, labelled once',
+    behaviour: {
+      send: (res, answer, context) => {
+        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+        if (!/gzip/.test(res.req.headers['accept-encoding'] ?? '')) return false;
+        res.writeHead(200, { ...answer.headers, 'content-encoding': 'gzip' }).end(gzipSync(gzipSync(answer.body)));
+        return true;
+      },
+    },
+    expect: [error('fetch.body.json')],
+  },
+  {
     name: 'a success body that is not UTF-8 (Latin-1 bytes in a name)',
     behaviour: {
       send: (res, answer, context) => {

@@ -204,7 +204,7 @@ describe('what a body is made of', () => {
     expect(exchange.bodyBytes).toBe(Buffer.byteLength(record));
   });
 
-  it('reports a body its Content-Encoding does not describe, and one no browser decodes, as undecodable', async () => {
+  it('reports a body its Content-Encoding does not describe, and one not asked for, as undecodable', async () => {
     const origin = await serve('127.0.0.1', (req, res) => {
       if (req.url === '/empty') res.writeHead(204, { 'content-encoding': 'gzip' }).end();
       else res.writeHead(200, { 'content-encoding': req.url === '/lie' ? 'gzip' : 'zstd' }).end('{"id":"x"}');

@@ -90,10 +90,10 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
     },
   );
 
-  it('an encoding no browser decodes is a finding naming it; bytes that do not decode are one too', async () => {
+  it('an encoding not asked for is a finding naming it; bytes that do not decode are one too', async () => {
     const { watched } = await fetchedThrough('gzip, zstd', gzipSync(record));
     expect(findingsOf(watched)).toEqual([
-      expect.stringContaining('the body is in a Content-Encoding no browser decodes ("zstd")'),
+      expect.stringContaining('the body is in a Content-Encoding evalkit neither asks for nor reads ("zstd")'),
     ]);
 
     const { watched: second } = await fetchedThrough('gzip', Buffer.from('this is not gzip'));
