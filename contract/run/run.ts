@@ -1,3 +1,4 @@
+import { operationIds, operationLabel } from '../../api/operations.js';
 import { generators } from '../../generators/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { defaultClientOptions, type ClientOptions } from '../../http/client.js';
@@ -253,6 +254,20 @@ function remedyOf(seen: readonly number[]): string {
   return 'pass --human-evaluation-id and --create-body that exist there';
 }
 
+/** Why a replay verified nothing when it sent nothing: the recording, not the deployment, is the cause. */
+function nothingReplayed(replay: ReplayReport): string | undefined {
+  if (replay.replayed > 0) return undefined;
+  if (replay.skipped.length > 0)
+    return (
+      `nothing verified: every recorded request of the two operations in ${replay.source} was skipped ` +
+      '(why: under Replay)'
+    );
+  return (
+    `nothing verified: ${replay.source} holds no request of the two operations to replay ` +
+    `(${operationIds.map(operationLabel).join(', ')}): save it after the app has sent them`
+  );
+}
+
 /** Checks a deployment against the contract. Never throws for anything the deployment does. */
 export async function runContract(options: ContractOptions): Promise<Report> {
   const started = performance.now();
@@ -279,7 +294,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     coverage,
     ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
     durationMs: Math.round(performance.now() - started),
-    nothingVerified: () => nothingVerified(statusCounts(coverage)),
+    nothingVerified: () => (run.replayed && nothingReplayed(run.replayed)) ?? nothingVerified(statusCounts(coverage)),
     redactor: session.redactor,
   });
 }

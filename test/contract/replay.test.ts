@@ -194,6 +194,35 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it('a recording with nothing to send: NOTHING VERIFIED naming the recording, not the deployment', async () => {
+    const conforming = await startConformingServer({});
+    const other = { method: 'GET', path: '/assets/app.js', query: '', status: 200 };
+    const forced = { method: 'GET', path: `/human-evaluations/${defaultHumanEvaluationId}`, query: '', status: 503 };
+    const recorded = (entries: object[]) => ({
+      requests: entries.map((entry) => ({ ...entry, request: { headers: {}, body: null, body_truncated: false } })),
+    });
+    const empty = join(dir, 'no-operations.json');
+    const skipped = join(dir, 'all-forced.json');
+    await writeFile(empty, JSON.stringify(recorded([other])));
+    await writeFile(skipped, JSON.stringify(recorded([{ ...forced, scenario: { code: 503 } }])));
+    try {
+      const none = await runCli(['contract', '--base-url', conforming.url, '--replay', empty]);
+      expect(none.code).toBe(1);
+      expect(none.stdout).toContain(
+        `nothing verified: ${empty} holds no request of the two operations to replay ` +
+          '(GET /human-evaluations/{evaluation_id}, POST /evaluations): save it after the app has sent them',
+      );
+      const all = await runCli(['contract', '--base-url', conforming.url, '--replay', skipped]);
+      expect(all.code).toBe(1);
+      expect(all.stdout).toContain(
+        `nothing verified: every recorded request of the two operations in ${skipped} was skipped (why: under Replay)`,
+      );
+      for (const run of [none, all]) expect(run.stdout).not.toContain('no request got a complete answer');
+    } finally {
+      await conforming.close();
+    }
+  });
+
   it('a --replay path that cannot be read: exit 2, one line', async () => {
     const { code, stderr } = await runCli([
       'contract',
