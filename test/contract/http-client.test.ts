@@ -120,6 +120,31 @@ async function rawServer(
 
 const okAnswer = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
 
+describe('answers that are not HTTP as clients read it', () => {
+  it.each([
+    [
+      'headers past the limit',
+      `HTTP/1.1 200 OK\r\nX-Trace: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`,
+      "the answer's headers pass 16 KiB, more than Node's clients read (HPE_HEADER_OVERFLOW)",
+    ],
+    ['a status line of another protocol', 'SSH-2.0-OpenSSH_9.6\r\n', 'the answer is not valid HTTP/1.1 (HPE_'],
+    [
+      'a broken chunk size after the headers',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      'the answer is not valid HTTP/1.1 (HPE_',
+    ],
+  ])('%s: named as such, not as a dropped connection', async (_what, bytes, message) => {
+    const raw = await rawServer((socket) => socket.write(bytes));
+    try {
+      const exchange = await get(`${raw.url}/`);
+      expect(exchange.failure?.message).toContain(message);
+      expect(exchange.failure?.message).not.toMatch(/dropped|closed before/);
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
 describe('keep-alive races and connections closed after an answer', () => {
   it('retries once on a fresh connection when a reused socket is closed before any response byte', async () => {
     // Like uvicorn: answers in full without Connection: close, and the kept-alive socket is closed when the next
