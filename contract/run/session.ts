@@ -135,10 +135,9 @@ export class Session {
 
   /** Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. */
   async request(sent: Sent): Promise<Exchange> {
-    const stopped = `stopped after ${maxTimeouts} requests timed out`;
-    if (this.timeouts >= maxTimeouts) throw new RunStopped(stopped);
+    if (this.timeouts >= maxTimeouts) throw new RunStopped(this.ahead.stopReason);
     const exchange = await this.ahead.take(requestKey(sent.outgoing), () => this.transmit(sent.outgoing));
-    if (exchange === undefined) throw new RunStopped(stopped);
+    if (exchange === undefined) throw new RunStopped(this.ahead.stopReason);
     const first = this.answered === 0;
     this.answered++;
     if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {

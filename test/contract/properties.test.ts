@@ -95,7 +95,7 @@ describe('--examples: property-based create requests', () => {
       });
       servers.push(server);
       const report = await runContract({ baseUrl: server.url, examples: 100, timeoutMs: 200 });
-      expect(report.stopped).toBe('stopped after 2 requests timed out');
+      expect(report.stopped).toBe('stopped after 2 requests timed out (the last: no complete answer within 200 ms)');
       const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
       expect(failed.sort()).toEqual(['create.properties.invalid.5xx', 'create.transport']);
       const [example] = report.counterexamples;
