@@ -43,7 +43,7 @@ describe('--examples: property-based create requests', () => {
         rate_limit: { batch_size: 0, max_retries: 0, retry_delay: 0, delay_between_batches: 0 },
         lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' },
       });
-      expect(example?.curl).toMatch(/^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations' /);
+      expect(example?.curl).toMatch(/^curl -sS -i --compressed -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations' /);
       expect(example?.curl).toContain(`-H 'Authorization: <AUTHORIZATION>'`);
       expect(example?.curl).not.toMatch(/TOPSECRET|evalkit-canary-/);
     },

@@ -157,7 +157,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     try {
       const run = await replay(server.url);
       expect(run.stdout).toContain(`refused: GET /human-evaluations/${defaultHumanEvaluationId}?page=2 answered 422`);
-      expect(run.stdout).toMatch(/reproduce: curl -sS -i -X GET 'http:\/\/[^']*\?page=2'/);
+      expect(run.stdout).toMatch(/reproduce: curl -sS -i --compressed -X GET 'http:\/\/[^']*\?page=2'/);
       for (const output of run.outputs) expect(output).not.toContain(appToken);
     } finally {
       await server.close();

@@ -190,7 +190,7 @@ describe('--report-json and report paths', () => {
     };
     expect(report.target).toBe(`${server.url}/`);
     expect(report.checks.find((check) => check.id === 'create.status.5xx')?.reproduce).toMatch(
-      /^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/,
+      /^curl -sS -i --compressed -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/,
     );
   });
 
