@@ -136,6 +136,21 @@ function closeDelimited(res: ServerResponse, answer: Answer): true {
   return true;
 }
 
+/**
+ * A fetch success sent labelled `Content-Encoding: gzip` with the bytes `encode` makes of its body, always or only when
+ * the request's Accept-Encoding lists gzip (as compression middleware does).
+ */
+export function gzipLabelledFetch(encode: (body: string) => Buffer | string, when: 'always' | 'when asked'): Behaviour {
+  return {
+    send: (res, answer, context) => {
+      if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+      if (when === 'when asked' && !/gzip/.test(res.req.headers['accept-encoding'] ?? '')) return false;
+      res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip' }).end(encode(answer.body));
+      return true;
+    },
+  };
+}
+
 export const mutations: BankEntry[] = [
   {
     name: 'Evaluation spells variant_revision_ids as variants_revision_ids (the HumanEvaluation name)',
@@ -516,26 +531,13 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'a success body labelled Content-Encoding: gzip that is plain JSON (not compressed)',
-    behaviour: {
-      send: (res, answer, context) => {
-        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
-        res.writeHead(200, { ...answer.headers, 'content-encoding': 'gzip' }).end(answer.body);
-        return true;
-      },
-    },
+    behaviour: gzipLabelledFetch((body) => body, 'always'),
     expect: [error('fetch.transport')],
   },
   {
-    // Only a client that asks for gzip meets it, as browsers do: a compression middleware behind one that gzips too.
+    // A compression middleware behind another that gzips too: only a client asking for gzip, as browsers do, meets it.
     name: 'gzip applied twice to an answer the client asked gzip for, labelled once',
-    behaviour: {
-      send: (res, answer, context) => {
-        if (context.route !== 'fetch' || !isSuccess(answer)) return false;
-        if (!/gzip/.test(res.req.headers['accept-encoding'] ?? '')) return false;
-        res.writeHead(200, { ...answer.headers, 'content-encoding': 'gzip' }).end(gzipSync(gzipSync(answer.body)));
-        return true;
-      },
-    },
+    behaviour: gzipLabelledFetch((body) => gzipSync(gzipSync(body)), 'when asked'),
     expect: [error('fetch.body.json')],
   },
   {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContract, type Report } from '../../contract/index.js';
 import { junitReport } from '../../contract/report/junit.js';
 import { terminalReport } from '../../contract/report/terminal.js';
+import { gzipLabelledFetch } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
 /** Runs a reproduction as a user would paste it into a shell. */
@@ -71,13 +72,7 @@ describe('every failed check comes with a curl command that reproduces it', () =
 describe('a failure only a client asking for gzip meets', () => {
   it('reproduces with the curl printed: it asks for the same codings as the run', async () => {
     // Plain JSON labelled gzip, but only when asked for gzip: a curl without --compressed would see a valid answer.
-    const server = await startConformingServer({
-      send: (res, answer, context) => {
-        if (context.route !== 'fetch' || !/gzip/.test(res.req.headers['accept-encoding'] ?? '')) return false;
-        res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip' }).end(answer.body);
-        return true;
-      },
-    });
+    const server = await startConformingServer(gzipLabelledFetch((body) => body, 'when asked'));
     try {
       const report = await runContract({ baseUrl: server.url, readOnly: true });
       const transport = report.checks.find((check) => check.id === 'fetch.transport' && check.outcome === 'failed');
