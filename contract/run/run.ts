@@ -240,7 +240,7 @@ function remedyOf(seen: readonly number[]): string {
   if (seen.every((status) => status >= 300 && status < 400))
     return (
       'every request was redirected and the redirect not followed (see the *.transport findings): ' +
-      'pass as --base-url the address the deployment answers at'
+      'pass as --base-url the address the deployment answers at, or, for a login page, credentials with --header'
     );
   if (seen.every((status) => status === 429))
     return (

@@ -54,7 +54,7 @@ describe('a run that verified nothing', () => {
       'redirected in a loop',
       { raw: (req, res) => (res.writeHead(307, { location: req.url }).end(), true) },
       'every request was redirected and the redirect not followed (see the *.transport findings): ' +
-        'pass as --base-url the address the deployment answers at',
+        'pass as --base-url the address the deployment answers at, or, for a login page, credentials with --header',
     ],
     [
       'redirected to another origin',
