@@ -124,7 +124,10 @@ export function verdictText({
   summary,
   strict,
   coverage,
-}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage'>): string {
+  reachable,
+}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable'>): string {
+  // Nothing was checked: a FAIL beside "0 failed" would read as a contract failure, while the exit code is 2.
+  if (!reachable) return 'FAIL (unreachable: nothing was checked)';
   if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;

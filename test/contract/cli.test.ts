@@ -114,6 +114,10 @@ describe('evalkit contract (CLI)', () => {
     const { code, stdout } = await cli(['--base-url', gone.url, '--report-json', join(dir, 'gone.json')]);
     expect(code).toBe(2);
     expect(stdout).toMatch(/cannot be reached/);
+    // The verdict line says why it is no contract failure: nothing was checked, and the exit code is 2, not 1.
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^FAIL \(unreachable: nothing was checked\): 0 passed, 0 failed/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'gone.json'), 'utf8')).reachable).toBe(false);
   });
 
