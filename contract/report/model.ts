@@ -66,6 +66,8 @@ export interface ReplayReport {
 }
 
 export interface Report {
+  /** The command that made it: an active run, or the proxy's passive one. Every writer names it. */
+  command: 'contract' | 'proxy';
   /** The base URL with its credentials as placeholders. */
   target: string;
   reachable: boolean;
@@ -195,6 +197,7 @@ export function buildReport(input: ReportInput): Report {
   const coverage = reportCoverage(input.coverage, input.minimumCoverage);
   const verdict = refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict);
   const report: Report = {
+    command: input.command,
     target: input.target,
     reachable,
     verdict: verdict === 'PASS' && coverage.shortfalls.length > 0 ? 'FAIL' : verdict,

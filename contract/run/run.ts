@@ -278,6 +278,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const { session, verdicts } = run;
   const coverage = session.coverage.report();
   return buildReport({
+    command: 'contract',
     target: publicUrl(run.baseUrl),
     reachable: ending.reachable,
     strict: options.strict ?? false,
