@@ -3,19 +3,30 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 /** Raised for options no run could use (a bad URL, an invalid create body): the contract's and the proxy's alike. */
 export class ContractOptionError extends Error {}
 
-/** `option`: how the user gave the URL, for the message. */
+/** The raw value may carry a password: never quote its userinfo. */
+const withoutUserinfo = (raw: string) => raw.replace(/^([^/]*\/\/)?[^/@]*@/, '$1<USERINFO>@');
+
+/**
+ * `option`: how the user gave the URL, for the message. A value without a scheme (`localhost:4010`, which URL reads
+ * as the scheme `localhost:`) gets the http:// form to pass instead.
+ */
 export function parseBaseUrl(raw: string, option = '--base-url'): URL {
+  const schemeless = !/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) && URL.canParse(`http://${raw}`) && raw !== '';
+  const suggestion = schemeless ? `: did you mean 'http://${withoutUserinfo(raw)}'?` : '';
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    // The raw value may carry a password: never quote its userinfo.
     throw new ContractOptionError(
-      `${option} must be an absolute http(s) URL, got '${raw.replace(/\/\/[^/@]*@/, '//<USERINFO>@')}'`,
+      `${option} must be an absolute http(s) URL, got '${withoutUserinfo(raw)}'${suggestion}`,
     );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ContractOptionError(`${option} must be http or https, got '${url.protocol}'`);
+    throw new ContractOptionError(
+      schemeless
+        ? `${option} must be an absolute http(s) URL, got '${withoutUserinfo(raw)}'${suggestion}`
+        : `${option} must be http or https, got '${url.protocol}'`,
+    );
   return url;
 }
 

@@ -1,6 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { maxHeaderSize, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
-import { decodeBody } from './body-decoding.js';
+import { answerBody } from './decoded-body.js';
 import { describeSize } from './excerpt.js';
 import type { Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
 import { defaultTimeoutMs } from './timeouts.js';
@@ -42,6 +42,16 @@ const certificateProblems: Record<string, string> = {
   UNABLE_TO_GET_ISSUER_CERT: "the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE",
   UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the certificate was issued by an unknown CA: pass the CA's PEM with --ca FILE",
 };
+
+/**
+ * An answer Node's HTTP parser refused (its `HPE_` codes), in words: what the deployment sent was not HTTP/1.1 as
+ * clients read it, which no connection retry changes.
+ */
+function unparsable(code: string): string {
+  if (code === 'HPE_HEADER_OVERFLOW')
+    return `the answer's headers pass ${describeSize(maxHeaderSize)}, more than Node's clients read (${code})`;
+  return `the answer is not valid HTTP/1.1 (${code})`;
+}
 
 /** Codes of a peer that closed the connection; on a reused keep-alive socket before any answer, a race, not a fault. */
 const closedCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
@@ -92,14 +102,17 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({
-        status: response?.statusCode,
-        headers: response?.headers ?? {},
-        ...decodeBody(Buffer.concat(chunks)),
-        bodyBytes: size,
-        ...(failure ? { failure } : {}),
-        ...(retry ? { retry } : {}),
-      });
+      const headers = response?.headers ?? {};
+      // Read as a browser reads it: RFC 9110 §12.5.3 lets a server pick any coding for a request without
+      // Accept-Encoding, and one whose body does not decode as its header says is unreadable to every client.
+      resolve(
+        answerBody(Buffer.concat(chunks), headers['content-encoding'], options.maxBodyBytes, failure).then((body) => ({
+          status: response?.statusCode,
+          headers,
+          ...body,
+          ...(retry ? { retry } : {}),
+        })),
+      );
       outgoing.destroy();
     };
     const send = req.url.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -139,6 +152,7 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
           message:
             `TLS certificate rejected (${code}): ${certificateProblems[code]}, ` + 'or --insecure to skip verification',
         });
+      else if (code.startsWith('HPE_')) settle({ kind: 'dropped', message: unparsable(code) });
       else if (response) settle({ kind: 'truncated', message: 'the connection closed before the body was complete' });
       else
         settle({

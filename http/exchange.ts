@@ -39,7 +39,7 @@ export interface Exchange {
   /** Lower-cased names, as node parses them. */
   headers: IncomingHttpHeaders;
   body: string;
-  /** Bytes received for the body (the cap stops reading further). */
+  /** Bytes of the body as judged: after its Content-Encoding is undone (the cap stops reading further). */
   bodyBytes: number;
   /** How the body's bytes decode: undefined for plain UTF-8; `body` is then decoded leniently (U+FFFD). */
   encoding?: BodyEncoding;

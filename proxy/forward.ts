@@ -13,17 +13,11 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
-import { decodeBody } from '../http/body-decoding.js';
 import { isKeepAliveRace } from '../http/client.js';
-import { ContentCodingError, contentCodings, decodeContent } from '../http/content-coding.js';
-import { describeSize } from '../http/excerpt.js';
+import { answerBody, contentOf, decodableAcceptEncoding, type Content } from '../http/decoded-body.js';
 import { type BodyEncoding, type Failure } from '../http/exchange.js';
 import { endToEnd } from '../http/hop-by-hop.js';
-import { nodeDecoders } from '../http/node-decoders.js';
 import { parseRefusal, refusalOf } from './refusals.js';
-
-/** A body with its Content-Encoding undone within the cap (contentOf), or the failure that stopped the decoding. */
-export type Content = { bytes: Buffer } | { problem: Failure };
 
 /** One request and its answer as they passed through, with what was kept of their bodies for checking. */
 export interface Passage {
@@ -138,57 +132,6 @@ class Keeper {
   }
 }
 
-/** A decoding stopped, as a finding tells it: a bomb is too large, an unknown coding or broken bytes undecodable. */
-function codingFailure(error: ContentCodingError, maxBytes: number): Failure {
-  if (error.kind === 'too-large')
-    return {
-      kind: 'too-large',
-      message: `the body exceeds the ${describeSize(maxBytes)} cap once decoded (Content-Encoding: ${error.coding})`,
-    };
-  if (error.kind === 'undecodable')
-    return { kind: 'undecodable', message: `the body does not decode as its Content-Encoding says (${error.coding})` };
-  if (error.coding !== undefined)
-    return {
-      kind: 'undecodable',
-      message: `the body is in a Content-Encoding no browser decodes (${JSON.stringify(error.coding)})`,
-    };
-  return { kind: 'undecodable', message: `the body's Content-Encoding cannot be decoded: ${error.message}` };
-}
-
-/**
- * A body's bytes with its Content-Encoding undone, last coding first, as a browser decodes them. Every layer stops at
- * the cap (http/content-coding.ts, the mock's decoder too), so a bomb costs at most that much memory and is reported,
- * never inflated.
- */
-async function contentOf(bytes: Buffer, contentEncoding: string | undefined, maxBytes: number): Promise<Content> {
-  try {
-    const decoded = await decodeContent(bytes, contentCodings(contentEncoding), maxBytes, nodeDecoders);
-    return { bytes: Buffer.from(decoded.buffer, decoded.byteOffset, decoded.byteLength) };
-  } catch (error) {
-    if (!(error instanceof ContentCodingError)) throw error;
-    return { problem: codingFailure(error, maxBytes) };
-  }
-}
-
-/**
- * An answer's body as the client sees it: its Content-Encoding undone within the cap, so a bomb is a failure and
- * never inflated, then decoded as text. A body that cannot be decoded is judged empty, with the failure saying why;
- * so is a compressed one that was cut, while a cut plain one is kept, to be searched for echoes.
- */
-async function answerBody(
-  bytes: Buffer,
-  contentEncoding: string | undefined,
-  maxBytes: number,
-  cut: Failure | undefined,
-): Promise<{ body: string; bodyBytes: number; encoding?: BodyEncoding; failure?: Failure }> {
-  const content: Content =
-    cut && contentEncoding !== undefined
-      ? { bytes: Buffer.alloc(0) }
-      : await contentOf(bytes, contentEncoding, maxBytes);
-  if ('problem' in content) return { body: '', bodyBytes: 0, failure: content.problem };
-  return { ...decodeBody(content.bytes), bodyBytes: content.bytes.length, ...(cut ? { failure: cut } : {}) };
-}
-
 function describeError(error: NodeJS.ErrnoException): string {
   return error.code ? `${error.code} (${error.message})` : error.message;
 }
@@ -219,9 +162,15 @@ function upstreamOf(options: ForwardOptions): Upstream {
 
 /**
  * The request's headers as the target gets them: end-to-end ones only, those the proxy is given replacing the
- * client's of the same name, and Host the target's.
+ * client's of the same name, and Host the target's. An inspected request asks only for codings the judge can undo
+ * (decodableAcceptEncoding), so its answer is judged whatever else the client lists.
  */
-function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, target: URL): OutgoingHttpHeaders {
+function upstreamHeaders(
+  req: IncomingMessage,
+  given: Record<string, string>,
+  target: URL,
+  inspected: boolean,
+): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   const kept = endToEnd(req.rawHeaders, 'request');
   for (let index = 0; index + 1 < kept.length; index += 2) {
@@ -232,6 +181,10 @@ function upstreamHeaders(req: IncomingMessage, given: Record<string, string>, ta
   }
   const replaced = new Set(Object.keys(given).map((name) => name.toLowerCase()));
   for (const name of Object.keys(headers)) if (replaced.has(name.toLowerCase())) delete headers[name];
+  const accepted = req.headers['accept-encoding'];
+  if (inspected && accepted !== undefined)
+    for (const name of Object.keys(headers))
+      if (name.toLowerCase() === 'accept-encoding') headers[name] = decodableAcceptEncoding(accepted);
   return Object.assign(headers, given, { host: target.host });
 }
 
@@ -247,7 +200,7 @@ class PassageRecord {
 
   constructor(
     req: IncomingMessage,
-    private readonly inspected: boolean,
+    readonly inspected: boolean,
     private readonly maxBodyBytes: number,
     private readonly passed: (reading: Promise<Passage>) => void,
   ) {
@@ -309,7 +262,7 @@ class Forwarding {
     private readonly res: ServerResponse,
     private readonly record: PassageRecord,
   ) {
-    this.headers = upstreamHeaders(req, target.options.headers, target.options.target);
+    this.headers = upstreamHeaders(req, target.options.headers, target.options.target, record.inspected);
     req.on('data', (chunk: Buffer) => {
       this.requestBytes += chunk.length;
       record.requestChunk(chunk);

@@ -14,7 +14,8 @@ import { judgeExchange } from '../contract/judge/judge.js';
 import { Observation, type Fields } from '../contract/judge/observation.js';
 import { labelOf, type Outgoing, type Role, type Sent } from '../contract/judge/sent.js';
 import { Verdicts, type CheckResult } from '../contract/judge/verdicts.js';
-import type { Content, Passage } from './forward.js';
+import type { Content } from '../http/decoded-body.js';
+import type { Passage } from './forward.js';
 import { fetchedId, type Route } from './operations.js';
 
 /** A proxied request names ids nobody vouched for: a 4xx for them is the client's business, not a finding. */

@@ -98,6 +98,7 @@ export function proxyReport(
 ): Report {
   const reachable = !(traffic.unreachable > 0 && traffic.unreachable === traffic.forwarded);
   return buildReport({
+    command: 'proxy',
     target: publicUrl(target),
     reachable,
     strict,

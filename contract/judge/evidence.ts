@@ -27,9 +27,13 @@ export class Evidence {
     return url;
   }
 
-  /** A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders. */
+  /**
+   * A curl command that replays a request: canaries become <PROVIDER_KEY>, the user's header values placeholders.
+   * `--compressed` asks for and decodes the codings the run asked for, so an answer only a compressing deployment
+   * breaks is broken in the reproduction too.
+   */
   curl(outgoing: Outgoing): string {
-    const parts = [`curl -sS -i -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing)))];
+    const parts = [`curl -sS -i --compressed -X ${outgoing.method}`, quote(publicUrl(this.url(outgoing)))];
     if (outgoing.body !== undefined)
       parts.push('-H', quote(`Content-Type: ${outgoing.contentType ?? 'application/json'}`));
     for (const name of this.headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));

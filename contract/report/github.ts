@@ -78,7 +78,7 @@ function coverageTable(coverage: ReportCoverage): string[] {
 export function githubStepSummary(report: Report): string {
   const listed = report.checks.filter((check) => check.outcome !== 'passed');
   const lines = [
-    `## evalkit contract: ${verdictText(report)}`,
+    `## evalkit ${report.command}: ${verdictText(report)}`,
     '',
     ...(report.headline ? [inline(report.headline), ''] : []),
     ...(report.insecure ? ['--insecure: certificates were not verified', ''] : []),

@@ -261,12 +261,12 @@ export function htmlReport(report: Report): string {
   const insecure = report.insecure ? '<div class="meta">--insecure: certificates were not verified</div>\n' : '';
   const stopped = report.stopped ? `. Stopped: ${shown(report.stopped)}` : '';
   const took = `${report.requests} requests in ${report.durationMs} ms`;
-  const meta = `evalkit contract ${escapeHtml(report.target)}: ${took}${stopped}`;
+  const meta = `evalkit ${report.command} ${escapeHtml(report.target)}: ${took}${stopped}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${policy}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>evalkit contract ${escapeHtml(verdict)}: ${escapeHtml(report.target)}</title>
+<title>evalkit ${report.command} ${escapeHtml(verdict)}: ${escapeHtml(report.target)}</title>
 <style>${style}</style></head>
 <body>
 ${verdictOpen}

@@ -96,8 +96,9 @@ export function junitReport(report: Report): string {
   const total = report.checks.length + extra;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="evalkit contract ${escapeXml(report.target)}" tests="${total}" failures="${failures}" ` +
-      `errors="0" skipped="${report.summary.skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
+    `<testsuites name="evalkit ${report.command} ${escapeXml(report.target)}" tests="${total}" ` +
+      `failures="${failures}" errors="0" skipped="${report.summary.skipped}" ` +
+      `time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...suites,
     '</testsuites>',
     '',

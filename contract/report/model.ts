@@ -66,6 +66,8 @@ export interface ReplayReport {
 }
 
 export interface Report {
+  /** The command that made it: an active run, or the proxy's passive one. Every writer names it. */
+  command: 'contract' | 'proxy';
   /** The base URL with its credentials as placeholders. */
   target: string;
   reachable: boolean;
@@ -124,7 +126,10 @@ export function verdictText({
   summary,
   strict,
   coverage,
-}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage'>): string {
+  reachable,
+}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable'>): string {
+  // Nothing was checked: a FAIL beside "0 failed" would read as a contract failure, while the exit code is 2.
+  if (!reachable) return 'FAIL (unreachable: nothing was checked)';
   if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
@@ -192,6 +197,7 @@ export function buildReport(input: ReportInput): Report {
   const coverage = reportCoverage(input.coverage, input.minimumCoverage);
   const verdict = refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict);
   const report: Report = {
+    command: input.command,
     target: input.target,
     reachable,
     verdict: verdict === 'PASS' && coverage.shortfalls.length > 0 ? 'FAIL' : verdict,

@@ -33,7 +33,7 @@ const insecureWarning =
  */
 export function terminalReport(report: Report, style: TerminalStyle): string {
   const paint = painter(style);
-  const lines = [paint('bold', `evalkit contract ${shown(report.target)}`), ''];
+  const lines = [paint('bold', `evalkit ${report.command} ${shown(report.target)}`), ''];
   if (report.insecure) lines.push(paint('red', insecureWarning), '');
   if (report.stopped) lines.push(paint(report.reachable ? 'yellow' : 'red', `Stopped: ${shown(report.stopped)}`), '');
   if (report.headline) lines.push(paint('red', shown(report.headline)), '');

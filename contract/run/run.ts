@@ -1,3 +1,4 @@
+import { operationIds, operationLabel } from '../../api/operations.js';
 import { generators } from '../../generators/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { defaultClientOptions, type ClientOptions } from '../../http/client.js';
@@ -228,9 +229,42 @@ function nothingVerified(statuses: ReadonlyArray<{ status: number; count: number
   const credentials = credentialsHint(seen);
   if (credentials) return `nothing verified: every request was answered ${seen.join('/')}: ${credentials}`;
   const answers = statuses.map(({ status, count }) => `${status} ×${count}`).join(', ');
+  return `nothing verified: no success answer to check (answers: ${answers}): ${remedyOf(seen)}`;
+}
+
+/**
+ * What to do when no answer was a success to check, by what every request got: unknown ids are the fix only when the
+ * deployment answered, and refused, what it was sent.
+ */
+function remedyOf(seen: readonly number[]): string {
+  if (seen.every((status) => status >= 300 && status < 400))
+    return (
+      'every request was redirected and the redirect not followed (see the *.transport findings): ' +
+      'pass as --base-url the address the deployment answers at, or, for a login page, credentials with --header'
+    );
+  if (seen.every((status) => status === 429))
+    return (
+      'every request was rate-limited past --timeout (see the *.transport findings): ' +
+      'set --rate-limit N/s or raise --timeout'
+    );
+  if (seen.every((status) => status >= 500))
+    return 'the deployment failed every request (see the *.status.5xx findings; its logs hold the cause)';
+  if (seen.some((status) => status >= 200 && status < 300))
+    return 'no success answer arrived whole (see the *.transport findings)';
+  return 'pass --human-evaluation-id and --create-body that exist there';
+}
+
+/** Why a replay verified nothing when it sent nothing: the recording, not the deployment, is the cause. */
+function nothingReplayed(replay: ReplayReport): string | undefined {
+  if (replay.replayed > 0) return undefined;
+  if (replay.skipped.length > 0)
+    return (
+      `nothing verified: every recorded request of the two operations in ${replay.source} was skipped ` +
+      '(why: under Replay)'
+    );
   return (
-    `nothing verified: no success answer to check (answers: ${answers}): ` +
-    'pass --human-evaluation-id and --create-body that exist there'
+    `nothing verified: ${replay.source} holds no request of the two operations to replay ` +
+    `(${operationIds.map(operationLabel).join(', ')}): save it after the app has sent them`
   );
 }
 
@@ -244,6 +278,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
   const { session, verdicts } = run;
   const coverage = session.coverage.report();
   return buildReport({
+    command: 'contract',
     target: publicUrl(run.baseUrl),
     reachable: ending.reachable,
     strict: options.strict ?? false,
@@ -260,7 +295,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     coverage,
     ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
     durationMs: Math.round(performance.now() - started),
-    nothingVerified: () => nothingVerified(statusCounts(coverage)),
+    nothingVerified: () => (run.replayed && nothingReplayed(run.replayed)) ?? nothingVerified(statusCounts(coverage)),
     redactor: session.redactor,
   });
 }

@@ -28,6 +28,8 @@ export class SendAhead {
   private readonly queue: Ahead[] = [];
   private held = 0;
   private timeouts = 0;
+  /** What the last timed-out answer said: a hang, or a 429 whose wait would pass the timeout. */
+  private lastTimeoutMessage: string | undefined;
   private sentCount = 0;
   private readonly window: number;
 
@@ -36,6 +38,12 @@ export class SendAhead {
     private readonly maxTimeouts: number,
   ) {
     this.window = pacer.options.concurrency;
+  }
+
+  /** Why the run stops, once `maxTimeouts` answers timed out: the count, and what the last of them said. */
+  get stopReason(): string {
+    const last = this.lastTimeoutMessage === undefined ? '' : ` (the last: ${this.lastTimeoutMessage})`;
+    return `stopped after ${this.maxTimeouts} requests timed out${last}`;
   }
 
   /** Requests sent, answered or not; requests the pacer held back are not. */
@@ -87,7 +95,10 @@ export class SendAhead {
       const exchange = await send();
       if (exchange === undefined) return undefined;
       this.sentCount++;
-      if (exchange.failure?.kind === 'timeout' && ++this.timeouts >= this.maxTimeouts) this.pacer.halt();
+      if (exchange.failure?.kind === 'timeout') {
+        this.lastTimeoutMessage = exchange.failure.message;
+        if (++this.timeouts >= this.maxTimeouts) this.pacer.halt();
+      }
       return exchange;
     });
   }

@@ -1,5 +1,6 @@
 import { operationLabel, operationOfKey } from '../../api/operations.js';
 import { send, type ClientOptions } from '../../http/client.js';
+import { acceptedCodings } from '../../http/decoded-body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { secretPlaceholder } from '../../http/placeholders.js';
 import { Redactor, type Secret } from '../../http/redaction.js';
@@ -117,8 +118,14 @@ export class Session {
 
   private transmit(outgoing: Outgoing): Promise<Exchange | undefined> {
     const { headers: given, client } = this.target;
-    // The request's own headers (a `Prefer`) first: the user's, credentials among them, win.
-    const headers: Record<string, string> = { accept: 'application/json', ...outgoing.headers, ...given };
+    // The request's own headers (a `Prefer`) first: the user's, credentials among them, win. The codings asked for
+    // are a browser's that the client decodes, so a deployment compresses for this run as it does for its users.
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-encoding': acceptedCodings,
+      ...outgoing.headers,
+      ...given,
+    };
     if (outgoing.body !== undefined) headers['content-type'] = outgoing.contentType ?? 'application/json';
     const request = { method: outgoing.method, url: this.evidence.url(outgoing), headers, body: outgoing.body };
     // A 429 echoing a secret is judged, not retried: a retry would hide the echo.
@@ -128,10 +135,9 @@ export class Session {
 
   /** Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. */
   async request(sent: Sent): Promise<Exchange> {
-    const stopped = `stopped after ${maxTimeouts} requests timed out`;
-    if (this.timeouts >= maxTimeouts) throw new RunStopped(stopped);
+    if (this.timeouts >= maxTimeouts) throw new RunStopped(this.ahead.stopReason);
     const exchange = await this.ahead.take(requestKey(sent.outgoing), () => this.transmit(sent.outgoing));
-    if (exchange === undefined) throw new RunStopped(stopped);
+    if (exchange === undefined) throw new RunStopped(this.ahead.stopReason);
     const first = this.answered === 0;
     this.answered++;
     if ((first && exchange.failure?.kind === 'unreachable') || exchange.failure?.kind === 'certificate') {

@@ -59,7 +59,7 @@ describe('the bank of broken servers', () => {
       expect(sortById(failedChecks(report))).toEqual(sortById(entry.expect));
       for (const check of report.checks.filter((candidate) => candidate.outcome === 'failed')) {
         expect(check.reproduce, `${check.id} comes with a curl command`).toMatch(
-          /^curl -sS -i -X (GET|POST) 'http:\/\/127\.0\.0\.1:\d+\//,
+          /^curl -sS -i --compressed -X (GET|POST) 'http:\/\/127\.0\.0\.1:\d+\//,
         );
       }
       score.caught++;

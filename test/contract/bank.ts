@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { json, type Answer, type Behaviour, type Context } from './conforming-server.js';
 import { generators } from '../../generators/index.js';
 import { providerKeyNames } from '../../generators/vocabulary.js';
@@ -133,6 +134,21 @@ function closeDelimited(res: ServerResponse, answer: Answer): true {
   ].join('\r\n');
   res.socket?.end(`${head}\r\n\r\n${answer.body}`);
   return true;
+}
+
+/**
+ * A fetch success sent labelled `Content-Encoding: gzip` with the bytes `encode` makes of its body, always or only when
+ * the request's Accept-Encoding lists gzip (as compression middleware does).
+ */
+export function gzipLabelledFetch(encode: (body: string) => Buffer | string, when: 'always' | 'when asked'): Behaviour {
+  return {
+    send: (res, answer, context) => {
+      if (context.route !== 'fetch' || !isSuccess(answer)) return false;
+      if (when === 'when asked' && !/gzip/.test(res.req.headers['accept-encoding'] ?? '')) return false;
+      res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip' }).end(encode(answer.body));
+      return true;
+    },
+  };
 }
 
 export const mutations: BankEntry[] = [
@@ -514,6 +530,17 @@ export const mutations: BankEntry[] = [
     expect: [warning('fetch.unknown-id.rejected')],
   },
   {
+    name: 'a success body labelled Content-Encoding: gzip that is plain JSON (not compressed)',
+    behaviour: gzipLabelledFetch((body) => body, 'always'),
+    expect: [error('fetch.transport')],
+  },
+  {
+    // A compression middleware behind another that gzips too: only a client asking for gzip, as browsers do, meets it.
+    name: 'gzip applied twice to an answer the client asked gzip for, labelled once',
+    behaviour: gzipLabelledFetch((body) => gzipSync(gzipSync(body)), 'when asked'),
+    expect: [error('fetch.body.json')],
+  },
+  {
     name: 'a success body that is not UTF-8 (Latin-1 bytes in a name)',
     behaviour: {
       send: (res, answer, context) => {
@@ -728,6 +755,17 @@ export const conforming: BankEntry[] = [
     behaviour: {
       send: (res, answer) => {
         res.writeHead(answer.status, answer.headers).end(answer.body, () => res.socket?.end());
+        return true;
+      },
+    },
+    expect: [],
+  },
+  {
+    // RFC 9110 §12.5.3: a request without Accept-Encoding accepts any coding, and gateways compress JSON unasked.
+    name: 'a gateway that gzips every answer, asked or not',
+    behaviour: {
+      send: (res, answer) => {
+        res.writeHead(answer.status, { ...answer.headers, 'content-encoding': 'gzip' }).end(gzipSync(answer.body));
         return true;
       },
     },

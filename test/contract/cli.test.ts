@@ -114,6 +114,10 @@ describe('evalkit contract (CLI)', () => {
     const { code, stdout } = await cli(['--base-url', gone.url, '--report-json', join(dir, 'gone.json')]);
     expect(code).toBe(2);
     expect(stdout).toMatch(/cannot be reached/);
+    // The verdict line says why it is no contract failure: nothing was checked, and the exit code is 2, not 1.
+    expect(stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^FAIL \(unreachable: nothing was checked\): 0 passed, 0 failed/,
+    );
     expect(JSON.parse(readFileSync(join(dir, 'gone.json'), 'utf8')).reachable).toBe(false);
   });
 
@@ -121,6 +125,8 @@ describe('evalkit contract (CLI)', () => {
     [[], /--base-url is required/],
     [['--base-url', 'not a url'], /--base-url must be an absolute http\(s\) URL/],
     [['--base-url', 'ftp://host/'], /--base-url must be http or https/],
+    [['--base-url', 'localhost:4010'], /got 'localhost:4010': did you mean 'http:\/\/localhost:4010'\?$/m],
+    [['--base-url', 'admin:hunter2@staging:8000/api'], /did you mean 'http:\/\/<USERINFO>@staging:8000\/api'\?$/m],
     [['--base-url', 'http://127.0.0.1:9', '--timeout', 'soon'], /--timeout must be an integer/],
     [['--base-url', 'http://127.0.0.1:9', '--header', 'no colon here'], /--header must be "Name: value"/],
     [['--base-url', 'http://127.0.0.1:9', '--create-body', '/nonexistent/body.json'], /--create-body cannot read/],

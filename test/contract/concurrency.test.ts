@@ -157,7 +157,7 @@ describe('--concurrency: the same report at any concurrency', () => {
     const serialPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length;
     const parallel = await runContract({ ...options, concurrency: 8 });
     const parallelPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length - serialPosts;
-    expect(serial.stopped).toBe('stopped after 2 requests timed out');
+    expect(serial.stopped).toBe('stopped after 2 requests timed out (the last: no complete answer within 300 ms)');
     expect(serialPosts).toBe(2);
     // The 8 first POSTs hang together; a slot freed by the first timeout may start one more before the second.
     expect(parallelPosts).toBeGreaterThanOrEqual(2);
@@ -253,7 +253,11 @@ describe('--rate-limit and 429 answers', () => {
       /answered 429 Too Many Requests \(Retry-After 120 s\): waiting would pass the 2000 ms timeout/,
     );
     expect(report.pacing?.rateLimited).toEqual({ retried: 0, beyondTimeout: 2, waitedMs: 0 });
-    expect(report.stopped).toBe('stopped after 2 requests timed out');
+    // The stop names what timed out: a wait the deployment asked for, not a hang.
+    expect(report.stopped).toBe(
+      'stopped after 2 requests timed out (the last: answered 429 Too Many Requests (Retry-After 120 s): ' +
+        'waiting would pass the 2000 ms timeout (raise --timeout or set --rate-limit))',
+    );
     expect(terminalReport(report, { colour: false })).toContain('2 asked for a wait beyond --timeout');
   });
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { send, type ClientOptions } from '../../http/client.js';
 
 const servers: Server[] = [];
@@ -119,6 +120,31 @@ async function rawServer(
 
 const okAnswer = 'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}';
 
+describe('answers that are not HTTP as clients read it', () => {
+  it.each([
+    [
+      'headers past the limit',
+      `HTTP/1.1 200 OK\r\nX-Trace: ${'a'.repeat(20_000)}\r\nContent-Length: 2\r\n\r\n{}`,
+      "the answer's headers pass 16 KiB, more than Node's clients read (HPE_HEADER_OVERFLOW)",
+    ],
+    ['a status line of another protocol', 'SSH-2.0-OpenSSH_9.6\r\n', 'the answer is not valid HTTP/1.1 (HPE_'],
+    [
+      'a broken chunk size after the headers',
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+      'the answer is not valid HTTP/1.1 (HPE_',
+    ],
+  ])('%s: named as such, not as a dropped connection', async (_what, bytes, message) => {
+    const raw = await rawServer((socket) => socket.write(bytes));
+    try {
+      const exchange = await get(`${raw.url}/`);
+      expect(exchange.failure?.message).toContain(message);
+      expect(exchange.failure?.message).not.toMatch(/dropped|closed before/);
+    } finally {
+      await raw.close();
+    }
+  });
+});
+
 describe('keep-alive races and connections closed after an answer', () => {
   it('retries once on a fresh connection when a reused socket is closed before any response byte', async () => {
     // Like uvicorn: answers in full without Connection: close, and the kept-alive socket is closed when the next
@@ -185,5 +211,50 @@ describe('what a body is made of', () => {
     const plain = await get(`${origin}/utf8`);
     expect(plain.encoding).toBeUndefined();
     expect(plain.body).toBe('{"é":1}');
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ])('reads a %s body as a browser does: decoded, with its decoded size', async (coding, compress) => {
+    const record = JSON.stringify({ id: 'é'.repeat(300) });
+    const origin = await serve('127.0.0.1', (_req, res) =>
+      res.writeHead(200, { 'content-encoding': coding }).end(compress(Buffer.from(record))),
+    );
+    const exchange = await get(`${origin}/x`);
+    expect(exchange.failure).toBeUndefined();
+    expect(exchange.encoding).toBeUndefined();
+    expect(exchange.body).toBe(record);
+    expect(exchange.bodyBytes).toBe(Buffer.byteLength(record));
+  });
+
+  it('reports a body its Content-Encoding does not describe, and one not asked for, as undecodable', async () => {
+    const origin = await serve('127.0.0.1', (req, res) => {
+      if (req.url === '/empty') res.writeHead(204, { 'content-encoding': 'gzip' }).end();
+      else res.writeHead(200, { 'content-encoding': req.url === '/lie' ? 'gzip' : 'zstd' }).end('{"id":"x"}');
+    });
+    const lie = await get(`${origin}/lie`);
+    expect(lie.failure).toEqual({
+      kind: 'undecodable',
+      message: 'the body does not decode as its Content-Encoding says (gzip)',
+    });
+    expect(lie.body).toBe('');
+    expect((await get(`${origin}/zstd`)).failure?.kind).toBe('undecodable');
+    const empty = await get(`${origin}/empty`);
+    expect(empty.failure).toBeUndefined();
+    expect(empty.status).toBe(204);
+  });
+
+  it('holds a compression bomb to the cap: a failure, never inflated', async () => {
+    const origin = await serve('127.0.0.1', (_req, res) =>
+      res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.alloc(64 * 1024, 0x20))),
+    );
+    const exchange = await get(`${origin}/bomb`);
+    expect(exchange.failure).toEqual({
+      kind: 'too-large',
+      message: 'the body exceeds the 1024 bytes cap once decoded (Content-Encoding: gzip)',
+    });
+    expect(exchange.body).toBe('');
   });
 });

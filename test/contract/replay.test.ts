@@ -157,7 +157,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     try {
       const run = await replay(server.url);
       expect(run.stdout).toContain(`refused: GET /human-evaluations/${defaultHumanEvaluationId}?page=2 answered 422`);
-      expect(run.stdout).toMatch(/reproduce: curl -sS -i -X GET 'http:\/\/[^']*\?page=2'/);
+      expect(run.stdout).toMatch(/reproduce: curl -sS -i --compressed -X GET 'http:\/\/[^']*\?page=2'/);
       for (const output of run.outputs) expect(output).not.toContain(appToken);
     } finally {
       await server.close();
@@ -191,6 +191,35 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       expect(run.stdout).not.toContain('a request your app sends is refused');
     } finally {
       await limited.close();
+    }
+  });
+
+  it('a recording with nothing to send: NOTHING VERIFIED naming the recording, not the deployment', async () => {
+    const conforming = await startConformingServer({});
+    const other = { method: 'GET', path: '/assets/app.js', query: '', status: 200 };
+    const forced = { method: 'GET', path: `/human-evaluations/${defaultHumanEvaluationId}`, query: '', status: 503 };
+    const recorded = (entries: object[]) => ({
+      requests: entries.map((entry) => ({ ...entry, request: { headers: {}, body: null, body_truncated: false } })),
+    });
+    const empty = join(dir, 'no-operations.json');
+    const skipped = join(dir, 'all-forced.json');
+    await writeFile(empty, JSON.stringify(recorded([other])));
+    await writeFile(skipped, JSON.stringify(recorded([{ ...forced, scenario: { code: 503 } }])));
+    try {
+      const none = await runCli(['contract', '--base-url', conforming.url, '--replay', empty]);
+      expect(none.code).toBe(1);
+      expect(none.stdout).toContain(
+        `nothing verified: ${empty} holds no request of the two operations to replay ` +
+          '(GET /human-evaluations/{evaluation_id}, POST /evaluations): save it after the app has sent them',
+      );
+      const all = await runCli(['contract', '--base-url', conforming.url, '--replay', skipped]);
+      expect(all.code).toBe(1);
+      expect(all.stdout).toContain(
+        `nothing verified: every recorded request of the two operations in ${skipped} was skipped (why: under Replay)`,
+      );
+      for (const run of [none, all]) expect(run.stdout).not.toContain('no request got a complete answer');
+    } finally {
+      await conforming.close();
     }
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContract, type Report } from '../../contract/index.js';
 import { junitReport } from '../../contract/report/junit.js';
 import { terminalReport } from '../../contract/report/terminal.js';
+import { gzipLabelledFetch } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
 /** Runs a reproduction as a user would paste it into a shell. */
@@ -43,7 +44,7 @@ describe('every failed check comes with a curl command that reproduces it', () =
     const crash = failed('create.status.5xx');
     expect(crash?.reproduce).toMatch(
       new RegExp(
-        String.raw`^curl -sS -i -X POST '.*\/evaluations' -H 'Content-Type: application\/json' ` +
+        String.raw`^curl -sS -i --compressed -X POST '.*\/evaluations' -H 'Content-Type: application\/json' ` +
           String.raw`-H 'authorization: <AUTHORIZATION>' --data-binary '`,
       ),
     );
@@ -61,7 +62,24 @@ describe('every failed check comes with a curl command that reproduces it', () =
   it('is printed under the failed check in the terminal and JUnit reports', () => {
     const terminal = terminalReport(report, { colour: false });
     // Under the check's line and its fix, when it has one.
-    expect(terminal).toMatch(/FAIL create\.status\.5xx .*\n(\s+fix: .*\n)?\s+reproduce: curl -sS -i -X POST/);
-    expect(junitReport(report)).toContain('reproduce: curl -sS -i -X POST');
+    expect(terminal).toMatch(
+      /FAIL create\.status\.5xx .*\n(\s+fix: .*\n)?\s+reproduce: curl -sS -i --compressed -X POST/,
+    );
+    expect(junitReport(report)).toContain('reproduce: curl -sS -i --compressed -X POST');
+  });
+});
+
+describe('a failure only a client asking for gzip meets', () => {
+  it('reproduces with the curl printed: it asks for the same codings as the run', async () => {
+    // Plain JSON labelled gzip, but only when asked for gzip: a curl without --compressed would see a valid answer.
+    const server = await startConformingServer(gzipLabelledFetch((body) => body, 'when asked'));
+    try {
+      const report = await runContract({ baseUrl: server.url, readOnly: true });
+      const transport = report.checks.find((check) => check.id === 'fetch.transport' && check.outcome === 'failed');
+      expect(transport?.message).toContain('the body does not decode as its Content-Encoding says (gzip)');
+      await expect(shell(transport!.reproduce!)).rejects.toThrow(/unencoding|decompress|gzip/i);
+    } finally {
+      await server.close();
+    }
   });
 });

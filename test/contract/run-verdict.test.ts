@@ -49,6 +49,44 @@ describe('a run that verified nothing', () => {
     );
   });
 
+  it.each<[string, Behaviour, string]>([
+    [
+      'redirected in a loop',
+      { raw: (req, res) => (res.writeHead(307, { location: req.url }).end(), true) },
+      'every request was redirected and the redirect not followed (see the *.transport findings): ' +
+        'pass as --base-url the address the deployment answers at, or, for a login page, credentials with --header',
+    ],
+    [
+      'redirected to another origin',
+      { raw: (_req, res) => (res.writeHead(302, { location: 'http://localhost:1/' }).end(), true) },
+      'every request was redirected and the redirect not followed',
+    ],
+    [
+      'rate-limited for longer than the timeout',
+      { raw: (_req, res) => (res.writeHead(429, { 'retry-after': '3600' }).end(), true) },
+      'every request was rate-limited past --timeout (see the *.transport findings): ' +
+        'set --rate-limit N/s or raise --timeout',
+    ],
+    [
+      'answered 500',
+      everything(500),
+      'the deployment failed every request (see the *.status.5xx findings; its logs hold the cause)',
+    ],
+    [
+      'answered 200 with a body cut short',
+      {
+        raw: (_req, res) => (res.socket?.end('HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n{"id"'), true),
+      },
+      'no success answer arrived whole (see the *.transport findings)',
+    ],
+  ])('every request %s: the headline names that cause, not unknown ids', async (_what, behaviour, cause) => {
+    const report = await runContract({ baseUrl: (await start(behaviour)).url, timeoutMs: 1_000 });
+    expect(report.headline).toMatch(/^nothing verified: no success answer to check \(answers: [^)]*\): /);
+    expect(report.headline).toContain(cause);
+    expect(report.headline).not.toContain('--human-evaluation-id');
+    expect(exitCode(report)).toBe(1);
+  });
+
   it('skips the secrets check when no request got an answer to scan', async () => {
     const server = await start({ raw: (req) => (req.socket.destroy(), true) });
     const report = await runContract({ baseUrl: server.url });
@@ -152,7 +190,7 @@ describe('--report-json and report paths', () => {
     };
     expect(report.target).toBe(`${server.url}/`);
     expect(report.checks.find((check) => check.id === 'create.status.5xx')?.reproduce).toMatch(
-      /^curl -sS -i -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/,
+      /^curl -sS -i --compressed -X POST 'http:\/\/127\.0\.0\.1:\d+\/evaluations'/,
     );
   });
 

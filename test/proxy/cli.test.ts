@@ -56,6 +56,9 @@ describe('evalkit proxy (CLI)', () => {
     const { code } = await child.exited;
     expect(code).toBe(0);
     expect(child.stdout()).toContain('evalkit proxy stopped (SIGINT): forwarded 1 requests: 1 checked');
+    // The report is the proxy's, not a `contract` run's: a reader of a CI log must not look for a contract step.
+    expect(child.stdout()).toContain(`\nevalkit proxy ${mock.url}/\n`);
+    expect(child.stdout()).not.toContain('evalkit contract');
     expect(child.stdout()).toMatch(/\d+ passed, 0 failed \(0 errors, 0 warnings\)/);
     const report = JSON.parse(readFileSync(json, 'utf8')) as {
       summary: { failed: number; passed: number };
@@ -68,6 +71,7 @@ describe('evalkit proxy (CLI)', () => {
       'verdict',
       'strict',
       'insecure',
+      'command',
       'target',
       'reachable',
       'notes',

@@ -90,15 +90,42 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
     },
   );
 
-  it('an encoding no browser decodes is a finding naming it; bytes that do not decode are one too', async () => {
+  it('an encoding not asked for is a finding naming it; bytes that do not decode are one too', async () => {
     const { watched } = await fetchedThrough('gzip, zstd', gzipSync(record));
     expect(findingsOf(watched)).toEqual([
-      expect.stringContaining('the body is in a Content-Encoding no browser decodes ("zstd")'),
+      expect.stringContaining('the body is in a Content-Encoding evalkit neither asks for nor reads ("zstd")'),
     ]);
 
     const { watched: second } = await fetchedThrough('gzip', Buffer.from('this is not gzip'));
     expect(findingsOf(second)).toEqual([
       expect.stringContaining('the body does not decode as its Content-Encoding says (gzip)'),
     ]);
+  });
+
+  it('an empty body is empty whatever its Content-Encoding says (a 404 through a gzip filter)', async () => {
+    const target = await plain((_req, res) => res.writeHead(404, { 'content-encoding': 'gzip' }).end());
+    const watched = await proxyTo(target.url);
+    expect(await rawBytes(`${watched.proxy.url}/human-evaluations/${id}`)).toEqual(Buffer.alloc(0));
+    await judged(watched, 1);
+    expect(findingsOf(watched)).toEqual([]);
+  });
+
+  it("asks the target only for codings it can judge: a browser's zstd is not passed on", async () => {
+    // A CDN answers zstd to a browser that lists it; Node has no zstd decoder to judge that answer by.
+    const target = await plain((req, res) => {
+      const zstd = /zstd/.test(req.headers['accept-encoding'] ?? '');
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': zstd ? 'zstd' : 'gzip' });
+      res.end(zstd ? Buffer.from([0x28, 0xb5, 0x2f, 0xfd]) : gzipSync(record));
+    });
+    const watched = await proxyTo(target.url);
+    const asked = { 'accept-encoding': 'gzip, deflate, br, zstd;q=1.0, *;q=0.1' };
+    await fetch(`${watched.proxy.url}/human-evaluations/${id}`, { headers: asked });
+    await fetch(`${watched.proxy.url}/assets/app.js`, { headers: asked });
+    await judged(watched, 2);
+    expect(target.requests.map((req) => req.headers['accept-encoding'])).toEqual([
+      'gzip, deflate, br',
+      asked['accept-encoding'],
+    ]);
+    expect(failedIds(watched.proxy)).toEqual([]);
   });
 });
