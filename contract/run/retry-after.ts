@@ -20,8 +20,11 @@ export function retryAfterMs(headers: IncomingHttpHeaders, now = Date.now()): nu
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+/** A wait as a person reads it: seconds up to 10 minutes, then minutes, hours or days (a date may be years off). */
+function waitText(ms: number): string {
+  if (ms < 600_000) return `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
+  const [unit, size] = ms < 7_200_000 ? ['min', 60_000] : ms < 172_800_000 ? ['h', 3_600_000] : ['days', 86_400_000];
+  return `${Math.round(ms / size)} ${unit}`;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function sendRetryingAfter429(
     if (waited + wait > timeoutMs) {
       counts.beyondTimeout++;
       const why =
-        asked === undefined ? `no Retry-After, backing off ${seconds(wait)}` : `Retry-After ${seconds(asked)}`;
+        asked === undefined ? `no Retry-After, backing off ${waitText(wait)}` : `Retry-After ${waitText(asked)}`;
       return {
         ...exchange,
         failure: {

@@ -236,6 +236,20 @@ describe('--rate-limit and 429 answers', () => {
     expect(JSON.parse(jsonReport(report)).pacing.rateLimited.retried).toBe(2);
   });
 
+  it('words a Retry-After date years ahead in days, not in billions of seconds', async () => {
+    const far = new Date(Date.now() + 30 * 86_400_000).toUTCString();
+    const server = await start({
+      raw: (req, res) => {
+        if (req.method !== 'GET') return false;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': far }).end('{"detail":"slow down"}');
+        return true;
+      },
+    });
+    const report = await runContract({ baseUrl: server.url, timeoutMs: 2000, humanEvaluationId: 'given' });
+    const transport = report.checks.find((check) => check.id === 'fetch.transport');
+    expect(transport?.message).toContain('(Retry-After 30 days): waiting would pass the 2000 ms timeout');
+  });
+
   it('reports a 429 whose wait would pass --timeout as that request timing out, and says why', async () => {
     const server = await start({
       raw: (req, res) => {
