@@ -18,15 +18,15 @@ export const defaultClientOptions: ClientOptions = { timeoutMs: defaultTimeoutMs
 
 const maxRedirects = 5;
 
-/** Codes that mean the host is not there, as opposed to a host that answered badly. */
-const unreachableCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'EADDRNOTAVAIL',
-]);
+/** Codes that mean the host is not there, as opposed to a host that answered badly, each in words. */
+const unreachableReasons: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'nothing listens at that host and port',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved (DNS did not answer)',
+  EHOSTUNREACH: 'no route to the host',
+  ENETUNREACH: 'no route to its network',
+  EADDRNOTAVAIL: 'the address is not available from this machine',
+};
 
 /** What one hop (one request, no redirect followed) got back: an exchange but for its request and redirects. */
 type Hop = Omit<Exchange, 'request' | 'redirects'>;
@@ -144,8 +144,8 @@ function attempt(req: HttpRequest, options: ClientOptions, fresh: boolean): Prom
       const code = error.code ?? '';
       if (!fresh && isKeepAliveRace(outgoing, error, response !== undefined))
         settle({ kind: 'dropped', message: 'the reused connection was closed' }, true);
-      else if (!connected && unreachableCodes.has(code))
-        settle({ kind: 'unreachable', message: `cannot connect (${code})` });
+      else if (!connected && Object.hasOwn(unreachableReasons, code))
+        settle({ kind: 'unreachable', message: `cannot connect: ${unreachableReasons[code]} (${code})` });
       else if (certificateProblems[code])
         settle({
           kind: 'certificate',

@@ -82,7 +82,10 @@ describe('the contract HTTP client', () => {
     expect((await get(`${dropping}/`)).failure?.kind).toBe('dropped');
     const server = servers.at(-1) as Server;
     await new Promise((resolve) => server.close(resolve));
-    expect((await get(`${dropping}/`)).failure?.kind).toBe('unreachable');
+    const gone = (await get(`${dropping}/`)).failure;
+    expect(gone?.kind).toBe('unreachable');
+    // The code alone says little to a person reading a CI log.
+    expect(gone?.message).toBe('cannot connect: nothing listens at that host and port (ECONNREFUSED)');
   });
 });
 
