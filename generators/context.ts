@@ -56,10 +56,11 @@ const earliestMinted = Date.UTC(2015, 0, 1) * 1000;
  * microseconds, with the precision they carry; undefined for other ids and for times before 2015.
  */
 export function mintedAt(id: string): { at: number; precision: number } | undefined {
+  const style = idStyleOf(id);
   const minted =
-    idStyleOf(id) === 'object-id'
+    style === 'object-id'
       ? { at: parseInt(id.slice(0, 8), 16) * 1_000_000, precision: 1_000_000 }
-      : idStyleOf(id) === 'uuid-v7' && id[14] === '7'
+      : style === 'uuid-v7' && id[14] === '7'
         ? { at: parseInt(id.slice(0, 8) + id.slice(9, 13), 16) * 1000, precision: 1000 }
         : undefined;
   return minted && minted.at >= earliestMinted ? minted : undefined;

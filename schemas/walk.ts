@@ -11,7 +11,8 @@ export function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | u
 /** The branch of an anyOf a value matches, when the branches are resources (evaluator_config's are). */
 export function matchingBranch(schema: JsonSchema, value: unknown): JsonSchema | undefined {
   for (const branch of (schema.anyOf as JsonSchema[] | undefined) ?? []) {
-    const name = resourceNames.find((resource) => schemas[resource] === dereference(branch));
+    const target = dereference(branch);
+    const name = resourceNames.find((resource) => schemas[resource] === target);
     if (name && validatorFor(name)(value)) return schemas[name];
   }
   return undefined;

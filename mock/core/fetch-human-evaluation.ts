@@ -6,7 +6,7 @@ import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength, tooLong } from './limits.js';
 import { LruCache } from './lru.js';
-import { asScenarioSends } from './outside-spec.js';
+import { asScenarioSends, sendsOutsideSpec } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
@@ -57,7 +57,8 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
   }
 
   function fromFixture(fixture: Fixture, scenario: ResolvedScenario): Uint8Array {
-    if (scenario.state === undefined && !scenario.nullable && !scenario.eraDates) return fixture.body;
+    // A fixture is served as written unless the scenario changes it (a state, or a form outside the spec).
+    if (scenario.state === undefined && !sendsOutsideSpec(scenario)) return fixture.body;
     const record = { ...fixture.record, status: scenario.state ?? fixture.record.status };
     return serialize(asScenarioSends('HumanEvaluation', record, scenario));
   }

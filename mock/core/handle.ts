@@ -78,13 +78,12 @@ export function mockCore(config: MockConfig): MockCore {
   // operationLabel's form with the base path in it, for each operation of api/operations.ts.
   const served = operationIds.map((id) => `${operation(id).method} ${base}${operation(id).path}`);
   const notFound = new HttpProblem(404, `Not Found: this mock serves ${served.join(' and ')}`);
-  const report = config.log;
 
   function problemAnswer(error: unknown, headers: Record<string, string>): MockAnswer {
     const problem = error instanceof HttpProblem ? error : internalError;
     // Only an unforeseen error is reported, by its message alone, since a stack or the request could hold a body value.
     if (problem === internalError)
-      report(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
+      config.log(`mock: internal error: ${error instanceof Error ? error.message : String(error)}`);
     return answerOf(problem, headers);
   }
 
@@ -92,6 +91,11 @@ export function mockCore(config: MockConfig): MockCore {
   function locate(url: string): PathMatch | undefined {
     const path = relativeToBase(pathOf(url), base);
     return path === undefined ? undefined : matchPath(path);
+  }
+
+  function isOperation(url: string): boolean {
+    const target = locate(url);
+    return target !== undefined && target.kind !== 'unknown';
   }
 
   function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
@@ -115,16 +119,10 @@ export function mockCore(config: MockConfig): MockCore {
     }
   }
 
-  const { handle, observe } = observable(answer, report);
+  const { handle, observe } = observable(answer, config.log);
   return {
-    serves(url) {
-      const target = locate(url);
-      return base === '' ? target !== undefined && target.kind !== 'unknown' : target !== undefined;
-    },
-    isOperation(url) {
-      const target = locate(url);
-      return target !== undefined && target.kind !== 'unknown';
-    },
+    serves: (url) => (base === '' ? isOperation(url) : locate(url) !== undefined),
+    isOperation,
     handle,
     observe,
   };

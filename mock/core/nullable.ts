@@ -1,17 +1,6 @@
 import { isJsonObject } from '../../schemas/json-object.js';
-import {
-  dereference,
-  requiredProperties,
-  resourceForRef,
-  type JsonSchema,
-  type ResourceName,
-} from '../../schemas/index.js';
-import { validatorFor } from '../../schemas/validators/index.js';
-
-/** The anyOf branch a value matches, so the nulls follow the shape actually sent (evaluator_config's alternatives). */
-function branchFor(branches: JsonSchema[], value: unknown): JsonSchema | undefined {
-  return branches.find((branch) => typeof branch.$ref === 'string' && validatorFor(resourceForRef(branch.$ref))(value));
-}
+import { dereference, requiredProperties, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { matchingBranch } from '../../schemas/walk.js';
 
 /** What a walk does at each object of an instance: the object, and its schema's properties. */
 export type ObjectVisit = (value: Record<string, unknown>, properties: Record<string, JsonSchema>) => void;
@@ -23,7 +12,8 @@ export type ObjectVisit = (value: Record<string, unknown>, properties: Record<st
 export function visitObjects(value: unknown, node: JsonSchema, visit: ObjectVisit): void {
   const schema = dereference(node);
   if (Array.isArray(schema.anyOf)) {
-    const branch = branchFor(schema.anyOf as JsonSchema[], value);
+    // The branch the value matches, so the walk follows the shape actually sent (evaluator_config's alternatives).
+    const branch = matchingBranch(schema, value);
     if (branch) visitObjects(value, branch, visit);
     return;
   }

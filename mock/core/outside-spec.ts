@@ -33,6 +33,11 @@ const noEra = new HttpProblem(
   `scenario key 'eraDates' needs an era to take the dates of (era=${eraNames.join(', era=')})`,
 );
 
+/** Whether a scenario asks for anything outside the spec; when not, asScenarioSends leaves an instance as it is. */
+export function sendsOutsideSpec(scenario: Scenario): boolean {
+  return scenario.nullable === true || scenario.eraDates === true;
+}
+
 /**
  * An instance as its scenario asks it sent, outside the spec: absent optional fields as null (`nullable`, as real
  * deployments serialize them), date-times in the era's own forms (`eraDates`: the spec says RFC 3339, the real service

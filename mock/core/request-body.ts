@@ -14,7 +14,7 @@ const unsupportedType = new HttpProblem(415, 'Content-Type must be application/j
 const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 (Content-Type charset=utf-8 or none)');
 const notUtf8 = new HttpProblem(400, 'The request body is not valid UTF-8');
 const tooDeep = new HttpProblem(400, `The request body nests deeper than ${maxBodyDepth} levels`);
-export const tooLarge = new HttpProblem(413, 'Request body is larger than the 1 MiB limit');
+export const tooLarge = new HttpProblem(413, `Request body is larger than the ${maxBodyBytes / 2 ** 20} MiB limit`);
 const undecodable = new HttpProblem(400, 'The request body does not decode with its Content-Encoding');
 // FastAPI's answer to a JSON route called without a body.
 const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }]);

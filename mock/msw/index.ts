@@ -32,21 +32,13 @@ export interface HandlersOptions extends Omit<MockCoreOptions, 'basePath'> {
  */
 function splitBaseUrl(baseUrl: string): { origin?: string; basePath: string } {
   if (baseUrl === '' || baseUrl.startsWith('/')) return { basePath: baseUrl };
-  const url = /^https?:\/\//i.test(baseUrl) ? parsedUrl(baseUrl) : undefined;
-  if (!url) {
+  if (!/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl)) {
     throw new MockSetupError(
       `baseUrl '${baseUrl}' must be an http(s) URL such as http://localhost:8000/api, a path such as /api, or ''`,
     );
   }
+  const url = new URL(baseUrl);
   return { origin: url.origin, basePath: url.pathname };
-}
-
-function parsedUrl(text: string): URL | undefined {
-  try {
-    return new URL(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /**

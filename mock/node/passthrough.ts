@@ -3,6 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { endToEnd } from '../../http/hop-by-hop.js';
 import { maxBodyBytes } from '../core/limits.js';
 import { jsonAnswer, type RequestHeaders } from '../core/request-answer.js';
+import { tooLarge } from '../core/request-body.js';
 import { serialize } from '../core/serialize.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
@@ -109,7 +110,7 @@ export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeout
       req.unpipe(upstream);
       req.pause();
       upstream.destroy();
-      problem(res, 413, origin, 'Request body is larger than the 1 MiB limit', 'too-large');
+      problem(res, tooLarge.status, origin, tooLarge.message, 'too-large');
     });
     req.pipe(upstream);
   };

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
+import { journal } from './control-helpers.js';
 import { createRequest } from './helpers.js';
 
 /** What the origin received of one request. */
@@ -230,9 +231,4 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
 /** Raw headers as [name, value] pairs. */
 function headerPairs(raw: string[]): Array<[string, string]> {
   return Array.from({ length: raw.length / 2 }, (_, index) => [raw[2 * index] as string, raw[2 * index + 1] as string]);
-}
-
-async function journal(at: string): Promise<Array<Record<string, any>>> {
-  const answer = await send(`${at}/__evalkit/requests`, 'GET', []);
-  return (JSON.parse(answer.body.toString()) as { requests: Array<Record<string, any>> }).requests;
 }
