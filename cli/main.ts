@@ -1,5 +1,5 @@
 import { evalkitVersion } from '../api/version.js';
-import { CommandFailure, commandHelp, nearestName, parseCommandArgs, UsageError, type Command } from './command.js';
+import { commandHelp, nearestName, parseCommandArgs, type Command } from './command.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 import { OutputClosed } from './output.js';
@@ -72,13 +72,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     const { run } = await command.load();
     return await run(values, io);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof CommandFailure) {
-      io.stderr.write(`evalkit ${command.name}: ${error.message}\n`);
-      return 2;
-    }
     // The reader went away (`| head -1`): what it read is all it wanted.
     if (error instanceof OutputClosed) return 0;
-    // Last resort: one line, never a stack trace, for anything a command did not turn into a report or a sentence.
+    // A UsageError, a CommandFailure, or anything a command did not turn into a report or a sentence: one line, never
+    // a stack trace, exit 2 alike.
     io.stderr.write(`evalkit ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;
   }

@@ -1,5 +1,6 @@
 import { recordFolder } from '../../api/operations.js';
 import { profiles } from '../../generators/profile.js';
+import { eraNames } from '../../generators/vocabulary.js';
 import { defaultJournalSize, maxJournalSize } from '../../mock/control/journal.js';
 import { controlPrefix } from '../../mock/control/prefix.js';
 import { faults } from '../../mock/core/faults.js';
@@ -94,7 +95,7 @@ export const mockCommand: Command = {
       type: 'string',
       value: 'RELEASE',
       description:
-        "The real service's era, by release (0.17, 0.18, 0.19, or yours, e.g. v0.18.2): a create answers " +
+        `The real service's era, by release (${eraNames.join(', ')}, or yours, e.g. v0.18.2): a create answers ` +
         'EVALUATION_STARTED up to 0.17; ids not implied by the request are ObjectIds up to 0.18, UUIDv7 after.',
       defaultText: 'none',
     },

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
 /**
@@ -10,7 +10,6 @@ import { tempDir } from '../helpers/temp-dirs.js';
  * (packed once per test file) or evalkit's git repository. npm runs under that Node (it comes first on PATH), so
  * engines are judged against it, and installs prefer npm's cache so they stay offline when they can.
  */
-export const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The version of a package as installed in `dir`'s node_modules (evalkit's own, or a consumer project's). */
 export function installedVersion(dir: string, name: string): string {
@@ -97,7 +96,7 @@ export function packOnce(): PackedPackage {
   const output = execFileSync(
     'npm',
     ['pack', '--ignore-scripts', '--json', '--loglevel=error', '--pack-destination', destination],
-    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const [result] = JSON.parse(output) as { filename: string; files: { path: string }[] }[];
   if (!result) throw new Error('npm pack listed no tarball');

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { root } from './consumer-project.js';
+import { projectRoot } from '../helpers/cli.js';
 
 interface Conditions {
   require: { types: string; default: string };
@@ -9,7 +9,7 @@ interface Conditions {
   default: string;
 }
 
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
   exports: Record<string, string | Conditions>;
   typesVersions: { '*': Record<string, string[]> };
 };
@@ -28,7 +28,7 @@ describe("package.json's exports, cjs/ and typesVersions", () => {
     expect(entry.require.default).toBe(entry.default);
     const name = subpath === '.' ? 'index' : subpath.slice(2);
     expect(entry.require.types).toBe(`./cjs/${name}.d.cts`);
-    const declarations = readFileSync(join(root, entry.require.types), 'utf8');
+    const declarations = readFileSync(join(projectRoot, entry.require.types), 'utf8');
     expect(declarations).toContain(`evalkit${subpath.slice(1)} for CommonJS`);
     const target = entry.types.replace(/^\.\/dist\//, '../dist/').replace(/\.d\.ts$/, '.js');
     expect(declarations.trim().split('\n').at(-1)).toBe(`export * from '${target}';`);
@@ -37,7 +37,7 @@ describe("package.json's exports, cjs/ and typesVersions", () => {
 
   it('names every file of cjs/, and typesVersions no other entry', () => {
     const named = entries.map(([, entry]) => entry.require.types.slice('./cjs/'.length));
-    expect(readdirSync(join(root, 'cjs')).sort()).toEqual(named.sort());
+    expect(readdirSync(join(projectRoot, 'cjs')).sort()).toEqual(named.sort());
     expect(Object.keys(manifest.typesVersions['*']).sort()).toEqual(
       entries
         .filter(([subpath]) => subpath !== '.')

@@ -14,12 +14,12 @@ import {
   installedVersion,
   nodeFromRegistry,
   packOnce,
-  root,
   run,
   thisNode,
   type ConsumerProject,
   type NodeRuntime,
 } from './consumer-project.js';
+import { projectRoot } from '../helpers/cli.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** `file -> import` for each relative import of a shipped module that the tarball does not hold. */
@@ -28,19 +28,19 @@ function unshippedImports(shipped: string[]): string[] {
   return shipped
     .filter((path) => path.endsWith('.js'))
     .flatMap((path) =>
-      [...readFileSync(join(root, path), 'utf8').matchAll(/(?:from|import\()\s*'(\.\.?\/[^']+)'/g)]
+      [...readFileSync(join(projectRoot, path), 'utf8').matchAll(/(?:from|import\()\s*'(\.\.?\/[^']+)'/g)]
         .map((match) => posix.join(posix.dirname(path), match[1] as string))
         .filter((target) => !held.has(target))
         .map((target) => `${path} -> ${target}`),
     );
 }
 
-if (!existsSync(join(root, 'dist/mock/msw/index.js')))
+if (!existsSync(join(projectRoot, 'dist/mock/msw/index.js')))
   throw new Error('dist/ has no evalkit/msw: run `npm run build` first');
 if (!hasChromium) console.warn(`the README's browser snippet in the installed package is not run: ${noChromium}`);
 
 const tarball = packOnce();
-const vitestVersion = installedVersion(root, 'vitest');
+const vitestVersion = installedVersion(projectRoot, 'vitest');
 
 /**
  * Where users are: Node 20 with msw 2 (its floor, 2.11.0: the latest msw 2 is what evalkit's own tests run) and Node 22
@@ -80,6 +80,19 @@ async function installedMock(project: ConsumerProject, args: string[]): Promise<
   return url as string;
 }
 
+/**
+ * consumer.mjs, run in the project by `node`: msw/node with evalkit/msw and the installed `evalkit mock` answer GET and
+ * POST alike, byte for byte.
+ */
+async function expectConsumerAgrees(project: ConsumerProject, node: NodeRuntime): Promise<void> {
+  copyFileSync(join(projectRoot, 'test/pack/consumer.mjs'), join(project.dir, 'consumer.mjs'));
+  const output = await run(node.execPath, ['consumer.mjs'], { cwd: project.dir });
+  const fetched = 'GET /human-evaluations/6637c0a25368ef07b03a64cd';
+  expect(output).toMatch(new RegExp(`^${fetched}: msw 200, evalkit mock 200, \\d+ bytes, valid, byte-identical$`, 'm'));
+  expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
+  expect(output).toMatch(/^pack check: passed$/m);
+}
+
 describe('the tarball', () => {
   it('holds a LICENSE, no dev-only code, every relative import it makes', () => {
     expect(tarball.files).toContain('LICENSE');
@@ -103,14 +116,7 @@ describe.each(runtimes)('installed into an empty project: $name', ({ node, proje
   }, 240_000);
 
   it('answers GET and POST through msw/node like the installed `evalkit mock`, byte for byte', async () => {
-    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project.dir, 'consumer.mjs'));
-    const output = await run(runtime.execPath, ['consumer.mjs'], { cwd: project.dir });
-    const fetched = 'GET /human-evaluations/6637c0a25368ef07b03a64cd';
-    expect(output).toMatch(
-      new RegExp(`^${fetched}: msw 200, evalkit mock 200, \\d+ bytes, valid, byte-identical$`, 'm'),
-    );
-    expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
-    expect(output).toMatch(/^pack check: passed$/m);
+    await expectConsumerAgrees(project, runtime);
   }, 120_000);
 
   it("passes the README's msw/node snippet, as written, under the project's Vitest", async () => {
@@ -159,12 +165,6 @@ describe('the Node 22 project, run by Node 24 from the registry', () => {
     const project = await (runtimes[1] as (typeof runtimes)[number]).project;
     const node24 = await nodeFromRegistry(24);
     expect(node24.version).toMatch(/^v24\./);
-    copyFileSync(join(root, 'test/pack/consumer.mjs'), join(project.dir, 'consumer.mjs'));
-    const output = await run(node24.execPath, ['consumer.mjs'], { cwd: project.dir });
-    expect(output).toMatch(
-      /^GET \/human-evaluations\/\S+: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m,
-    );
-    expect(output).toMatch(/^POST \/evaluations: msw 200, evalkit mock 200, \d+ bytes, valid, byte-identical$/m);
-    expect(output).toMatch(/^pack check: passed$/m);
+    await expectConsumerAgrees(project, node24);
   }, 240_000);
 });

@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installConsumer, installedVersion, packOnce, root, thisNode } from './consumer-project.js';
+import { projectRoot } from '../helpers/cli.js';
+import { installConsumer, installedVersion, packOnce, thisNode } from './consumer-project.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 import { startChild } from '../mock/processes.js';
 
@@ -53,8 +54,8 @@ describe('a strict TypeScript consumer of the packed tarball', () => {
   it('fails to compile the planted mistakes, nothing else, under node16, bundler and commonjs; .cts runs', async () => {
     const consumer = await installConsumer(thisNode, [
       packOnce().tarball,
-      `typescript@${installedVersion(root, 'typescript')}`,
-      `openapi-fetch@${installedVersion(root, 'openapi-fetch')}`,
+      `typescript@${installedVersion(projectRoot, 'typescript')}`,
+      `openapi-fetch@${installedVersion(projectRoot, 'openapi-fetch')}`,
     ]);
     project = consumer.dir;
     for (const [file, source] of Object.entries(planted)) writeFileSync(join(project, file), source);

@@ -2,12 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { envFor, installComplaints, root, run, thisNode } from '../pack/consumer-project.js';
+import { projectRoot } from '../helpers/cli.js';
+import { envFor, installComplaints, run, thisNode } from '../pack/consumer-project.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import { validate } from '../../schemas/validators/index.js';
 import { readmeBlock } from './snippet.js';
 
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
   version: string;
   repository: { url: string };
 };
@@ -24,8 +25,8 @@ describe('the README\'s "Install it in your project", as written, in an empty pr
   it('installs evalkit from its git repository, quietly, and runs the installed bin', async () => {
     const commands = readmeBlock('Install it in your project', 'sh');
     expect(commands).toContain(manifest.repository.url);
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const script = commands.replaceAll(manifest.repository.url, `git+file://${root}#${head}`);
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot, encoding: 'utf8' }).trim();
+    const script = commands.replaceAll(manifest.repository.url, `git+file://${projectRoot}#${head}`);
     const dir = tempDir('evalkit-readme-install-');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true }));
 

@@ -1,15 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
 import { openPage, type PageSession } from '../browser/chromium.js';
+import { projectRoot } from '../helpers/cli.js';
 import { observeResponse, type Observed } from '../msw/observe.js';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The text of the first ```LANG block of a README section (`## heading`). */
 export function readmeBlock(heading: string, lang: 'ts' | 'sh'): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const readme = readFileSync(join(projectRoot, 'README.md'), 'utf8');
   const section = readme.indexOf(`\n## ${heading}\n`);
   if (section < 0) throw new Error(`README has no section '## ${heading}'`);
   const fence = `\`\`\`${lang}\n`;
@@ -24,7 +22,7 @@ export function readmeBlock(heading: string, lang: 'ts' | 'sh'): string {
  * reports/readme, inside the package, so its `evalkit/...` imports resolve to the built package by self-reference; an
  * installed consumer project's folder makes them resolve to the installed package.
  */
-export function readmeSnippet(heading: string, name: string, dir = join(root, 'reports/readme')): string {
+export function readmeSnippet(heading: string, name: string, dir = join(projectRoot, 'reports/readme')): string {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.ts`);
   writeFileSync(file, `${readmeBlock(heading, 'ts')}\n`);
