@@ -53,6 +53,11 @@ export function isCredentialParameter(name: string): boolean {
   return isCredentialQueryName(name) || isCredentialName(name);
 }
 
+/** A query part's parameter name (`api%5Fkey=x` → `api_key`), decoded as URLSearchParams decodes it. */
+export function parameterName(part: string): string {
+  return new URLSearchParams(part.split('=', 1)[0] ?? '').keys().next().value ?? '';
+}
+
 /**
  * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
  * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
@@ -67,7 +72,7 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((part) => {
       const rawName = part.split('=', 1)[0] as string;
-      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      const name = parameterName(part);
       if (!isCredentialParameter(name)) return part;
       redacted = true;
       return `${rawName}=${headerPlaceholder(name)}`;

@@ -1,6 +1,6 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
-import { isCredentialParameter } from '../../http/placeholders.js';
+import { isCredentialParameter, parameterName } from '../../http/placeholders.js';
 import type { RecordedRequest } from '../../http/recorded-request.js';
 import { recordedRoute, type Traffic } from '../../http/traffic.js';
 import { isRefusal } from '../judge/checks/create.js';
@@ -18,7 +18,7 @@ const isSuccess = (status: number | undefined) => status !== undefined && status
 function replayedQuery(query: string): string {
   return query
     .split('&')
-    .filter((part) => part !== '' && !isCredentialParameter(new URLSearchParams(part).keys().next().value ?? ''))
+    .filter((part) => part !== '' && !isCredentialParameter(parameterName(part)))
     .join('&');
 }
 
