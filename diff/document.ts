@@ -93,11 +93,20 @@ export class OpenApiDocument {
       throw new DocumentProblem(`the $ref ${ref} points outside the document: bundle it first (redocly bundle)`);
     let at: unknown = this.root;
     for (const raw of ref.slice(2).split('/')) {
-      const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+      const key = uriDecoded(raw, ref).replace(/~1/g, '/').replace(/~0/g, '~');
       at = isObject(at) || Array.isArray(at) ? (at as Json)[key] : undefined;
       if (at === undefined) throw new DocumentProblem(`the $ref ${ref} leads nowhere`);
     }
     return at;
+  }
+}
+
+/** A `$ref` token with its %-escapes undone; a malformed one (`%E0`) is a DocumentProblem naming the `$ref`. */
+function uriDecoded(token: string, ref: string): string {
+  try {
+    return decodeURIComponent(token);
+  } catch {
+    throw new DocumentProblem(`the $ref ${ref} has a malformed %-escape`);
   }
 }
 

@@ -49,3 +49,8 @@ export interface Exchange {
 }
 
 export type BodyEncoding = 'invalid-utf8' | 'bom';
+
+/** A 2xx: the request was accepted. */
+export function isSuccessStatus(status: number | undefined): boolean {
+  return status !== undefined && status >= 200 && status < 300;
+}

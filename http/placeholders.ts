@@ -1,3 +1,5 @@
+import { credentialField } from '../api/credentials.js';
+
 /**
  * What a credential becomes wherever evalkit prints, stores or reproduces a request: the mock's journal, the
  * contract's reports and curl reproductions, the proxy's reports. One set of placeholders, so a reader learns them
@@ -51,6 +53,11 @@ export function isCredentialParameter(name: string): boolean {
   return isCredentialQueryName(name) || isCredentialName(name);
 }
 
+/** A query part's parameter name (`api%5Fkey=x` → `api_key`), decoded as URLSearchParams decodes it. */
+export function parameterName(part: string): string {
+  return new URLSearchParams(part.split('=', 1)[0] ?? '').keys().next().value ?? '';
+}
+
 /**
  * The URL with each credential query value replaced by its placeholder (`?api_key=<API_KEY>`): the names of
  * isCredentialQueryName, and any name that says what a credential is, as for headers. Names are compared decoded
@@ -65,10 +72,36 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((part) => {
       const rawName = part.split('=', 1)[0] as string;
-      const name = new URLSearchParams(`${rawName}=`).keys().next().value ?? '';
+      const name = parameterName(part);
       if (!isCredentialParameter(name)) return part;
       redacted = true;
       return `${rawName}=${headerPlaceholder(name)}`;
     });
   return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
+}
+
+/** An object or array, walked by its keys. */
+function isWalkable(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Every value under a `lm_providers_keys` member (in any case), at any depth, becomes `<PROVIDER_KEY>`, in place;
+ * walked without recursion. It runs on the parsed value, so the member is found however its name was written
+ * (`"lm_providers\u005fkeys"`), and of duplicate members only the one JSON.parse kept is left to redact. The one
+ * redaction of a kept request body: the mock's journal and the proxy's requests file.
+ */
+export function redactProviderKeys(root: unknown): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!isWalkable(value)) continue;
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      if (key.toLowerCase() !== credentialField) stack.push(child);
+      else if (isWalkable(child) && !Array.isArray(child))
+        for (const name of Object.keys(child)) child[name] = secretPlaceholder;
+      else value[key] = secretPlaceholder;
+    }
+  }
 }

@@ -1,9 +1,8 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { credentialField } from '../api/credentials.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders } from '../http/credentials.js';
-import { secretPlaceholder } from '../http/placeholders.js';
+import { redactProviderKeys } from '../http/placeholders.js';
 import { RecordFolder, type RecordingOutcome } from '../http/record-folder.js';
 import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../http/recorded-request.js';
 import { requestsFileName } from '../http/traffic.js';
@@ -62,7 +61,10 @@ export class Recorder {
   }
 }
 
-/** A request body as the requests file keeps it: JSON with each provider key a placeholder, else its text. */
+/**
+ * A request body as the requests file keeps it: JSON with each provider key a placeholder (redacted as the mock's
+ * journal redacts it, at any depth and in any case), else its text.
+ */
 function keptBody(passage: Passage): Omit<RecordedPart, 'headers'> {
   if (passage.overCap) return { body: null, body_truncated: true };
   const content = passage.requestBody?.content;
@@ -75,13 +77,7 @@ function keptBody(passage: Passage): Omit<RecordedPart, 'headers'> {
   } catch {
     return { body: text, body_truncated: false };
   }
-  const keys =
-    typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[credentialField] : undefined;
-  if (typeof keys === 'object' && keys !== null && !Array.isArray(keys))
-    body = {
-      ...(body as Record<string, unknown>),
-      [credentialField]: Object.fromEntries(Object.keys(keys).map((name) => [name, secretPlaceholder])),
-    };
+  redactProviderKeys(body);
   return { body, body_truncated: false };
 }
 

@@ -1,5 +1,5 @@
 import { operationIds, operationTable, type OperationKey } from '../../api/operations.js';
-import type { ResourceName } from '../../schemas/index.js';
+import { declaredProperties, type ResourceName } from '../../schemas/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { capped } from '../../http/excerpt.js';
 import { lifecycleStates } from '../../generators/vocabulary.js';
@@ -88,7 +88,7 @@ const keptOtherStates = 20;
 
 const responseResources = [...new Set(operationIds.map((id) => operationTable[id].response.resource))];
 /** The create request's own fields; a nested one that changes shows as its field changing. */
-const requestFieldNames = documentedFields('CreateEvaluationRequest').filter((field) => !field.includes('.'));
+const requestFieldNames = declaredProperties('CreateEvaluationRequest');
 
 function fieldName(resource: ResourceName, path: string): string {
   return `${resource}.${path}`;

@@ -4,7 +4,7 @@ import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
-import type { Exchange } from '../../http/exchange.js';
+import { isSuccessStatus, type Exchange } from '../../http/exchange.js';
 import { describeNesting, readJsonBody, validatedView } from '../../http/json-body.js';
 import { fieldsOf, isOptionalProperty, openPositionOf, type SchemaField } from './schema-walk.js';
 import { labelOf, type Sent } from './sent.js';
@@ -12,7 +12,7 @@ import { labelOf, type Sent } from './sent.js';
 export type Fields = Record<string, unknown>;
 
 export function isSuccess(exchange: Exchange): boolean {
-  return !exchange.failure && exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300;
+  return !exchange.failure && isSuccessStatus(exchange.status);
 }
 
 /**

@@ -55,21 +55,20 @@ function properties(report: Report): string[] {
   ];
 }
 
-/** A suite of one failed testcase about the run as a whole. */
-function failedRun(name: string, reason: string): string {
-  const text = escapeXml(reason);
+/** A suite of one failed testcase about the run as a whole; `details`, the failure's text, defaults to the reason. */
+function failedRun(name: string, reason: string, details = reason): string {
   return (
     '  <testsuite name="run" tests="1" failures="1" errors="0" skipped="0">\n' +
     `    <testcase name="${name}" classname="run">` +
-    `<failure type="error" message="${text}">${text}</failure></testcase>\n  </testsuite>`
+    `<failure type="error" message="${escapeXml(reason)}">${escapeXml(details)}</failure></testcase>\n  </testsuite>`
   );
 }
 
 /**
  * One testsuite per operation, one testcase per check. Failures are exactly what fails the exit code: failed
  * warnings are failures with --strict only, otherwise a `warning` property and system-out. A run that verified
- * nothing adds a failed `run.verified` testcase, and one under its --min-coverage a failed `run.coverage`, since
- * both exit 1 too.
+ * nothing adds a failed `run.verified` testcase, one under its --min-coverage a failed `run.coverage`, and one whose
+ * replayed requests were refused a failed `run.replay`, since all three exit 1 too.
  */
 export function junitReport(report: Report): string {
   const { strict } = report;
@@ -91,7 +90,16 @@ export function junitReport(report: Report): string {
   const short = report.coverage.shortfalls.length > 0;
   if (short)
     suites.push(failedRun('run.coverage', `coverage below --min-coverage: ${report.coverage.shortfalls.join('; ')}`));
-  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0);
+  const refused = report.replay?.refused ?? [];
+  if (refused.length > 0)
+    suites.push(
+      failedRun(
+        'run.replay',
+        refused.map((refusal) => refusal.message).join('; '),
+        refused.map((refusal) => `${refusal.message}\nreproduce: ${refusal.curl}`).join('\n'),
+      ),
+    );
+  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0) + (refused.length > 0 ? 1 : 0);
   const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
   const total = report.checks.length + extra;
   return [

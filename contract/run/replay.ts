@@ -1,6 +1,7 @@
 import { operationTable, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
-import { isCredentialParameter } from '../../http/placeholders.js';
+import { isCredentialParameter, parameterName } from '../../http/placeholders.js';
+import { isSuccessStatus } from '../../http/exchange.js';
 import type { RecordedRequest } from '../../http/recorded-request.js';
 import { recordedRoute, type Traffic } from '../../http/traffic.js';
 import { isRefusal } from '../judge/checks/create.js';
@@ -9,8 +10,6 @@ import type { ReplayReport } from '../report/model.js';
 import { keyNames } from './canaries.js';
 import type { Session } from './session.js';
 
-const isSuccess = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
-
 /**
  * The recorded query as sent again: every parameter as the app sent it but the credential ones, whose values are
  * placeholders in the recording: the run authenticates with its own `--header`s.
@@ -18,7 +17,7 @@ const isSuccess = (status: number | undefined) => status !== undefined && status
 function replayedQuery(query: string): string {
   return query
     .split('&')
-    .filter((part) => part !== '' && !isCredentialParameter(new URLSearchParams(part).keys().next().value ?? ''))
+    .filter((part) => part !== '' && !isCredentialParameter(parameterName(part)))
     .join('&');
 }
 
@@ -52,7 +51,7 @@ function skipReason(request: RecordedRequest, readOnly: boolean): string | undef
 /** What the recorded request was for: one the mock accepted should succeed here too. */
 function sentOf(request: RecordedRequest, operation: OperationId, params: Record<string, string>, outgoing: Outgoing) {
   const key = operationTable[operation].key;
-  if (!isSuccess(request.status)) return { operation: key, outgoing, role: { kind: 'repeat' } } satisfies Sent;
+  if (!isSuccessStatus(request.status)) return { operation: key, outgoing, role: { kind: 'repeat' } } satisfies Sent;
   const fields = isObject(request.body) ? request.body : undefined;
   const id = operation === 'fetchHumanEvaluation' ? params[operationTable[operation].parameter.name] : undefined;
   return {
@@ -86,7 +85,7 @@ export async function replayTraffic(
   for (const { sent, recorded } of planned) {
     const exchange = await session.request(sent);
     report.replayed++;
-    if (!isSuccess(recorded.status) || !isRefusal(exchange)) continue;
+    if (!isSuccessStatus(recorded.status) || !isRefusal(exchange)) continue;
     // A fetch of an id the deployment does not hold says nothing of the request's shape: data, not a refusal.
     if (sent.operation === operationTable.fetchHumanEvaluation.key && exchange.status === 404)
       report.skipped.push({

@@ -2,6 +2,7 @@ import { operationIds, operationLabel } from '../../api/operations.js';
 import { generators } from '../../generators/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { defaultClientOptions, type ClientOptions } from '../../http/client.js';
+import { isSuccessStatus } from '../../http/exchange.js';
 import { excessiveNesting } from '../../http/json-body.js';
 import { secretPlaceholder } from '../../http/placeholders.js';
 import { credentialsOf, publicUrl, type Secret } from '../../http/redaction.js';
@@ -249,8 +250,7 @@ function remedyOf(seen: readonly number[]): string {
     );
   if (seen.every((status) => status >= 500))
     return 'the deployment failed every request (see the *.status.5xx findings; its logs hold the cause)';
-  if (seen.some((status) => status >= 200 && status < 300))
-    return 'no success answer arrived whole (see the *.transport findings)';
+  if (seen.some(isSuccessStatus)) return 'no success answer arrived whole (see the *.transport findings)';
   return 'pass --human-evaluation-id and --create-body that exist there';
 }
 

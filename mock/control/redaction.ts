@@ -1,5 +1,4 @@
-import { credentialField } from '../../api/credentials.js';
-import { headerPlaceholder, isCredentialHeaderName, secretPlaceholder } from '../../http/placeholders.js';
+import { headerPlaceholder, isCredentialHeaderName, redactProviderKeys } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
 
 /** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
@@ -36,30 +35,6 @@ export interface JournalBody {
   bytes: number;
   /** The body kept is not the whole body: cut at the cap, or withheld (a copy-as-curl then reads a file instead). */
   truncated: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-/**
- * Every value under a `lm_providers_keys` member (in any case), at any depth, becomes `<PROVIDER_KEY>`; walked
- * without recursion. It runs on the parsed value, so the member is found however its name was written
- * (`"lm_providers\u005fkeys"`), and of duplicate members only the one JSON.parse kept is left to redact.
- */
-function redactCredentials(root: unknown): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (!isObject(value)) continue;
-    for (const key of Object.keys(value)) {
-      const child = value[key];
-      if (key.toLowerCase() !== credentialField) stack.push(child);
-      else if (isObject(child) && !Array.isArray(child))
-        for (const name of Object.keys(child)) child[name] = secretPlaceholder;
-      else value[key] = secretPlaceholder;
-    }
-  }
 }
 
 /**
@@ -99,7 +74,7 @@ export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined
   } catch {
     return notKept(bytes, 'not JSON');
   }
-  redactCredentials(value);
+  redactProviderKeys(value);
   let json: string;
   try {
     json = JSON.stringify(value);

@@ -3,7 +3,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCode, junitReport, runContract } from '../../contract/index.js';
 import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
+import { readTraffic } from '../../http/traffic.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
 import { appCreateBody } from './app-requests.js';
@@ -122,6 +124,27 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       expect((run.json.replay as { refused: Array<{ message: string }> }).refused[0]?.message).toContain(
         'a request your app sends is refused: POST /evaluations answered 422',
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a refused request fails the JUnit report as it fails the exit code: run.replay, its curl', async () => {
+    const { server } = await deployment((context) => context.request?.correct_answer_column !== undefined);
+    try {
+      const report = await runContract({
+        baseUrl: server.url,
+        headers: { Authorization: `Bearer ${runToken}` },
+        replay: { source: journalFile, traffic: await readTraffic(journalFile) },
+      });
+      expect(exitCode(report)).toBe(1);
+      const junit = junitReport(report);
+      expect(junit).toContain(
+        '<testcase name="run.replay" classname="run"><failure type="error" message="a request your app sends is ' +
+          'refused: POST /evaluations answered 422 (the mock answered 200)">',
+      );
+      expect(junit).toMatch(/answered 422 \(the mock answered 200\)\nreproduce: curl /);
+      expect(junit).not.toContain(runToken);
     } finally {
       await server.close();
     }

@@ -119,3 +119,29 @@ describe('requests.jsonl has a cap', () => {
     expect(outcomes.indexOf(full[0])).toBe(lines.length);
   });
 });
+
+describe('requests.jsonl redacts provider keys as the journal does', () => {
+  it('a key under lm_providers_keys in any case, at any depth, is a placeholder, watched or not', async () => {
+    const dir = tempDir();
+    const log = await RequestLog.open(dir);
+    const body = Buffer.from(
+      JSON.stringify({
+        ...createBody,
+        LM_Providers_Keys: { A: 'unwatched-key-1' },
+        extra: { lm_providers_keys: 'k2' },
+      }),
+    );
+    const passage: Passage = {
+      ...passageOf('POST', '/evaluations', { 'content-type': 'application/json' }),
+      requestBody: { sent: body, content: { bytes: body } },
+      status: 200,
+    };
+    // No redaction of the whole line: only the body's own walk can hide these keys.
+    expect(await log.keep(passage, (text) => text)).toBeUndefined();
+    const line = JSON.parse(readFileSync(join(dir, 'requests.jsonl'), 'utf8')) as { request: { body: unknown } };
+    expect(line.request.body).toMatchObject({
+      LM_Providers_Keys: { A: '<PROVIDER_KEY>' },
+      extra: { lm_providers_keys: '<PROVIDER_KEY>' },
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import { formatIssue } from '../../../schemas/validators/index.js';
-import type { Exchange } from '../../../http/exchange.js';
+import { isSuccessStatus, type Exchange } from '../../../http/exchange.js';
 import { defineCheck } from '../define.js';
 import { readSuccessBody, schemaIssues, serverErrorFinding } from '../observation.js';
 import { listed } from './response.js';
@@ -53,8 +53,7 @@ export const propertyChecks = [
     title: 'Property: no invalid create request is answered with a 2xx.',
     spec: '§4.2 request body fields, types and required flags',
     // A status is enough: an answer cut short after a 2xx was still an acceptance.
-    property: ({ status }) =>
-      status !== undefined && status >= 200 && status < 300 ? `accepted with ${status}` : undefined,
+    property: ({ status }) => (isSuccessStatus(status) ? `accepted with ${status}` : undefined),
     propertyHint: 'validate the request body against the schema and refuse what breaks it with a 422 naming the field',
   }),
 ] as const;
