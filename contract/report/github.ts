@@ -18,7 +18,10 @@ function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** One `::error` (error-level) or `::warning` (warning-level) annotation per failed check, its title the check id. */
+/**
+ * One `::error` (error-level) or `::warning` (warning-level) annotation per failed check, its title the check id, and
+ * one `::error` per replayed request the deployment refused: each fails the run as a failed check does.
+ */
 export function githubAnnotations(report: Report): string {
   const lines = report.checks
     .filter((check) => check.outcome === 'failed')
@@ -31,6 +34,10 @@ export function githubAnnotations(report: Report): string {
       ].join('\n');
       return `::${check.severity} title=${escapeProperty(`${check.id} (${check.operation})`)}::${escapeData(text)}`;
     });
+  for (const refusal of report.replay?.refused ?? [])
+    lines.push(
+      `::error title=run.replay::${escapeData(`${visible(refusal.message)}\nreproduce: ${visible(refusal.curl)}`)}`,
+    );
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
@@ -88,6 +95,14 @@ export function githubStepSummary(report: Report): string {
   if (report.stopped) lines.push(`Stopped: ${inline(report.stopped)}`, '');
   if (listed.length > 0)
     lines.push('| | check | finding or reason | spec |', '|---|---|---|---|', ...listed.map(row), '');
+  const refused = report.replay?.refused ?? [];
+  if (refused.length > 0)
+    lines.push(
+      `Replay: ${refused.length} of your app's requests refused`,
+      '',
+      ...refused.map((r) => `- ${inline(r.message)}`),
+      '',
+    );
   if (report.reachable) lines.push(...coverageTable(report.coverage), '');
   return `${lines.join('\n')}\n`;
 }

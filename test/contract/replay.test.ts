@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCode, junitReport, runContract } from '../../contract/index.js';
+import { githubAnnotations, githubStepSummary } from '../../contract/report/github.js';
 import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
 import { readTraffic } from '../../http/traffic.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
@@ -145,6 +146,14 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       );
       expect(junit).toMatch(/answered 422 \(the mock answered 200\)\nreproduce: curl /);
       expect(junit).not.toContain(runToken);
+      // GitHub's annotations and step summary say it too.
+      const annotations = githubAnnotations(report);
+      expect(annotations).toMatch(
+        /^::error title=run\.replay::a request your app sends is refused: POST \/evaluations answered 422 .*%0A/m,
+      );
+      expect(annotations).toContain('%0Areproduce: curl ');
+      expect(githubStepSummary(report)).toContain("Replay: 1 of your app's requests refused");
+      expect(annotations + githubStepSummary(report)).not.toContain(runToken);
     } finally {
       await server.close();
     }
