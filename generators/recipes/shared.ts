@@ -67,9 +67,7 @@ export function drawVariants(
     const prefix = `${app}-${kind}.`;
     const name = ctx.text(() => {
       if (i === 0 && ctx.chance(0.5)) return `${prefix}default`;
-      let at = models.indexOf(ctx.pick(models));
-      while (variants.names.includes(`${prefix}${models[at]}`)) at = (at + 1) % models.length;
-      return `${prefix}${models[at]}`;
+      return distinctModelName(prefix, models.indexOf(ctx.pick(models)), variants.names);
     });
     const revisionId = ctx.id(atMicros);
     const revision = String(ctx.int(1, 24));
@@ -86,6 +84,23 @@ export function drawVariants(
     variants.revisions.push(revision);
   }
   return variants;
+}
+
+/**
+ * The first model name from `start` on that no variant holds yet. Once every model is named, the models come round
+ * again with a round number (`gpt-4o-2`), as a team names a second prompt on one model: an A/B/n page may compare any
+ * number of variants, and the search ends within one pass per variant already named.
+ */
+function distinctModelName(prefix: string, start: number, taken: readonly string[]): string {
+  for (let round = 1; round <= taken.length + 1; round++) {
+    for (let step = 0; step < models.length; step++) {
+      const model = models[(start + step) % models.length] as string;
+      const name = round === 1 ? `${prefix}${model}` : `${prefix}${model}-${round}`;
+      if (!taken.includes(name)) return name;
+    }
+  }
+  // Unreachable: `taken` holds fewer names than the rounds above offer; a name told apart by its place is still unique.
+  return `${prefix}${models[start]}-${taken.length + 1}`;
 }
 
 /** Shaped like faker's internet.username() ("Kurt_Rice", "Aaliyah.Bosco42") at a tenth of its cost. */
