@@ -1,6 +1,6 @@
 import type { CreateEvaluationRequest, Evaluation, Schemas } from '../schemas/types/resources.js';
 import { resourceNames, type ResourceName } from '../schemas/index.js';
-import { GenerationContext } from './context.js';
+import { checkMoment, GenerationContext } from './context.js';
 import type { Profile } from './profile.js';
 import type { EvaluationState, IdStyle } from './vocabulary.js';
 import { seedFrom } from './random.js';
@@ -125,6 +125,7 @@ export type EvaluationsForRequest = (
 export function createEvaluationsForRequest(): EvaluationsForRequest {
   const ctx = new GenerationContext();
   return (seed, request, { state, profile = 'mixed', createdAt, idStyle } = {}) => {
+    checkMoment('evaluationsForRequest', 'createdAt', createdAt);
     ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
     ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
     const run = drawRun(ctx, request, buildNested, createdAt);

@@ -1,4 +1,4 @@
-import { mintedAt, windowEndMicros } from '../context.js';
+import { checkMoment, mintedAt, windowEndMicros } from '../context.js';
 import { evaluationTypes, humanEvaluationStates, type IdStyle } from '../vocabulary.js';
 import {
   drawPeriod,
@@ -51,6 +51,7 @@ const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof e
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
+    checkMoment('HumanEvaluation', 'notAfter', options.notAfter);
     ctx.followIds([options.id], options.idStyle);
     const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));

@@ -1,3 +1,5 @@
+import { isRenderable, renderableMoments } from '../../generators/context.js';
+import { HttpProblem } from './errors.js';
 import type { Scenario } from './scenarios.js';
 
 /** The mock's clock: the present moment in microseconds since the epoch, the service's precision. */
@@ -6,20 +8,59 @@ export type Clock = () => number;
 /** The machine's clock, to the microsecond where the runtime gives it (Node and browsers both have `performance`). */
 const systemClock: Clock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
 
-/** The `now` option's function as a clock, or the machine's clock (an instant given as text is a scenario key). */
+/**
+ * The `now` option's function as a clock, or the machine's clock (an instant given as text is a scenario key). A
+ * function is the developer's own code (a fake timer set to 1970, an Invalid Date): a moment the mock cannot render is
+ * answered with a 500 naming the option, never with bodies that fail the schemas.
+ */
 export function clockFrom(now: (() => Date) | undefined): Clock {
-  return now ? () => now().getTime() * 1000 : systemClock;
+  if (!now) return systemClock;
+  return () => {
+    const date = now();
+    const micros = date instanceof Date ? date.getTime() * 1000 : Number.NaN;
+    if (isRenderable(micros)) return micros;
+    throw new HttpProblem(
+      500,
+      `The mock's now option reads ${date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : 'no date'}: ` +
+        `the mock renders moments ${renderableMoments.text}`,
+    );
+  };
 }
 
-const rfc3339 = /^(\d{4}-\d\d-\d\d[Tt]\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?([Zz]|[+-]\d\d:\d\d)$/;
+const rfc3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d\d):(\d\d))$/;
 
-/** An RFC 3339 date-time as microseconds since the epoch (digits past the sixth dropped); undefined for other text. */
+/**
+ * An RFC 3339 date-time as microseconds since the epoch (digits past the sixth dropped); undefined for other text and
+ * for a date or time that does not exist (`2025-02-30`, `24:00`, an offset of `+24:00`): read by a calendar that rolls
+ * over, those would silently become another moment. A leap second (`:60`) is refused too: no clock here can hold it.
+ */
 export function instantMicros(text: string): number | undefined {
   const match = rfc3339.exec(text);
   if (!match) return undefined;
-  const [, seconds, fraction = '', offset] = match as unknown as [string, string, string | undefined, string];
-  const ms = Date.parse(`${seconds}${offset}`);
-  return Number.isNaN(ms) ? undefined : ms * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const fraction = match[7] ?? '';
+  const [offsetHours, offsetMinutes] = match[8] ? [0, 0] : [Number(match[10]), Number(match[11])];
+  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  const exists =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  if (!exists) return undefined;
+  const offsetMs = (match[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return (date.getTime() - offsetMs) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
 }
 
 /** The moment a request is answered at: the scenario's pinned `now` (checked when it was read), else the clock's. */

@@ -9,6 +9,7 @@ import {
 } from '../../generators/vocabulary.js';
 import { scenarioKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { instantMicros } from './clock.js';
+import { isRenderable, renderableMoments } from '../../generators/context.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
@@ -67,7 +68,7 @@ const accepted: Record<ScenarioKey, string> = {
   strictNulls: 'true, false',
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
-  now: 'an RFC 3339 date-time, e.g. 2025-06-01T12:00:00Z',
+  now: `an RFC 3339 date-time that exists, ${renderableMoments.text} (ids carry their moment), e.g. 2025-06-01T12:00:00Z`,
   era: `${eraNames.join(', ')} (or the release run, e.g. v0.18.2)`,
   eraDates: 'true, false',
 };
@@ -94,8 +95,10 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
       return isProfile(text) ? text : undefined;
     case 'seed':
       return text.length >= 1 && text.length <= 100 ? text : undefined;
-    case 'now':
-      return instantMicros(text) === undefined ? undefined : text;
+    case 'now': {
+      const micros = instantMicros(text);
+      return micros !== undefined && isRenderable(micros) ? text : undefined;
+    }
     case 'era':
       return eraFrom(text);
   }
