@@ -2,6 +2,7 @@ import { profiles } from '../../generators/profile.js';
 import { isLoopbackHost, type AllowedHosts } from '../../mock/control/allowed-hosts.js';
 import { maxJournalSize } from '../../mock/control/journal.js';
 import { controlPrefix } from '../../mock/control/prefix.js';
+import { normalizeBasePath } from '../../mock/core/options.js';
 import { scenarioEntry, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { MockSetupError, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import {
@@ -22,17 +23,22 @@ import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
 const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now', 'era'] as const satisfies readonly ScenarioKey[];
 
+/** A flag's value as `check` reads it; what it refuses is a usage error whose one line names the flag. */
+function flagValue<T>(flag: string, value: string | undefined, check: (value: string) => T): T | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return check(value);
+  } catch (error) {
+    if (error instanceof MockSetupError) throw new UsageError(`--${flag}: ${error.message}`);
+    throw error;
+  }
+}
+
 function scenarioOptions(values: OptionValues): Record<string, string | boolean> {
   const scenario: Record<string, string | boolean> = {};
   for (const key of scenarioFlags) {
-    const value = stringOption(values, key);
-    if (value === undefined) continue;
-    try {
-      scenarioEntry(key, value);
-    } catch (error) {
-      throw new UsageError(`--${key}: ${(error as Error).message}`);
-    }
-    scenario[key] = value;
+    const value = flagValue(key, stringOption(values, key), (text) => (scenarioEntry(key, text), text));
+    if (value !== undefined) scenario[key] = value;
   }
   if (values.nullable === true) scenario.nullable = true;
   // Without an era (here or in --scenarios), the mock's options refuse it: a usage error naming --era.
@@ -91,8 +97,8 @@ export const run: RunCommand = async (values, io) => {
   const options: MockServerOptions = {
     port,
     host,
-    basePath: stringOption(values, 'base-path'),
-    seed: stringOption(values, 'seed'),
+    basePath: flagValue('base-path', stringOption(values, 'base-path'), normalizeBasePath),
+    seed: flagValue('seed', stringOption(values, 'seed'), (text) => (scenarioEntry('seed', text), text)),
     profile: choiceOption(values, 'profile', profiles),
     fixturesDir: stringOption(values, 'fixtures'),
     strictIds: values['strict-ids'] === true,

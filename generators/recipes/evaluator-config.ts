@@ -1,4 +1,4 @@
-import type { GenerationContext } from '../context.js';
+import { checkMoment, type GenerationContext } from '../context.js';
 import { answerColumns, evaluatorKeys, evaluatorSettings, type EvaluatorKey, type IdStyle } from '../vocabulary.js';
 import { drawPeriod, type Period } from './shared.js';
 import type { Recipe } from '../walker.js';
@@ -92,11 +92,14 @@ function settingsFor(ctx: GenerationContext, key: EvaluatorKey): Record<string, 
 }
 
 export const evaluatorConfigRecipe: Recipe<EvaluatorConfigPlan, EvaluatorConfigOptions> = {
-  plan: (ctx, options) => ({
-    id: options.id,
-    key: options.evaluatorKey ?? ctx.pick(evaluatorKeys),
-    ...drawPeriod(ctx, ctx.chance(0.6), { before: options.before }),
-  }),
+  plan: (ctx, options) => {
+    checkMoment('EvaluatorConfig', 'before', options.before);
+    return {
+      id: options.id,
+      key: options.evaluatorKey ?? ctx.pick(evaluatorKeys),
+      ...drawPeriod(ctx, ctx.chance(0.6), { before: options.before }),
+    };
+  },
   values: {
     id: (ctx, plan) => plan.id ?? ctx.id(plan.createdAt),
     name: (ctx, plan) =>

@@ -7,7 +7,7 @@ import { builtModule, endsWithin } from '../helpers/bounded.js';
  * there and fails the test, where in this thread it would freeze the suite.
  */
 describe('draws past their pool', () => {
-  it('names any number of variants of one create distinctly, and ends', async () => {
+  it('names any number of variants of one create distinctly, answers any number of configs, and ends', async () => {
     const source = `
       import { parentPort } from 'node:worker_threads';
       import { evaluationsForRequest } from '${builtModule('dist/generators/index.js')}';
@@ -15,8 +15,13 @@ describe('draws past their pool', () => {
       for (const count of [8, 9, 15, 100])
         for (const seed of [1, 2, 3]) {
           const variant_ids = Array.from({ length: count }, (_, i) => 'variant-' + i);
+          // More configs than evaluator kinds too: every config is drawn, each of some kind.
+          const evaluators_configs = Array.from({ length: count }, (_, i) => 'config-' + i);
           const evaluations = evaluationsForRequest(seed, { app_id: 'app', testset_id: 'set', variant_ids,
-            evaluators_configs: ['config'] });
+            evaluators_configs }, { state: 'EVALUATION_FINISHED' });
+          const configs = new Set(evaluations.flatMap((evaluation) =>
+            evaluation.aggregated_results.map((result) => result.evaluator_config.id)));
+          if (configs.size !== count) throw new Error(count + ' configs asked, ' + configs.size + ' answered');
           answers.push({ count, names: evaluations.map((evaluation) => evaluation.variant_names[0]) });
         }
       parentPort.postMessage(answers);`;
