@@ -1,6 +1,7 @@
 import type { CreateEvaluationRequest, Evaluation, Schemas } from '../schemas/types/resources.js';
 import { resourceNames, type ResourceName } from '../schemas/index.js';
-import { checkMoment, GenerationContext } from './context.js';
+import { GenerationContext } from './context.js';
+import { checkMoment } from './moments.js';
 import type { Profile } from './profile.js';
 import type { EvaluationState, IdStyle } from './vocabulary.js';
 import { seedFrom } from './random.js';

@@ -1,4 +1,5 @@
-import { checkMoment, type GenerationContext } from '../context.js';
+import type { GenerationContext } from '../context.js';
+import { checkMoment } from '../moments.js';
 import { answerColumns, evaluatorKeys, evaluatorSettings, type EvaluatorKey, type IdStyle } from '../vocabulary.js';
 import { drawPeriod, type Period } from './shared.js';
 import type { Recipe } from '../walker.js';

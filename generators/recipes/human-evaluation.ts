@@ -1,4 +1,5 @@
-import { checkMoment, mintedAt, windowEndMicros } from '../context.js';
+import { mintedAt, windowEndMicros } from '../context.js';
+import { checkMoment } from '../moments.js';
 import { evaluationTypes, humanEvaluationStates, type IdStyle } from '../vocabulary.js';
 import {
   drawPeriod,

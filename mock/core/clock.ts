@@ -1,4 +1,4 @@
-import { isRenderable, renderableMoments } from '../../generators/context.js';
+import { isRenderable, renderableMoments } from '../../generators/moments.js';
 import { HttpProblem } from './errors.js';
 import type { Scenario } from './scenarios.js';
 

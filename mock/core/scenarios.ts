@@ -9,7 +9,7 @@ import {
 } from '../../generators/vocabulary.js';
 import { scenarioKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { instantMicros } from './clock.js';
-import { isRenderable, renderableMoments } from '../../generators/context.js';
+import { isRenderable, renderableMoments } from '../../generators/moments.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderableMoments } from '../../generators/context.js';
+import { renderableMoments } from '../../generators/moments.js';
 import { build, buildMany, FactoryError } from '../../generators/factories.js';
 import { createGenerators, evaluationsForRequest, profiles, type GenerateOptions } from '../../generators/index.js';
 import { evaluationStates, evaluatorKeys, resultTypes, type EvaluationStateName } from '../../generators/vocabulary.js';

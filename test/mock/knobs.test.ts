@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderableMoments } from '../../generators/context.js';
+import { renderableMoments } from '../../generators/moments.js';
 import { profiles } from '../../generators/profile.js';
 import { eraFrom, evaluationStateFrom } from '../../generators/vocabulary.js';
 import { faults } from '../../mock/core/faults.js';

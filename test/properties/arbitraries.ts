@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { renderableMoments } from '../../generators/context.js';
+import { renderableMoments } from '../../generators/moments.js';
 import { profiles } from '../../generators/profile.js';
 import { eraNames, evaluationStates, providerKeyNames } from '../../generators/vocabulary.js';
 import { maxIdLength } from '../../mock/core/limits.js';
