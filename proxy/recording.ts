@@ -1,5 +1,5 @@
-import { appendFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { AppendOnlyFile } from '../http/folder-files.js';
 import { replayHeaders } from '../http/credentials.js';
 import { keptRequestBody, withheldBodyText } from '../http/kept-body.js';
 import { RecordFolder, type RecordingOutcome } from '../http/record-folder.js';
@@ -91,14 +91,17 @@ export class RequestLog {
   private full = false;
 
   private constructor(
-    private readonly file: string,
+    private readonly file: AppendOnlyFile,
     private readonly capBytes: number,
   ) {}
 
-  /** `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. */
+  /**
+   * `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. Throws a
+   * FolderProblem when `DIR/requests.jsonl` is a link (http/folder-files.ts): it is never appended through.
+   */
   static async open(dir: string, capBytes = requestLogCapBytes): Promise<RequestLog> {
     await mkdir(dir, { recursive: true });
-    return new RequestLog(join(dir, requestsFileName), capBytes);
+    return new RequestLog(await AppendOnlyFile.open(dir, requestsFileName), capBytes);
   }
 
   /**
@@ -122,21 +125,23 @@ export class RequestLog {
     if (this.bytes + size > this.capBytes) {
       this.full = true;
       return Promise.resolve(
-        `${this.file} holds ${this.bytes} bytes, its cap of ${this.capBytes}: later requests are not kept`,
+        `${this.file.path} holds ${this.bytes} bytes, its cap of ${this.capBytes}: later requests are not kept`,
       );
     }
     this.bytes += size;
     const written = this.pending.then(() =>
-      appendFile(this.file, text).then(
+      this.file.append(text).then(
         () => undefined,
-        (error: NodeJS.ErrnoException) => `cannot write ${this.file} (${error.code ?? 'error'})`,
+        (error: NodeJS.ErrnoException) => `cannot write ${this.file.path} (${error.code ?? 'error'})`,
       ),
     );
     this.pending = written;
     return written;
   }
 
-  settled(): Promise<unknown> {
-    return this.pending;
+  /** Resolves once every line offered so far is written, and the file closed. */
+  async close(): Promise<void> {
+    await this.pending;
+    await this.file.close();
   }
 }
