@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordFolder } from '../../api/operations.js';
 import { resourceNames, schemaFiles } from '../../schemas/index.js';
-import { runCli, startCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /**
@@ -58,7 +58,7 @@ describe('fixtures --out never writes through a link planted in the folder', () 
 });
 
 describe('proxy --record never appends through a planted requests.jsonl', () => {
-  it('a link at requests.jsonl, or in place of the record folder: exit 2 at start-up naming it, target unchanged', async () => {
+  it('a link at requests.jsonl, or for the record folder: exit 2 at start-up naming it, target unchanged', async () => {
     for (const name of ['requests.jsonl', recordFolder]) {
       const dir = tempDir('evalkit-planted-');
       const [target] = plantLinks(dir, [name]) as [string];

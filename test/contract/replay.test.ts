@@ -188,7 +188,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
-  it('a create body recorded as JSON text: sent with a canary, never the key it holds; other text withheld', async () => {
+  it('a create body recorded as JSON text: sent with a canary, never its key; other text withheld', async () => {
     // The shape requests.jsonl keeps for a body the proxy could not parse: the body as a string, the key in clear.
     const folder = join(dir, 'text-bodies');
     await mkdir(folder, { recursive: true });

@@ -299,7 +299,7 @@ describe('evalkit mock --passthrough never forwards into itself', () => {
 });
 
 describe('the Via a passthrough adds and recognises', () => {
-  it("property: any Via a client sends is forwarded with the mock's appended; one naming this mock is a 508", async () => {
+  it("property: any Via a client sends goes on with the mock's added; one naming this mock is a 508", async () => {
     const backend = await origin();
     const { origin: at } = await mock({ passthrough: backend.url });
     await send(`${at}/api/apps`, 'GET', []);
