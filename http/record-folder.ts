@@ -1,6 +1,6 @@
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
 import { recordFolder } from '../api/operations.js';
+import { ownSubfolder, replaceFile } from './folder-files.js';
 
 /** What became of one record offered for writing. */
 export type RecordingOutcome = { recorded: string } | { refused: string };
@@ -31,19 +31,22 @@ function fileNameProblem(id: string): string | undefined {
 /**
  * The one writer of `DIR/<recordFolder>/<id>.json` (api/operations.ts), the layout `evalkit mock --fixtures DIR`
  * serves and http/traffic.ts reads: `evalkit proxy --record` and `evalkit fixtures --out` write through it. Each
- * record is written whole and then renamed, so a mock watching the folder never reads half a file.
+ * record is written whole and then renamed (http/folder-files.ts), so a mock watching the folder never reads half a
+ * file and a link planted at its name is replaced, not written through.
  */
 export class RecordFolder {
-  private writes = 0;
   /** The id of every record in the folder, by its lower-cased form: on macOS and Windows `A` and `a` are one file. */
   private readonly ids = new Map<string, string>();
 
   private constructor(readonly folder: string) {}
 
-  /** Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss. */
+  /**
+   * Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss; throws a
+   * FolderProblem when `DIR/<recordFolder>` is a link.
+   */
   static async open(dir: string): Promise<RecordFolder> {
-    const records = new RecordFolder(join(dir, recordFolder));
-    await mkdir(records.folder, { recursive: true });
+    await mkdir(dir, { recursive: true });
+    const records = new RecordFolder(await ownSubfolder(dir, recordFolder));
     for (const name of await readdir(records.folder))
       if (name.endsWith('.json')) {
         const id = name.slice(0, -'.json'.length);
@@ -65,14 +68,15 @@ export class RecordFolder {
         refused: `the id differs from ${sameFile}, already in the folder, only in case (one file on macOS, Windows)`,
       };
     this.ids.set(id.toLowerCase(), id);
-    const file = join(this.folder, `${id}.json`);
-    const partial = `${file}.${process.pid}-${++this.writes}.partial`;
+    const name = `${id}.json`;
     try {
-      await writeFile(partial, `${JSON.stringify(record, null, 2)}\n`);
-      await rename(partial, file);
+      return {
+        recorded: await replaceFile(this.folder, name, (write) => write(`${JSON.stringify(record, null, 2)}\n`)),
+      };
     } catch (error) {
-      return { refused: `cannot write ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      return {
+        refused: `cannot write ${name} in ${this.folder} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      };
     }
-    return { recorded: file };
   }
 }

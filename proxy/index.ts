@@ -145,7 +145,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
       (closing ??= (async () => {
         await forwarder.close();
         await recorder?.settled();
-        await requestLog?.settled();
+        await requestLog?.close();
       })()),
   };
 }

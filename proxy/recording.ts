@@ -1,8 +1,7 @@
-import { appendFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { decodeBody } from '../http/body-decoding.js';
+import { mkdir } from 'node:fs/promises';
+import { AppendOnlyFile } from '../http/folder-files.js';
 import { replayHeaders } from '../http/credentials.js';
-import { redactProviderKeys } from '../http/placeholders.js';
+import { keptRequestBody, withheldBodyText } from '../http/kept-body.js';
 import { RecordFolder, type RecordingOutcome } from '../http/record-folder.js';
 import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../http/recorded-request.js';
 import { requestsFileName } from '../http/traffic.js';
@@ -62,23 +61,18 @@ export class Recorder {
 }
 
 /**
- * A request body as the requests file keeps it: JSON with each provider key a placeholder (redacted as the mock's
- * journal redacts it, at any depth and in any case), else its text.
+ * A request body as the requests file keeps it (http/kept-body.ts): JSON, read in the charset its byte order mark or
+ * Content-Type names, with each provider key a placeholder (redacted as the mock's journal redacts it, at any depth
+ * and in any case); else withheld as the journal withholds it, saying why.
  */
 function keptBody(passage: Passage): Omit<RecordedPart, 'headers'> {
   if (passage.overCap) return { body: null, body_truncated: true };
   const content = passage.requestBody?.content;
   if (content === undefined) return { body: null, body_truncated: false };
   if ('problem' in content) return { body: null, body_truncated: true };
-  const { body: text } = decodeBody(content.bytes);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return { body: text, body_truncated: false };
-  }
-  redactProviderKeys(body);
-  return { body, body_truncated: false };
+  const kept = keptRequestBody(content.bytes, passage.requestHeaders['content-type']);
+  if ('withheld' in kept) return { body: withheldBodyText(content.bytes.length, kept.withheld), body_truncated: true };
+  return { body: kept.body, body_truncated: false };
 }
 
 /** The most `requests.jsonl` holds: about 8,000 create requests of 8 KiB, more than any replay needs. */
@@ -97,14 +91,17 @@ export class RequestLog {
   private full = false;
 
   private constructor(
-    private readonly file: string,
+    private readonly file: AppendOnlyFile,
     private readonly capBytes: number,
   ) {}
 
-  /** `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. */
+  /**
+   * `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. Throws a
+   * FolderProblem when `DIR/requests.jsonl` is a link (http/folder-files.ts): it is never appended through.
+   */
   static async open(dir: string, capBytes = requestLogCapBytes): Promise<RequestLog> {
     await mkdir(dir, { recursive: true });
-    return new RequestLog(join(dir, requestsFileName), capBytes);
+    return new RequestLog(await AppendOnlyFile.open(dir, requestsFileName), capBytes);
   }
 
   /**
@@ -128,21 +125,23 @@ export class RequestLog {
     if (this.bytes + size > this.capBytes) {
       this.full = true;
       return Promise.resolve(
-        `${this.file} holds ${this.bytes} bytes, its cap of ${this.capBytes}: later requests are not kept`,
+        `${this.file.path} holds ${this.bytes} bytes, its cap of ${this.capBytes}: later requests are not kept`,
       );
     }
     this.bytes += size;
     const written = this.pending.then(() =>
-      appendFile(this.file, text).then(
+      this.file.append(text).then(
         () => undefined,
-        (error: NodeJS.ErrnoException) => `cannot write ${this.file} (${error.code ?? 'error'})`,
+        (error: NodeJS.ErrnoException) => `cannot write ${this.file.path} (${error.code ?? 'error'})`,
       ),
     );
     this.pending = written;
     return written;
   }
 
-  settled(): Promise<unknown> {
-    return this.pending;
+  /** Resolves once every line offered so far is written, and the file closed. */
+  async close(): Promise<void> {
+    await this.pending;
+    await this.file.close();
   }
 }

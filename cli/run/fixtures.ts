@@ -10,13 +10,24 @@ import {
   type RunCommand,
 } from '../command.js';
 import { fixturesFormats } from '../commands/fixtures.js';
-import { writeFixtures, writeFixturesToDir } from '../fixtures/write-fixtures.js';
+import { FolderProblem } from '../../http/folder-files.js';
+import { writeFixtures, writeFixturesToDir, type FixturesPlan } from '../fixtures/write-fixtures.js';
 import { writeOut } from '../output.js';
 
 /** The resource --schema names, or all of them. */
 function resources(values: OptionValues): ResourceName[] {
   const name = choiceOption(values, 'schema', resourceNames);
   return name === undefined ? resourceNames : [name];
+}
+
+/** The files written into `--out`, or a usage error naming a link planted there (http/folder-files.ts). */
+async function writtenTo(plan: FixturesPlan, out: string): Promise<string[]> {
+  try {
+    return await writeFixturesToDir(plan, out);
+  } catch (error) {
+    if (error instanceof FolderProblem) throw new UsageError(`--out: ${error.message}`);
+    throw error;
+  }
 }
 
 /** `evalkit fixtures`: generated instances (or invalid create requests) to stdout, streamed, or one file each. */
@@ -42,6 +53,6 @@ export const run: RunCommand = async (values, io) => {
     invalid,
   };
   if (out === undefined) await writeFixtures(plan, (chunk) => writeOut(io.stdout, chunk));
-  else for (const file of await writeFixturesToDir(plan, out)) io.stderr.write(`wrote ${file}\n`);
+  else for (const file of await writtenTo(plan, out)) io.stderr.write(`wrote ${file}\n`);
   return 0;
 };

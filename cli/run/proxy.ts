@@ -16,6 +16,7 @@ import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 import { maxTimeoutMs } from '../../http/timeouts.js';
+import { FolderProblem } from '../../http/folder-files.js';
 
 /** `evalkit proxy`: forwards and judges traffic until SIGINT or SIGTERM, then reports. */
 export const run: RunCommand = async (values, io) => {
@@ -48,6 +49,7 @@ export const run: RunCommand = async (values, io) => {
     proxy = await startContractProxy(options);
   } catch (error) {
     if (error instanceof ContractOptionError) throw new UsageError(error.message);
+    if (error instanceof FolderProblem) throw new UsageError(`--record: ${error.message}`);
     const failure = listenFailure(error, options.host, options.port);
     if (failure !== undefined) throw new CommandFailure(failure);
     const code = (error as NodeJS.ErrnoException).code;

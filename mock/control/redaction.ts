@@ -1,3 +1,4 @@
+import { withheldBodyText } from '../../http/kept-body.js';
 import { headerPlaceholder, isCredentialHeaderName, redactProviderKeys } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
 
@@ -48,7 +49,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A body the journal does not keep, by its size and why. */
 export function notKept(bytes: number, reason: string): JournalBody {
-  return { body: `<body withheld: ${bytes} bytes, ${reason}>`, bytes, truncated: true };
+  return { body: withheldBodyText(bytes, reason), bytes, truncated: true };
 }
 
 /**

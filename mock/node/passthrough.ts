@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { endToEnd } from '../../http/hop-by-hop.js';
+import { isLoopbackHost } from '../control/allowed-hosts.js';
 import { maxBodyBytes } from '../core/limits.js';
 import { jsonAnswer, type RequestHeaders } from '../core/request-answer.js';
 import { tooLarge } from '../core/request-body.js';
@@ -31,6 +33,50 @@ export function passthroughOrigin(text: string): URL {
   return url;
 }
 
+/** Addresses a server listens on every interface by: one of them is the loopback. */
+const wildcardHosts = new Set(['0.0.0.0', '::', '[::]']);
+
+function isThisMachine(host: string): boolean {
+  return wildcardHosts.has(host) || isLoopbackHost(host);
+}
+
+/**
+ * Whether the origin is the mock itself, listening on `host` and `port` (known only once it listens, for `--port 0`):
+ * the same port, and the same host or both this machine's (loopback names, `0.0.0.0`). Every request the mock does
+ * not serve would come back to it, and again, until the process runs out of sockets.
+ */
+export function isOwnAddress(target: URL, host: string, port: number): boolean {
+  const targetPort = Number(target.port || (target.protocol === 'https:' ? 443 : 80));
+  if (targetPort !== port) return false;
+  const name = target.hostname;
+  const own = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return name === own.toLowerCase() || (isThisMachine(name) && isThisMachine(own));
+}
+
+/** The start-up refusal of an origin that is the mock's own address. */
+export function ownAddressProblem(target: URL): MockSetupError {
+  return new MockSetupError(
+    `--passthrough ${target.origin} is this mock's own address: every request it does not serve would come back to ` +
+      "it, over and over (a loop); pass the real backend's origin",
+  );
+}
+
+/**
+ * The name this mock gives itself in the `Via` header it adds to what it forwards (RFC 9110 §7.6.3: a pseudonym as
+ * received-by): random per mock, so two mocks chained on purpose are told apart, and a request that comes back
+ * carrying this one has gone round a loop.
+ */
+function viaPseudonym(): string {
+  return `evalkit-mock-${randomBytes(6).toString('hex')}`;
+}
+
+/** Whether a request's `Via` (every line, each a comma-separated list) names this mock as a hop it already passed. */
+function cameBack(req: IncomingMessage, pseudonym: string): boolean {
+  const via = req.headers.via;
+  if (via === undefined) return false;
+  return via.split(',').some((hop) => hop.trim().split(/\s+/)[1] === pseudonym);
+}
+
 /** What a passed-through request came to, for the journal: no body of either side is kept (they are another API's). */
 interface PassedThrough {
   status: number;
@@ -55,32 +101,46 @@ function problem(res: ServerResponse, status: number, origin: string, detail: st
  * The request's end-to-end headers as a raw list, as sent (names in their case, each repeat its own line, in order),
  * with the origin's Host: an object would merge `X-A` and `x-a` into one.
  */
-function forwardedHeaders(req: IncomingMessage, target: URL): string[] {
-  return [...endToEnd(req.rawHeaders, 'request'), 'Host', target.host];
+function forwardedHeaders(req: IncomingMessage, target: URL, pseudonym: string): string[] {
+  return [...endToEnd(req.rawHeaders, 'request'), 'Via', `${req.httpVersion} ${pseudonym}`, 'Host', target.host];
 }
 
 /**
  * The pass-through of `evalkit mock --passthrough URL`, as Prism's proxy mode and MSW's `bypass` let a team mock part
  * of an API: a request goes to the origin as it came (method, path and query, end-to-end headers, body streamed within
  * the mock's 1 MiB limit), its answer comes back as the origin gave it. An origin that cannot be reached gets a 502,
- * one that sends no byte for `timeoutMs` a 504, each a JSON body naming the origin and the cause.
+ * one that sends no byte for `timeoutMs` a 504, each a JSON body naming the origin and the cause. Each forwarded
+ * request carries a `Via` of this mock's; one that comes back with it (the origin, or a gateway behind it, forwards to
+ * the mock) is a loop, answered 508 and not forwarded again.
  */
 export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeoutMs): Passthrough {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   const origin = target.origin;
+  const pseudonym = viaPseudonym();
   return (req, res, done) => {
     let requestBytes = 0;
     let answerBytes = 0;
     let status = 0;
     let answerHeaders: RequestHeaders = {};
     res.once('close', () => done({ status: status || res.statusCode, answerHeaders, requestBytes, answerBytes }));
+    if (cameBack(req, pseudonym)) {
+      req.resume();
+      return problem(
+        res,
+        508,
+        origin,
+        `the request came back to this mock through its passthrough (its Via names ${pseudonym}, this mock): ` +
+          `${origin} forwards to the mock, a loop; point --passthrough at the real backend`,
+        'loop',
+      );
+    }
     const upstream = send({
       protocol: target.protocol,
       hostname: target.hostname,
       port: target.port,
       method: req.method,
       path: req.url,
-      headers: forwardedHeaders(req, target),
+      headers: forwardedHeaders(req, target, pseudonym),
     });
     upstream.setTimeout(timeoutMs, () => {
       problem(res, 504, origin, `the passthrough origin sent nothing within ${timeoutMs} ms`, 'timeout');

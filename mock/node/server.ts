@@ -4,6 +4,7 @@ import { closeMockApp, createMockApp, type MockOptions } from './app.js';
 import { normalizeBasePath } from '../core/options.js';
 import { createGuardedServer, type TimeBounds } from './http-guards.js';
 import { defaultMockHost, defaultMockPort } from './defaults.js';
+import { isOwnAddress, ownAddressProblem, passthroughOrigin } from './passthrough.js';
 
 export interface MockServerOptions extends MockOptions, TimeBounds {
   /** Default 4010 (Prism's); 0 picks a free port. */
@@ -28,7 +29,8 @@ function urlOf(server: Server, host: string, basePath: string): string {
 
 /**
  * Starts the mock on an HTTP server; resolves once it listens. close() ends open connections too, so it never waits on
- * a client.
+ * a client. Throws a MockSetupError, the server closed, when `passthrough` is the mock's own address: known only once
+ * it listens (`port: 0`).
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const app = createMockApp(options);
@@ -41,13 +43,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       resolve();
     });
   });
-  return {
-    url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        closeMockApp(app);
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+  const close = () =>
+    new Promise<void>((resolve, reject) => {
+      closeMockApp(app);
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
+  if (options.passthrough !== undefined) {
+    // createMockApp has checked the URL already.
+    const target = passthroughOrigin(options.passthrough);
+    if (isOwnAddress(target, host, (server.address() as AddressInfo).port)) {
+      await close();
+      throw ownAddressProblem(target);
+    }
+  }
+  return { url: urlOf(server, host, normalizeBasePath(options.basePath ?? '')), close };
 }

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,23 +80,26 @@ async function deployment(refuse: (context: Context) => boolean) {
   return { server, received };
 }
 
-async function replay(url: string) {
+async function replay(url: string, source = journalFile) {
   const reportJson = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
   const reportHtml = reportJson.replace(/\.json$/, '.html');
+  const reportJunit = reportJson.replace(/\.json$/, '.xml');
   const run = await runCli([
     'contract',
     '--base-url',
     url,
     '--replay',
-    journalFile,
+    source,
     '--header',
     `Authorization: Bearer ${runToken}`,
     '--report-json',
     reportJson,
     '--report-html',
     reportHtml,
+    '--report-junit',
+    reportJunit,
   ]);
-  const files = [await readFile(reportJson, 'utf8'), await readFile(reportHtml, 'utf8')];
+  const files = [reportJson, reportHtml, reportJunit].map((file) => readFileSync(file, 'utf8'));
   return {
     ...run,
     json: JSON.parse(files[0] as string) as Record<string, unknown>,
@@ -179,6 +183,42 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
         expect(sent).not.toContain(secret);
       for (const output of run.outputs)
         for (const secret of [appToken, providerKey, runToken]) expect(output).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a create body recorded as JSON text: sent with a canary, never its key; other text withheld', async () => {
+    // The shape requests.jsonl keeps for a body the proxy could not parse: the body as a string, the key in clear.
+    const folder = join(dir, 'text-bodies');
+    await mkdir(folder, { recursive: true });
+    const line = (body: string) =>
+      JSON.stringify({
+        method: 'POST',
+        path: '/evaluations',
+        query: '',
+        status: 200,
+        request: { headers: { 'content-type': 'application/json' }, body, body_truncated: false },
+      });
+    const asText = JSON.stringify(createBody({ correct_answer_column: 'expected_answer' }), null, 1);
+    const notJson = `${JSON.stringify(createBody())},`;
+    await writeFile(join(folder, 'requests.jsonl'), `${line(asText)}\n${line(notJson)}\n`);
+    const { server, received } = await deployment((context) => context.request?.correct_answer_column !== undefined);
+    try {
+      const run = await replay(server.url, folder);
+      expect(run.code, run.stdout).toBe(1);
+      expect(run.stdout).toContain('1 replayed, 1 refused, 1 skipped');
+      expect(run.stdout).toContain(
+        'its body is text that is not JSON: a provider key in it could not be replaced by a canary, so it is not sent',
+      );
+      expect(received).toHaveLength(1);
+      expect(received[0]?.body?.lm_providers_keys).toEqual({
+        OPENAI_API_KEY: expect.stringMatching(/^evalkit-canary-/),
+      });
+      // The canary, as every report prints one.
+      expect(run.stdout).toMatch(/reproduce: curl .*"OPENAI_API_KEY":"<PROVIDER_KEY>"/);
+      expect(JSON.stringify(received)).not.toContain(providerKey);
+      for (const output of run.outputs) expect(output).not.toContain(providerKey);
     } finally {
       await server.close();
     }

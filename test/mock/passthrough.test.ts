@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -125,8 +126,8 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
     expect(seen.method).toBe('PATCH');
     expect(seen.url).toBe('/api/apps/6637c0a2?name=a%20b&x=1&x=2');
     expect(seen.body.equals(body)).toBe(true);
-    // End-to-end headers as sent, in order and case; Host the origin's; the connection's own headers dropped (node's
-    // client adds its own Connection).
+    // End-to-end headers as sent, in order and case; the mock's Via (RFC 9110 §7.6.3), Host the origin's; the
+    // connection's own headers dropped (node's client adds its own Connection).
     const byName = headerPairs(seen.rawHeaders);
     expect(byName.filter(([name]) => name === 'Host')).toEqual([['Host', new URL(upstream.url).host]]);
     expect(byName.filter(([name]) => name !== 'Host' && name !== 'Connection')).toEqual([
@@ -135,6 +136,7 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
       ['Authorization', secretToken],
       ['Content-Type', 'application/x-anything'],
       ['Content-Length', String(body.length)],
+      ['Via', expect.stringMatching(/^1\.1 evalkit-mock-[0-9a-f]{12}$/)],
     ]);
 
     expect(answer.status).toBe(201);
@@ -225,6 +227,102 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
       expect(run.stderr).toMatch(problem);
       expect(run.stderr).not.toContain('pw@');
     }
+  });
+});
+
+describe('evalkit mock --passthrough never forwards into itself', () => {
+  /** A port nothing listens on now: the one a mock is then told to listen on and to forward to. */
+  async function freePort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('an origin that is its own address: refused at start-up, one line naming --passthrough, exit 2', async () => {
+    const port = await freePort();
+    for (const self of [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://0.0.0.0:${port}`]) {
+      await expect(startMockServer({ port, passthrough: self }), self).rejects.toThrow(
+        `--passthrough ${new URL(self).origin} is this mock's own address`,
+      );
+      const run = await runCli(['mock', '--port', String(port), '--passthrough', self]);
+      expect(run.code, self).toBe(2);
+      expect(run.stderr).toMatch(/^evalkit mock: --passthrough .* is this mock's own address: .*\n$/);
+    }
+    // Another port of this machine is another server: allowed.
+    const other = await mock({ passthrough: `http://127.0.0.1:${await freePort()}` });
+    expect(other.url).toMatch(/^http:/);
+  });
+
+  it('a loop through another server: 508 Loop Detected by its Via, after one round, naming the loop', async () => {
+    let hops = 0;
+    let mockOrigin = '';
+    // A second server that forwards whatever it gets back to the mock, Via and all, as a misconfigured gateway does;
+    // it gives up after five rounds, so a mock that forwards forever fails this test instead of exhausting the machine.
+    const bounce: Server = createServer((req, res) => {
+      if (++hops > 5) return void res.writeHead(599).end();
+      const back = httpRequest(
+        `${mockOrigin}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      back.on('error', () => res.writeHead(502).end());
+      req.pipe(back);
+    });
+    await new Promise<void>((resolve) => bounce.listen(0, '127.0.0.1', resolve));
+    closers.push(
+      () =>
+        new Promise<void>((resolve) => {
+          bounce.closeAllConnections();
+          bounce.close(() => resolve());
+        }),
+    );
+    const { origin: at } = await mock({ passthrough: `http://127.0.0.1:${(bounce.address() as AddressInfo).port}` });
+    mockOrigin = at;
+    const answer = await send(`${at}/api/apps`, 'GET', []);
+    expect(answer.status).toBe(508);
+    expect(hops).toBe(1);
+    const body = JSON.parse(answer.body.toString()) as { detail: string };
+    expect(body.detail).toMatch(/came back to this mock through its passthrough .*Via.*a loop/);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    // Another mock in the chain (a mock in front of a mock, on purpose) is not a loop: each has its own name.
+    const backend = await origin();
+    const inner = await mock({ passthrough: backend.url });
+    const { origin: outer } = await mock({ passthrough: inner.origin });
+    expect((await send(`${outer}/api/apps`, 'GET', [])).status).toBe(201);
+    expect(headerPairs(backend.received[0]?.rawHeaders ?? []).filter(([name]) => name === 'Via')).toHaveLength(2);
+  });
+});
+
+describe('the Via a passthrough adds and recognises', () => {
+  it("property: any Via a client sends goes on with the mock's added; one naming this mock is a 508", async () => {
+    const backend = await origin();
+    const { origin: at } = await mock({ passthrough: backend.url });
+    await send(`${at}/api/apps`, 'GET', []);
+    const own = headerPairs(backend.received[0]?.rawHeaders ?? []).find(([name]) => name === 'Via')?.[1] ?? '';
+    const pseudonym = own.split(' ')[1] ?? '';
+    expect(pseudonym).toMatch(/^evalkit-mock-/);
+    // Visible ASCII and spaces, as a header value may hold; hops as proxies write them, and junk.
+    const hop = fc.oneof(
+      fc.constantFrom('1.1 proxy', 'HTTP/2 gw (comment, with comma)', '1.0 fred', `1.1 ${pseudonym}x`, ''),
+      fc.stringMatching(/^[!-~ ]{0,30}$/),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(hop, { maxLength: 4 }), fc.boolean(), async (hops, loop) => {
+        const list = loop ? [...hops, `1.1 ${pseudonym}`] : hops;
+        const value = list.join(', ').trim();
+        const before = backend.received.length;
+        const answer = await send(`${at}/api/apps`, 'GET', value === '' ? [] : ['Via', value]);
+        const looped = list.some((entry) => entry.trim().split(/\s+/)[1] === pseudonym);
+        expect(answer.status).toBe(looped ? 508 : 201);
+        expect(backend.received.length - before).toBe(looped ? 0 : 1);
+      }),
+      { seed: 28, numRuns: 40 },
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { defaultHumanEvaluationId } from '../../contract/run/fetch.js';
@@ -6,6 +7,7 @@ import { startConformingServer } from '../contract/conforming-server.js';
 import { appCreateBody } from '../contract/app-requests.js';
 import { runCli } from '../helpers/cli.js';
 import { RequestLog } from '../../proxy/recording.js';
+import { containsSecret } from '../../http/redaction.js';
 import { passageOf, type Passage } from '../../proxy/forward.js';
 import { closeAll, judged, proxyTo } from './helpers.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
@@ -143,5 +145,76 @@ describe('requests.jsonl redacts provider keys as the journal does', () => {
       LM_Providers_Keys: { A: '<PROVIDER_KEY>' },
       extra: { lm_providers_keys: '<PROVIDER_KEY>' },
     });
+  });
+});
+
+describe('requests.jsonl keeps a body it cannot read as UTF-8 JSON decoded and redacted, or not at all', () => {
+  /** A create body in another encoding, as an app may send it; the line it leaves, NULs dropped. */
+  async function keptLine(bytes: Buffer, contentType = 'application/json') {
+    const dir = tempDir();
+    const log = await RequestLog.open(dir);
+    const passage: Passage = {
+      ...passageOf('POST', '/evaluations', { 'content-type': contentType }),
+      requestBody: { sent: bytes, content: { bytes } },
+      status: 200,
+    };
+    expect(await log.keep(passage, (text) => text)).toBeUndefined();
+    const text = readFileSync(join(dir, 'requests.jsonl'), 'utf8');
+    return { text: text.replace(/\0|\\u0000/g, ''), line: JSON.parse(text) as { request: Record<string, unknown> } };
+  }
+
+  const text = JSON.stringify(createBody);
+  const redacted = { ...createBody, lm_providers_keys: { OPENAI_API_KEY: '<PROVIDER_KEY>' } };
+  const utf16be = (value: string) => Buffer.from(value, 'utf16le').swap16();
+  const encodings: Record<string, Buffer> = {
+    'UTF-16LE': Buffer.from(text, 'utf16le'),
+    'UTF-16LE with a BOM': Buffer.from(`\uFEFF${text}`, 'utf16le'),
+    'UTF-16BE with a BOM': utf16be(`\uFEFF${text}`),
+    'UTF-8 with a BOM': Buffer.from(`\uFEFF${text}`),
+  };
+
+  for (const [name, bytes] of Object.entries(encodings))
+    it(`${name}: decoded, the key a placeholder`, async () => {
+      const { text: kept, line } = await keptLine(bytes);
+      expect(kept).not.toContain(providerKey);
+      expect(line.request).toMatchObject({ body: redacted, body_truncated: false });
+    });
+
+  it('UTF-16BE named by its charset: decoded too; bytes no charset reads: withheld, saying why', async () => {
+    expect((await keptLine(utf16be(text), 'application/json; charset="UTF-16BE"')).line.request.body).toEqual(redacted);
+    const odd = Buffer.concat([Buffer.from(text, 'utf16le'), Buffer.from([0x41])]);
+    const withheld = await keptLine(odd);
+    expect(withheld.text).not.toContain(providerKey);
+    expect(withheld.line.request).toEqual({
+      headers: { 'content-type': 'application/json' },
+      body: `<body withheld: ${odd.length} bytes, not valid utf-16le>`,
+      body_truncated: true,
+    });
+  });
+
+  it('property: whatever the encoding and charset, the key never reaches the file, in any form', async () => {
+    const charsets = ['utf-8', 'utf-16le', 'utf-16be', 'utf-16', 'latin1', 'x-unknown'];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ minLength: 4, maxLength: 24 }).map((tail) => `sk-zq${tail}`),
+        fc.constantFrom('utf8', 'utf16le', 'utf16be'),
+        fc.boolean(),
+        fc.option(fc.constantFrom(...charsets), { nil: undefined }),
+        fc.string({ maxLength: 3 }),
+        async (key, encoding, bom, charset, noise) => {
+          const body = `${bom ? '\uFEFF' : ''}${JSON.stringify(appCreateBody(key))}${noise}`;
+          const bytes =
+            encoding === 'utf16be' ? utf16be(body) : Buffer.from(body, encoding === 'utf8' ? 'utf8' : 'utf16le');
+          const { text: kept, line } = await keptLine(
+            bytes,
+            charset === undefined ? 'application/json' : `application/json; charset=${charset}`,
+          );
+          expect(containsSecret(kept, [key])).toBe(false);
+          if (line.request.body_truncated === false)
+            expect(line.request.body).toMatchObject({ app_id: expect.any(String) });
+        },
+      ),
+      { seed: 28, numRuns: 60 },
+    );
   });
 });

@@ -1,0 +1,74 @@
+import { lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordFolder } from '../../api/operations.js';
+import { resourceNames, schemaFiles } from '../../schemas/index.js';
+import { runCli } from '../helpers/cli.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+
+/**
+ * A colleague (or a script) plants links in a folder evalkit writes into, each pointing at a file outside it: evalkit
+ * writes the folder's own files, or refuses naming the link, and never writes through one.
+ */
+
+afterAll(removeTempDirs);
+
+const untouched = 'a file outside the folder, which no evalkit run may change\n';
+
+/** A folder with a link at each name, each to its own file in another folder; returns those files. */
+function plantLinks(dir: string, names: readonly string[]): string[] {
+  const outside = tempDir('evalkit-outside-');
+  return names.map((name) => {
+    const target = join(outside, `${name}.target`);
+    writeFileSync(target, untouched);
+    symlinkSync(target, join(dir, name));
+    return target;
+  });
+}
+
+describe('fixtures --out never writes through a link planted in the folder', () => {
+  it('a link at every file it writes: each replaced by the file itself, every target left as it was', async () => {
+    const dir = tempDir('evalkit-planted-');
+    const names = resourceNames.filter((name) => name !== 'HumanEvaluation').map((name) => schemaFiles[name]);
+    const invalid = 'create-evaluation-request.invalid.json';
+    const targets = plantLinks(dir, [...names, invalid]);
+    const run = await runCli(['fixtures', '--count', '2', '--out', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect((await runCli(['fixtures', '--invalid', '--count', '2', '--out', dir])).code).toBe(0);
+    for (const target of targets) expect(readFileSync(target, 'utf8')).toBe(untouched);
+    for (const name of [...names, invalid]) {
+      expect(lstatSync(join(dir, name)).isSymbolicLink(), name).toBe(false);
+      expect(JSON.parse(readFileSync(join(dir, name), 'utf8'))).toHaveLength(2);
+    }
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('a link in place of the record folder: exit 2 naming it, nothing written where it leads', async () => {
+    const dir = tempDir('evalkit-planted-');
+    const outside = tempDir('evalkit-outside-');
+    symlinkSync(outside, join(dir, recordFolder));
+    const run = await runCli(['fixtures', '--schema', 'HumanEvaluation', '--count', '2', '--out', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `evalkit fixtures: --out: ${join(dir, recordFolder)} is a symbolic link: evalkit writes only inside the ` +
+        'folder asked for, never through a link (remove it)\n',
+    );
+    expect(readdirSync(outside)).toEqual([]);
+  });
+});
+
+describe('proxy --record never appends through a planted requests.jsonl', () => {
+  it('a link at requests.jsonl, or for the record folder: exit 2 at start-up naming it, target unchanged', async () => {
+    for (const name of ['requests.jsonl', recordFolder]) {
+      const dir = tempDir('evalkit-planted-');
+      const [target] = plantLinks(dir, [name]) as [string];
+      const run = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--record', dir]);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toBe(
+        `evalkit proxy: --record: ${join(dir, name)} is a symbolic link: evalkit writes only inside the folder ` +
+          'asked for, never through a link (remove it)\n',
+      );
+      expect(readFileSync(target, 'utf8')).toBe(untouched);
+    }
+  });
+});
