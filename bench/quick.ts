@@ -10,8 +10,8 @@ export interface BenchMode {
   args: string[];
 }
 
-export const quickVariable = 'EVALKIT_BENCH_QUICK';
-export const quickFlag = '--quick';
+const quickVariable = 'EVALKIT_BENCH_QUICK';
+const quickFlag = '--quick';
 
 /** Quick mode from an environment and arguments, or the one line that says why the variable's value is refused. */
 export function readBenchMode(env: Record<string, string | undefined>, argv: readonly string[]): BenchMode | string {
