@@ -7,6 +7,7 @@ import SlowestFirst from './test/helpers/slowest-first.js';
  */
 const processTier = [
   'test/api/{openapi,generators-*}.test.ts',
+  'test/bench/smoke.test.ts',
   'test/browser/**/*.test.ts',
   'test/cli/process.test.ts',
   'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',

@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { builtinsIn, bundleForBrowser } from './browser-bundle.js';
+import { failIfMissed } from './quick.js';
 
 /**
  * The browser bundle of evalkit/msw (msw itself excluded, as a peer the app bundles anyway): minified and gzipped
@@ -44,4 +45,4 @@ for (const [name, bytes] of rows)
   process.stdout.write(
     `  ${name.padEnd(40)} ${kb(bytes).padStart(10)}  ${((100 * bytes) / code.length).toFixed(1).padStart(5)}%\n`,
   );
-if (builtins.length > 0 || gzipped > targetKb * 1024) process.exitCode = 1;
+failIfMissed(builtins.length > 0 || gzipped > targetKb * 1024);

@@ -1,5 +1,7 @@
 import { exitCode, runContract, type ContractOptions, type Report } from '../contract/index.js';
 import { startMockServer } from '../mock/index.js';
+import { benchMode, failIfMissed, sized } from './quick.js';
+import { median } from './stats.js';
 
 /**
  * Speed of `evalkit contract` against a local deployment: the default suite (target < 5 s) and 1,000
@@ -8,6 +10,8 @@ import { startMockServer } from '../mock/index.js';
  */
 
 const targets = { suite: 5_000, properties: 30_000 };
+const suiteRuns = sized(5, 1);
+const propertyCases = sized(1_000, 20);
 
 async function timed(options: ContractOptions): Promise<{ ms: number; report: Report }> {
   const started = performance.now();
@@ -22,7 +26,7 @@ function line(name: string, ms: number, target: number, report: Report): string 
 }
 
 async function main(): Promise<void> {
-  const given = process.argv[2];
+  const given = benchMode().args[0];
   const server = given
     ? undefined
     : await startMockServer({
@@ -34,19 +38,18 @@ async function main(): Promise<void> {
   try {
     const runs: number[] = [];
     let last: Report | undefined;
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < suiteRuns; run++) {
       const { ms, report } = await timed({ baseUrl });
       runs.push(ms);
       last = report;
     }
-    runs.sort((a, b) => a - b);
     process.stdout.write(`evalkit contract bench against ${baseUrl} (node ${process.version}, ${process.platform})\n`);
-    process.stdout.write(`${line('default suite (median of 5)', runs[2] as number, targets.suite, last as Report)}\n`);
-    const properties = await timed({ baseUrl, examples: 1000, seed: 'bench' });
-    process.stdout.write(
-      `${line('default suite + 1,000 properties', properties.ms, targets.properties, properties.report)}\n`,
-    );
-    if ((runs[2] as number) >= targets.suite || properties.ms >= targets.properties) process.exitCode = 1;
+    const suite = median(runs);
+    process.stdout.write(`${line(`default suite (median of ${suiteRuns})`, suite, targets.suite, last as Report)}\n`);
+    const properties = await timed({ baseUrl, examples: propertyCases, seed: 'bench' });
+    const name = `default suite + ${propertyCases.toLocaleString('en')} properties`;
+    process.stdout.write(`${line(name, properties.ms, targets.properties, properties.report)}\n`);
+    failIfMissed(suite >= targets.suite || properties.ms >= targets.properties);
   } finally {
     await server?.close();
   }

@@ -9,6 +9,7 @@ import { judgeExchange } from '../contract/judge/judge.js';
 import { Observation } from '../contract/judge/observation.js';
 import type { Sent } from '../contract/judge/sent.js';
 import { Verdicts } from '../contract/judge/verdicts.js';
+import { sized } from './quick.js';
 import { median } from './stats.js';
 
 /**
@@ -55,9 +56,9 @@ function judgeAll(rounds: number, coverage?: Coverage): number {
   return performance.now() - started;
 }
 
-const rounds = 100;
-const runs = 11;
-judgeAll(20, new Coverage());
+const rounds = sized(100, 2);
+const runs = sized(11, 3);
+judgeAll(sized(20, 2), new Coverage());
 const judged: number[] = [];
 const counted: number[] = [];
 // Alternated, so a neighbour's load on a shared machine falls on both alike.

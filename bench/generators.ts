@@ -4,6 +4,7 @@ import { build } from '../generators/factories.js';
 import { generators, type GenerateOptions } from '../generators/index.js';
 import { bundledSchema, resourceNames, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { validate } from '../schemas/validators/index.js';
+import { benchMode, sized } from './quick.js';
 
 /**
  * Instances per second for each resource: evalkit's generators (valid and coherent by construction) against raw
@@ -12,7 +13,9 @@ import { validate } from '../schemas/validators/index.js';
  * same fields, in CPU time per record.
  * Usage: npm run bench:generators [-- SECONDS_PER_MEASURE]
  */
-const seconds = Number(process.argv[2] ?? 1.5);
+const seconds = Number(benchMode().args[0] ?? sized(1.5, 0.05));
+/** Instances each side makes for the "valid" columns. */
+const validSample = sized(500, 20);
 
 const evaluatorConfigIds = ['6637c0a25368ef07b03a64d1', '6637c0a25368ef07b03a64d2', '6637c0a25368ef07b03a64d3'];
 const ours: Partial<Record<ResourceName, GenerateOptions<never>>> = {
@@ -39,7 +42,7 @@ function rate(make: (index: number) => unknown): number {
   return count / ((performance.now() - start) / 1000);
 }
 
-function validShare(make: (index: number) => unknown, sample = 500): number {
+function validShare(make: (index: number) => unknown, sample = validSample): number {
   let valid = 0;
   for (let i = 0; i < sample; i++) if (validate(ourName, make(i)).valid) valid++;
   return valid / sample;
@@ -69,7 +72,8 @@ for (const name of resourceNames) {
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
 for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
 console.log(
-  `\n${seconds}s per measure, Node ${process.version}; "valid" = share of 500 instances passing the evalkit validator.`,
+  `\n${seconds}s per measure, Node ${process.version}; "valid" = share of ${validSample} instances passing the ` +
+    'evalkit validator.',
 );
 
 /** A bare faker factory of HumanEvaluation's fields, as fishery or Kubb's faker plugin would write it. */

@@ -4,6 +4,7 @@ import { pathFor } from '../api/match.js';
 import { controlRoom } from '../mock/control/control-room.js';
 import { mockCore } from '../mock/core/handle.js';
 import { resolveMockOptions } from '../mock/core/options.js';
+import { benchMode, sized } from './quick.js';
 
 /**
  * What recording a GET in the control room's journal costs, in one process with no network: a core nobody observes and
@@ -13,7 +14,7 @@ import { resolveMockOptions } from '../mock/core/options.js';
  * percent.
  * Usage: npm run bench:journal [-- REQUESTS_PER_ROUND]   (default 300000)
  */
-const requests = Number(process.argv[2] ?? 300_000);
+const requests = Number(benchMode().args[0] ?? sized(300_000, 2_000));
 const rounds = 4;
 const config = resolveMockOptions({});
 const bare = mockCore(config);

@@ -9,6 +9,7 @@ import { generators } from '../generators/index.js';
 import { validate } from '../schemas/validators/index.js';
 import { freePort } from './free-port.js';
 import { root } from './server-process.js';
+import { benchMode, sized } from './quick.js';
 import { percentile } from './stats.js';
 
 /**
@@ -19,12 +20,13 @@ import { percentile } from './stats.js';
  * 4 MiB cap are forwarded, not kept).
  * Usage: npm run bench:proxy [-- REQUESTS_PER_SIDE]   (default 5000)
  */
-const perSide = Number(process.argv[2] ?? 5_000);
+const perSide = Number(benchMode().args[0] ?? sized(5_000, 100));
 const rounds = 10;
-const warmup = 500;
+const warmup = sized(500, 20);
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
 const id = '6637c0a25368ef07b03a64cd';
-const hugeMib = 512;
+/** Over the proxy's 4 MiB cap either way, so the answer is forwarded without being kept. */
+const hugeMib = sized(512, 8);
 
 /** A process's resident set in MiB, as Linux reports it. */
 function rssMib(pid: number): number {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { benchMode, sized } from './quick.js';
 import { root } from './server-process.js';
 import { median } from './stats.js';
 
@@ -9,7 +10,7 @@ import { median } from './stats.js';
  * runs: these two load none.
  * Usage: npm run bench:startup [-- RUNS]   (default 5)
  */
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(benchMode().args[0] ?? sized(5, 1));
 const evalkit = join(root, 'bin/evalkit.js');
 const target = 2.5;
 
