@@ -13,8 +13,9 @@ export const operationTable = {
     summary: 'Fetch Human Evaluation',
     description: 'Fetches a single human evaluation by its identifier.',
     parameter: { name: 'evaluation_id', description: 'The identifier of the evaluation to fetch.' },
-    response: { resource: 'HumanEvaluation', array: false },
+    response: { resource: 'HumanEvaluation', array: false, sections: '§2.1' },
     spec: '§4.1',
+    recordFolder: 'human-evaluations',
     /** What else the path answers besides the method: HEAD comes with GET, as in Starlette and Express. */
     methods: ['GET', 'HEAD'],
   },
@@ -28,7 +29,7 @@ export const operationTable = {
       'The lm_providers_keys values are credentials and are never echoed. ' +
       'Whether the run completes before the answer: not shown.',
     request: 'CreateEvaluationRequest',
-    response: { resource: 'Evaluation', array: true },
+    response: { resource: 'Evaluation', array: true, sections: '§2.2-2.4' },
     spec: '§4.2',
     methods: ['POST'],
   },
@@ -43,8 +44,18 @@ export interface OperationDefinition {
   summary: string;
   description: string;
   parameter?: { name: string; description: string };
+  /** The resource its body holds; an operation without one takes no body. */
   request?: ResourceName;
-  response: { resource: ResourceName; array: boolean };
+  /**
+   * What a success answers: one record of `resource`, or an array of them; `sections`, the spec's sections its records
+   * span (for the checks' spec lines).
+   */
+  response: { resource: ResourceName; array: boolean; sections: string };
+  /**
+   * The folder of a fixtures directory that holds one JSON file per record this operation answers by id
+   * (`DIR/<recordFolder>/<id>.json`): what `evalkit mock --fixtures DIR` serves and `proxy --record DIR` writes.
+   */
+  recordFolder?: string;
   /** The section of the spec that states the operation. */
   spec: string;
   /** The methods the path answers (405 with these in `Allow` for any other). */
@@ -57,6 +68,8 @@ export type OperationId = keyof typeof operationTable;
 export type OperationKey = (typeof operationTable)[OperationId]['key'];
 
 export const operationIds = Object.keys(operationTable) as OperationId[];
+/** Every operation's short key, in table order. */
+export const operationKeys: readonly OperationKey[] = operationIds.map((id) => operationTable[id].key);
 
 export function isOperationId(value: string): value is OperationId {
   return Object.hasOwn(operationTable, value);
@@ -71,12 +84,30 @@ export function operationOfKey(key: OperationKey): OperationId {
   return operationIds.find((id) => operationTable[id].key === key) as OperationId;
 }
 
+/** The operation whose key is given, as its definition. */
+export function operationByKey(key: OperationKey): OperationDefinition {
+  return operationTable[operationOfKey(key)];
+}
+
+/** The path parameter that names the one record an operation addresses (`evaluation_id`), if it has one. */
+export function pathIdOf(
+  definition: OperationDefinition,
+  params: Readonly<Record<string, string>>,
+): string | undefined {
+  return definition.parameter && params[definition.parameter.name];
+}
+
+/** Whether an operation can change data (its method is not safe, RFC 9110 §9.2.1): what `--read-only` never sends. */
+export function changesData(definition: OperationDefinition): boolean {
+  return definition.method !== 'GET' && definition.method !== 'HEAD';
+}
+
 /**
- * The folder, inside a fixtures directory, that holds one JSON file per record of the fetch operation:
+ * The folder, inside a fixtures directory, of the operation that answers records by id:
  * `DIR/human-evaluations/<id>.json`, the layout `evalkit mock --fixtures DIR` serves and `evalkit proxy --record DIR`
- * writes. Named after the operation's path, so the folder reads like the URL it answers.
+ * writes.
  */
-export const recordFolder = operationTable.fetchHumanEvaluation.path.split('/')[1] as string;
+export const recordFolder = operationTable.fetchHumanEvaluation.recordFolder;
 
 /** How reports and messages name an operation: `GET /human-evaluations/{evaluation_id}`. */
 export function operationLabel(id: OperationId): string {

@@ -18,7 +18,7 @@ import {
   type EvaluationState,
   type EvaluationStateName,
 } from './vocabulary.js';
-import { variantArrays } from './recipes/shared.js';
+import { variantArrayNames, variantArrays } from '../api/variant-arrays.js';
 
 export { FactoryError } from './factory-error.js';
 
@@ -86,9 +86,9 @@ const coherentOptions: {
 };
 
 /** The names of a record's arrays that describe one variant per entry, in order: they always have one length. */
-function variantArrayNames(name: ResourceName): readonly string[] | undefined {
-  const names: { [N in ResourceName]?: Record<string, string> } = variantArrays;
-  return names[name] && Object.values(names[name]);
+function variantArraysOf(name: ResourceName): readonly string[] | undefined {
+  const names = variantArrayNames(name);
+  return names.length > 0 ? names : undefined;
 }
 
 /** How many draws build() tries for a HumanEvaluation whose evaluation type compares as many variants as given. */
@@ -119,7 +119,7 @@ function drawForVariantCount(
 
 /** Refuses variant arrays of different lengths, naming each with its length. */
 function checkVariantArrays(name: ResourceName, instance: unknown, overrides: Overrides): void {
-  const keys = variantArrayNames(name);
+  const keys = variantArraysOf(name);
   if (!keys || !isJsonObject(instance)) return;
   const lengths = keys.map((key) => {
     const value = instance[key];

@@ -1,3 +1,4 @@
+import { operationByKey } from '../api/operations.js';
 import { defaultClientOptions } from '../http/client.js';
 import { checkHeaders, parseBaseUrl } from '../contract/options.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
@@ -113,7 +114,7 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     if (!judgement) return;
     traffic.checked++;
     options.onJudgement?.(judgement);
-    const id = route.operation === 'fetch' ? fetchedId(route) : undefined;
+    const id = operationByKey(route.operation).recordFolder ? fetchedId(route) : undefined;
     if (id !== undefined) record(passage, judgement, id);
   };
 

@@ -1,5 +1,5 @@
 import { credentialField } from '../api/credentials.js';
-import { operationOfKey, operationTable, type OperationKey } from '../api/operations.js';
+import { operationByKey, operationOfKey, operationTable, type OperationKey } from '../api/operations.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
@@ -225,7 +225,7 @@ export class ExchangeJudge {
       ...(shown !== undefined ? { body: shown, contentType: passage.requestHeaders['content-type'] } : {}),
     };
     if (passage.overCap) return { operation, outgoing, role: { kind: 'repeat' } };
-    if (operation === 'fetch')
+    if (!operationByKey(operation).request)
       return { operation, outgoing, role: { kind: 'expected', id: fetchedId(route), unvouched: passiveTraffic } };
     const problem = invalidity(passage, body);
     const accepted = (status: number) =>
@@ -240,7 +240,7 @@ export class ExchangeJudge {
   judge(passage: Passage, route: Route): Judgement | undefined {
     if (passage.abandoned || passage.unreachable) return undefined;
     // Only a create request's body is read: it names the keys to watch and what the answer must match.
-    const body = route.operation === 'create' ? this.createBody(passage) : undefined;
+    const body = operationByKey(route.operation).request ? this.createBody(passage) : undefined;
     if (body && 'request' in body) this.keys.add(providerKeys(body.request));
     if (body && 'unreadable' in body) this.keys.add(keysInUnreadable(body.text));
     const sent = this.sentOf(passage, route, body);

@@ -1,4 +1,4 @@
-import { operationTable, type OperationKey } from '../api/operations.js';
+import { operationByKey, operationTable, pathIdOf, type OperationKey } from '../api/operations.js';
 import { recordedRoute } from '../http/traffic.js';
 
 /** A request of one of the spec's operations, with its path parameters decoded. */
@@ -13,7 +13,7 @@ export function operationOf(method: string, path: string): Route | undefined {
   return route && { operation: operationTable[route.operation].key, params: route.params };
 }
 
-/** The id a fetch asks for. */
+/** The id of the one record a request asks for (its path parameter), if its operation names one. */
 export function fetchedId(route: Route): string | undefined {
-  return route.params[operationTable.fetchHumanEvaluation.parameter.name];
+  return pathIdOf(operationByKey(route.operation), route.params);
 }

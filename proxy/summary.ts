@@ -1,5 +1,5 @@
 import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
-import { operationIds, operationLabel, type OperationKey } from '../api/operations.js';
+import { operationIds, operationKeys, operationLabel, type OperationKey } from '../api/operations.js';
 import type { Note } from '../contract/judge/verdicts.js';
 import { publicUrl } from '../http/redaction.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
@@ -63,7 +63,7 @@ export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
 
 /** One note per operation with exchanges the shutdown cut: they were neither answered whole nor judged. */
 function shutdownNotes(traffic: Traffic): Note[] {
-  return (['fetch', 'create'] as const)
+  return operationKeys
     .filter((operation) => traffic.cutByShutdown[operation] > 0)
     .map((operation) => ({
       operation,

@@ -1,4 +1,4 @@
-import { operationOfKey, operationTable, type OperationKey } from '../../api/operations.js';
+import { operationByKey, type OperationKey } from '../../api/operations.js';
 import type { ResourceName } from '../../schemas/index.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
@@ -70,7 +70,7 @@ export type SuccessBody = { data: unknown; deep: OpenNesting[] } | { problem: st
 export function readSuccessBody(exchange: Exchange, operation: OperationKey): SuccessBody {
   const read = readJsonBody(exchange);
   if ('problem' in read) return read;
-  const { resource, array } = operationTable[operationOfKey(operation)].response;
+  const { resource, array } = operationByKey(operation).response;
   const deep: OpenNesting[] = [];
   for (const place of read.deep) {
     const position = openPositionOf(resource, array, read.data, place.tokens);
@@ -109,7 +109,7 @@ export class Observation {
     readonly secrets: readonly string[],
   ) {
     this.label = labelOf(sent.outgoing);
-    this.resource = operationTable[operationOfKey(sent.operation)].response.resource;
+    this.resource = operationByKey(sent.operation).response.resource;
   }
 
   get status(): number | undefined {
@@ -147,13 +147,13 @@ export class Observation {
   records(): BodyRecord[] {
     if (this.recordList) return this.recordList;
     const parsed = this.data();
-    const { operation } = this.sent;
-    const values = !parsed ? [] : operation === 'fetch' ? [parsed.data] : Array.isArray(parsed.data) ? parsed.data : [];
+    const { array } = operationByKey(this.sent.operation).response;
+    const values = !parsed ? [] : !array ? [parsed.data] : Array.isArray(parsed.data) ? parsed.data : [];
     this.recordList = values.map((value, index) => {
       let fields: SchemaField[] | undefined;
       return {
         value,
-        where: operation === 'fetch' ? this.label : `${this.label} /${index}`,
+        where: array ? `${this.label} /${index}` : this.label,
         issues: schemaIssues(this.resource, value),
         schemaFields: () => (fields ??= fieldsOf(this.resource, value)),
       };

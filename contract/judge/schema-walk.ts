@@ -81,19 +81,6 @@ export function documentedFields(name: ResourceName): string[] {
   return [...fields];
 }
 
-/**
- * The array-of-string properties of a record: the variant arrays (ids, names, revision ids, revisions), which
- * describe the same variants position by position.
- */
-export function variantArrays(name: ResourceName): string[] {
-  return Object.entries(propertiesOf(schemas[name]) ?? {})
-    .filter(
-      ([, schema]) =>
-        schema.type === 'array' && resolve((schema.items as JsonSchema | undefined) ?? {}).type === 'string',
-    )
-    .map(([key]) => key);
-}
-
 /** A schema that leaves the shape of its value's contents open: any value (Result.value), any object or array. */
 function isOpen(schema: JsonSchema): boolean {
   return (

@@ -1,4 +1,4 @@
-import { operationTable, type OperationId } from '../../api/operations.js';
+import { operationByKey, operationTable, pathIdOf, type OperationId } from '../../api/operations.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { keptJsonText, type KeptBody } from '../../http/kept-body.js';
 import { isCredentialParameter, parameterName } from '../../http/placeholders.js';
@@ -76,7 +76,7 @@ function sentOf(
   const key = operationTable[operation].key;
   if (!isSuccessStatus(request.status)) return { operation: key, outgoing, role: { kind: 'repeat' } } satisfies Sent;
   const fields = isObject(body) ? body : undefined;
-  const id = operation === 'fetchHumanEvaluation' ? params[operationTable[operation].parameter.name] : undefined;
+  const id = pathIdOf(operationTable[operation], params);
   return {
     operation: key,
     outgoing,
@@ -113,7 +113,7 @@ export async function replayTraffic(
     report.replayed++;
     if (!isSuccessStatus(recorded.status) || !isRefusal(exchange)) continue;
     // A fetch of an id the deployment does not hold says nothing of the request's shape: data, not a refusal.
-    if (sent.operation === operationTable.fetchHumanEvaluation.key && exchange.status === 404)
+    if (operationByKey(sent.operation).parameter && exchange.status === 404)
       report.skipped.push({
         request: labelOf(sent.outgoing),
         reason: 'the deployment holds no evaluation of this id (404): record against ids that exist there',

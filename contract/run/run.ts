@@ -1,4 +1,4 @@
-import { operationIds, operationLabel } from '../../api/operations.js';
+import { changesData, operationByKey, operationIds, operationLabel } from '../../api/operations.js';
 import { generators } from '../../generators/index.js';
 import { formatIssue, validate } from '../../schemas/validators/index.js';
 import { defaultClientOptions, type ClientOptions } from '../../http/client.js';
@@ -217,7 +217,7 @@ function skipUnreached({ options, verdicts, session }: Plan, ending: Ending): vo
   if (options.replay)
     for (const check of catalogue) verdicts.skip(check.id, 'not reached by the replayed requests (--replay)');
   if (options.readOnly)
-    for (const check of catalogue.filter((candidate) => candidate.operation === 'create'))
+    for (const check of catalogue.filter((candidate) => changesData(operationByKey(candidate.operation))))
       verdicts.skip(check.id, '--read-only: no valid create request sent');
 }
 

@@ -1,4 +1,4 @@
-import type { ResourceName } from '../../schemas/index.js';
+import type { Variants } from '../../api/variant-arrays.js';
 import type { GenerationContext } from '../context.js';
 import type { Recipe } from '../walker.js';
 
@@ -16,31 +16,8 @@ const models = [
 const appKinds = ['bot', 'assistant', 'qa', 'summarizer', 'rag', 'classifier', 'copilot'];
 const testsetKinds = ['questions', 'qa_pairs', 'golden_set', 'regression', 'edge_cases', 'eval_set'];
 
-export interface Variants {
-  ids: string[];
-  names: string[];
-  revisionIds: string[];
-  revisions: string[];
-}
-
-/**
- * The four variant arrays of each record that has them, by what each holds, in record order: the one list of their
- * names (HumanEvaluation spells its revision ids `variants_revision_ids`).
- */
-export const variantArrays = {
-  HumanEvaluation: {
-    ids: 'variant_ids',
-    names: 'variant_names',
-    revisionIds: 'variants_revision_ids',
-    revisions: 'revisions',
-  },
-  Evaluation: {
-    ids: 'variant_ids',
-    names: 'variant_names',
-    revisionIds: 'variant_revision_ids',
-    revisions: 'revisions',
-  },
-} as const satisfies { [N in ResourceName]?: Record<keyof Variants, string> };
+export type { Variants } from '../../api/variant-arrays.js';
+export { variantArrays } from '../../api/variant-arrays.js';
 
 /** A recipe's values for a record's variant arrays, each the plan's drawn variants. */
 export function variantValues<Plan extends { variants: Variants }>(

@@ -1,10 +1,11 @@
+import { variantArrayNames } from '../../api/variant-arrays.js';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 import { catalogue, operations, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/judge/instants.js';
-import { fieldsOf, isOptionalProperty, undeclaredFields, variantArrays } from '../../contract/judge/schema-walk.js';
+import { fieldsOf, isOptionalProperty, undeclaredFields } from '../../contract/judge/schema-walk.js';
 import { generators } from '../../generators/index.js';
 import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
@@ -35,15 +36,20 @@ describe('what the checks read from the schemas', () => {
     expect(undeclaredFields(fieldsOf('HumanEvaluation', record))).toEqual(['/extra']);
   });
 
-  it('finds the variant arrays of each record from its schema', () => {
-    expect(variantArrays('HumanEvaluation')).toEqual([
+  it('reads the variant arrays of each record from the one table of them (api/variant-arrays.ts)', () => {
+    expect(variantArrayNames('HumanEvaluation')).toEqual([
       'variant_ids',
       'variant_names',
       'variants_revision_ids',
       'revisions',
     ]);
-    expect(variantArrays('Evaluation')).toEqual(['variant_ids', 'variant_names', 'variant_revision_ids', 'revisions']);
-    expect(variantArrays('Evaluation').every((name) => declaredProperties('Evaluation').includes(name))).toBe(true);
+    expect(variantArrayNames('Evaluation')).toEqual([
+      'variant_ids',
+      'variant_names',
+      'variant_revision_ids',
+      'revisions',
+    ]);
+    expect(variantArrayNames('Evaluation').every((name) => declaredProperties('Evaluation').includes(name))).toBe(true);
   });
 });
 

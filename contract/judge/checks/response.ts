@@ -1,4 +1,5 @@
-import { operationOfKey, operationTable, type OperationKey } from '../../../api/operations.js';
+import { operationByKey, operationOfKey, operationTable, type OperationKey } from '../../../api/operations.js';
+import { declaredProperties, requiredProperties } from '../../../schemas/index.js';
 import { formatIssue } from '../../../schemas/validators/index.js';
 import { isJsonMediaType, mediaType } from '../../../http/media-type.js';
 import { maxJsonDepth } from '../../../http/json-body.js';
@@ -6,7 +7,7 @@ import { defineCheck, once, perItem } from '../define.js';
 import { schemaHint, serverErrorHint } from '../hints.js';
 import { periodFinding } from '../instants.js';
 import { serverErrorFinding, type Observation } from '../observation.js';
-import { variantArrays } from '../schema-walk.js';
+import { variantArrayNames } from '../../../api/variant-arrays.js';
 
 const responseSpec = {
   fetch: '§4.1 "Successful response: one HumanEvaluation (2.1)."',
@@ -58,6 +59,13 @@ function notAnArray(seen: Observation, data: unknown): string | undefined {
  */
 export function responseChecks<const O extends OperationKey>(operation: O) {
   const spec = responseSpec[operation];
+  const { resource, sections } = operationByKey(operation).response;
+  /** The section of the record itself: the first of the sections its records span (`§2.2` of `§2.2-2.4`). */
+  const recordSection = sections.split('-')[0] as string;
+  const optional = declaredProperties(resource).some((field) => !requiredProperties(resource).includes(field));
+  const nullsSpec = optional
+    ? `${sections} optional fields are typed; null is not among the types`
+    : `${sections} field types (all required today: a null there is a schema error)`;
   const mine = (seen: Observation) => seen.sent.operation === operation;
   /** Every answer but a property case's, which its property judges. */
   const judged = (seen: Observation) => mine(seen) && seen.sent.role.kind !== 'property';
@@ -164,10 +172,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       operation,
       severity: 'warning',
       title: 'Optional fields are absent rather than null (null is not their type).',
-      spec:
-        operation === 'fetch'
-          ? '§2.1 field types (all required today: a null there is a schema error)'
-          : '§2.2-2.4 optional fields are typed; null is not among the types',
+      spec: nullsSpec,
       code: (seen) =>
         mine(seen)
           ? perItem(seen.records(), ({ where, issues: { nulls } }) => {
@@ -193,14 +198,11 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       operation,
       severity: 'warning',
       title: 'The variant arrays of a record have one length.',
-      spec:
-        operation === 'fetch'
-          ? '§2.1 variant_ids, variant_names, variants_revision_ids, revisions'
-          : '§2.2 variant_ids, variant_names, variant_revision_ids, revisions',
+      spec: `${recordSection} ${variantArrayNames(resource).join(', ')}`,
       code: (seen) => {
         if (!mine(seen)) return undefined;
         return perItem(seen.objectRecords(), ({ fields, where }) => {
-          const lengths = variantArrays(seen.resource)
+          const lengths = variantArrayNames(seen.resource)
             .filter((key) => Array.isArray(fields[key]))
             .map((key) => `${key} ${(fields[key] as unknown[]).length}`);
           const distinct = new Set(lengths.map((entry) => entry.split(' ')[1]));
