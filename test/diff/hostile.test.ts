@@ -178,6 +178,40 @@ describe('evalkit diff refuses a schema it cannot unfold, naming the file and th
     expectRefusal(run, run.newFile, '#/components/schemas/A', 'allOf');
   });
 
+  it('$refs that lead only to each other: the file, the $ref and where it is', async () => {
+    const added = { A: ref('B'), B: ref('A') };
+    const run = await diffTexts(json(ourDocument()), json(withStatus(ref('A'), added)));
+    expectRefusal(
+      run,
+      run.newFile,
+      'goes round in a circle',
+      'at #/components/schemas/HumanEvaluation/properties/status',
+    );
+  });
+
+  it('a chain of 250 schemas, each a field of the one before: deeper than 200 levels, refused', async () => {
+    const chain: Record<string, unknown> = { C250: { type: 'string' } };
+    for (let level = 0; level < 250; level++)
+      chain[`C${level}`] = { type: 'object', properties: { next: ref(`C${level + 1}`) } };
+    const document = json(withStatus(ref('C0'), chain));
+    const run = await diffTexts(document, document);
+    expectRefusal(run, run.oldFile, 'schemas nested deeper than 200 levels at #/components/schemas/C');
+  });
+
+  it('an anyOf with itself among other alternatives: compared, not refused', async () => {
+    const document = json(withStatus(ref('L'), { L: { anyOf: [ref('L'), { type: 'string' }] } }));
+    const { code, stdout } = await diffTexts(document, document);
+    expect(stdout).toContain('no change to the two operations');
+    expect(code).toBe(0);
+  });
+
+  it('a newline in a $ref stays on the one line, escaped', async () => {
+    const run = await diffTexts(json(ourDocument()), json(withStatus(ref('a%0Aevalkit diff: forged'))));
+    expectRefusal(run, run.newFile, 'the $ref #/components/schemas/a%0Aevalkit diff: forged at');
+    const named = await diffTexts(json(ourDocument()), json(withStatus(ref('a\nforged'))));
+    expectRefusal(named, named.newFile, 'the $ref #/components/schemas/a\\x0aforged at');
+  });
+
   /** Our document with HumanEvaluation's `status` this schema text (one too deep to build as a value and stringify). */
   const withStatusText = (schema: string) => JSON.stringify(withStatus('SCHEMA')).replace('"SCHEMA"', schema);
 
