@@ -24,10 +24,10 @@ export interface DocumentOperation {
  * Deeper than this, a document is refused as it is read: no real API nests so far, and reading it further would cost
  * the engine's stack (JSON.stringify, the YAML parser) rather than give an answer.
  */
-export const maxNesting = 500;
+const maxNesting = 500;
 
 /** A pointer as a message shows it: a long one (a deep document's) keeps its two ends. */
-export function shortPointer(pointer: string): string {
+function shortPointer(pointer: string): string {
   return pointer.length <= 200 ? pointer : `${pointer.slice(0, 100)}…${pointer.slice(-90)}`;
 }
 

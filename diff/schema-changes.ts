@@ -47,7 +47,7 @@ const nothing: Json = Object.freeze({}) as Json;
  * Schemas nested deeper than this below one operation's part (fields in fields, or allOf in allOf) are refused: no
  * real API nests so far, and following them further would cost the engine's stack rather than give an answer.
  */
-export const maxSchemaDepth = 200;
+const maxSchemaDepth = 200;
 
 /** A key set as an own property whatever its name (`obj[key] = …` would set the prototype for `__proto__`). */
 function put(target: Json, key: string, value: unknown): void {

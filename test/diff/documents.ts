@@ -44,5 +44,17 @@ export async function diffTexts(
 }
 
 /** Messages of the JavaScript engine, never the one line a refused document gets. */
-export const engineErrors =
-  /Maximum call stack|RangeError|TypeError|is not a function|is not iterable|Cannot read|Cannot convert|circular structure|out of memory|\n\s+at /;
+export const engineErrors = new RegExp(
+  [
+    'Maximum call stack',
+    'RangeError',
+    'TypeError',
+    'is not a function',
+    'is not iterable',
+    'Cannot read',
+    'Cannot convert',
+    'circular structure',
+    'out of memory',
+    '\\n\\s+at ',
+  ].join('|'),
+);

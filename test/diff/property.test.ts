@@ -149,34 +149,39 @@ function written(edits: Edit[], yaml: boolean, base: Json = ours) {
 }
 
 describe('evalkit diff on random edits of evalkit’s own document', () => {
-  it('always ends with exit 0 or 1 and a report, or exit 2 and one line naming the file: never an engine error', async () => {
-    const codes = new Set<number>();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(edit, { maxLength: 3 }),
-        fc.array(edit, { minLength: 1, maxLength: 3 }),
-        // Which document is written as YAML, if any: YAML is read alike, and parsed some ten times slower.
-        fc.constantFrom<'old' | 'new' | 'neither'>('old', 'new', 'neither', 'neither'),
-        async (oldEdits, newEdits, yaml) => {
-          const old = written(oldEdits, yaml === 'old');
-          const next = written(newEdits, yaml === 'new', old.document);
-          const run = await diffTexts(old, next);
-          codes.add(run.code);
-          expect([0, 1, 2]).toContain(run.code);
-          if (run.code === 2) {
-            expect(run.stderr).toMatch(/^evalkit diff: [^\n]*\n$/);
-            const named = [run.oldFile, run.newFile].some((file) => run.stderr.startsWith(`evalkit diff: ${file}: `));
-            expect(named, run.stderr).toBe(true);
-            expect(run.stderr).not.toMatch(engineErrors);
-          } else {
-            expect(run.stderr).toBe('');
-            expect(run.stdout).toMatch(/(breaking change|no change to the two operations)[^\n]*\n$/);
-          }
-        },
-      ),
-      { numRuns, seed: 20_280_028 },
-    );
-    // The edits reach each answer: no change or a safe one, a breaking one, a refused document.
-    expect([...codes].sort()).toEqual([0, 1, 2]);
-  });
+  it(
+    'ends with exit 0 or 1 and a report, or exit 2 and one line naming the file: never an engine error',
+    async () => {
+      const codes = new Set<number>();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(edit, { maxLength: 3 }),
+          fc.array(edit, { minLength: 1, maxLength: 3 }),
+          // Which document is written as YAML, if any: YAML is read alike, and parsed some ten times slower.
+          fc.constantFrom<'old' | 'new' | 'neither'>('old', 'new', 'neither', 'neither'),
+          async (oldEdits, newEdits, yaml) => {
+            const old = written(oldEdits, yaml === 'old');
+            const next = written(newEdits, yaml === 'new', old.document);
+            const run = await diffTexts(old, next);
+            codes.add(run.code);
+            expect([0, 1, 2]).toContain(run.code);
+            if (run.code === 2) {
+              expect(run.stderr).toMatch(/^evalkit diff: [^\n]*\n$/);
+              const named = [run.oldFile, run.newFile].some((file) => run.stderr.startsWith(`evalkit diff: ${file}: `));
+              expect(named, run.stderr).toBe(true);
+              expect(run.stderr).not.toMatch(engineErrors);
+            } else {
+              expect(run.stderr).toBe('');
+              expect(run.stdout).toMatch(/(breaking change|no change to the two operations)[^\n]*\n$/);
+            }
+          },
+        ),
+        { numRuns, seed: 20_280_028 },
+      );
+      // The edits reach each answer: no change or a safe one, a breaking one, a refused document.
+      expect([...codes].sort()).toEqual([0, 1, 2]);
+      // A hang limit that grows with the search asked for (a run takes some 30 ms; a loaded machine five times that).
+    },
+    Math.max(60_000, numRuns * 500),
+  );
 });
