@@ -87,8 +87,11 @@ class OperationComparison {
   private schemas(part: Part, old: unknown, next: unknown, at: Omit<Change, 'operation' | 'change' | 'breaking'>) {
     const comparison = new SchemaComparison(this.before, this.after, part);
     comparison.compare(old, next);
-    for (const { segments, change, breaking } of comparison.changes)
-      this.add({ ...at, segments: [...at.segments, ...segments], change, breaking });
+    for (const { segments, change, breaking, sameAs } of comparison.changes) {
+      const first = sameAs && fieldOf({ location: at.location, segments: [...at.segments, ...sameAs] });
+      const text = first === undefined ? change : `changed as ${first} (the same schemas, compared there)`;
+      this.add({ ...at, segments: [...at.segments, ...segments], change: text, breaking });
+    }
   }
 
   compare(old: DocumentOperation, next: DocumentOperation): Change[] {

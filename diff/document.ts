@@ -1,9 +1,15 @@
 import { parse as parseYaml } from 'yaml';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
+import { escapeControlCharacters } from '../http/redaction.js';
 import { operationTable, type OperationId } from '../api/operations.js';
 
-/** A document evalkit diff cannot read: the message names the problem, the CLI adds the file. */
-export class DocumentProblem extends Error {}
+/** A document evalkit diff cannot read, or a schema in it that it refuses: the message names the file and why. */
+export class DocumentProblem extends Error {
+  constructor(message: string) {
+    // One line, whatever the file's name or the document's keys hold (a newline in a property's name).
+    super(escapeControlCharacters(message));
+  }
+}
 
 type Json = Record<string, unknown>;
 
@@ -14,31 +20,106 @@ export interface DocumentOperation {
   pathParameters: unknown[];
 }
 
-/** Reference chains longer than this are a cycle of references only (`A` → `B` → `A`), never a schema. */
-const maxRefChain = 64;
+/**
+ * Deeper than this, a document is refused as it is read: no real API nests so far, and reading it further would cost
+ * the engine's stack (JSON.stringify, the YAML parser) rather than give an answer.
+ */
+const maxNesting = 500;
+
+/** A pointer as a message shows it: a long one (a deep document's) keeps its two ends. */
+function shortPointer(pointer: string): string {
+  return pointer.length <= 200 ? pointer : `${pointer.slice(0, 100)}…${pointer.slice(-90)}`;
+}
+
+/** A JSON pointer token (RFC 6901): `~` and `/` escaped. */
+const token = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** The value at an own key: never what every object inherits (`constructor`, `__proto__`, `toString`). */
+function own(value: unknown, key: string): unknown {
+  if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(key) ? value[Number(key)] : undefined;
+  return isObject(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
 
 /**
  * One OpenAPI 3.0 or 3.1 document, JSON or YAML: its operations found by method and path template, and its local
- * `$ref`s (`#/components/...`) resolved on demand.
+ * `$ref`s (`#/components/...`) resolved on demand, each once. Every object in it has a JSON pointer, for messages.
  */
 export class OpenApiDocument {
-  private constructor(private readonly root: Json) {}
+  /** The pointer of each object, found when read (the first, for a YAML alias met twice). */
+  private readonly pointers = new WeakMap<object, string>();
+  /** What each `$ref` object resolves to: the same object every time it is met, so comparisons can remember it. */
+  private readonly resolved = new WeakMap<object, unknown>();
 
-  /** Parses the text; a DocumentProblem says why it is not an OpenAPI 3 document. */
-  static parse(text: string): OpenApiDocument {
+  private constructor(
+    readonly file: string,
+    private readonly root: Json,
+  ) {
+    this.index();
+  }
+
+  /** Parses the text of `file`; a DocumentProblem says why it is not an OpenAPI 3 document. */
+  static parse(text: string, file: string): OpenApiDocument {
+    const problem = (message: string) => new DocumentProblem(`${file}: ${message}`);
     let data: unknown;
     try {
       data = text.trimStart().startsWith('{') ? JSON.parse(text) : parseYaml(text);
     } catch (error) {
-      throw new DocumentProblem(`neither JSON nor YAML (${(error as Error).message.split('\n')[0]})`);
+      const message = (error as Error).message.split('\n')[0] ?? '';
+      // The YAML parser recurses: a document nested thousands deep ends its stack, which is no answer to give.
+      if (error instanceof RangeError || message.includes('call stack'))
+        throw problem(`nested too deep to read (over ${maxNesting} levels)`);
+      throw problem(`neither JSON nor YAML (${message})`);
     }
-    if (!isObject(data)) throw new DocumentProblem('not an OpenAPI document (no object at the top)');
+    if (!isObject(data)) throw problem('not an OpenAPI document (no object at the top)');
     if (typeof data.swagger === 'string')
-      throw new DocumentProblem(`a Swagger ${data.swagger} document: evalkit diff reads OpenAPI 3.0 and 3.1`);
+      throw problem(`a Swagger ${String(data.swagger)} document: evalkit diff reads OpenAPI 3.0 and 3.1`);
     if (typeof data.openapi !== 'string' || !data.openapi.startsWith('3.'))
-      throw new DocumentProblem('not an OpenAPI 3.0 or 3.1 document (no "openapi": "3.x" field)');
-    if (!isObject(data.paths)) throw new DocumentProblem('an OpenAPI document without "paths"');
-    return new OpenApiDocument(data);
+      throw problem('not an OpenAPI 3.0 or 3.1 document (no "openapi": "3.x" field)');
+    if (!isObject(data.paths)) throw problem('an OpenAPI document without "paths"');
+    return new OpenApiDocument(file, data);
+  }
+
+  /** A DocumentProblem naming this document's file. */
+  problem(message: string): DocumentProblem {
+    return new DocumentProblem(`${this.file}: ${message}`);
+  }
+
+  /** The JSON pointer of an object of this document, as a message shows it (`#/components/schemas/Error`). */
+  pointerOf(value: unknown): string | undefined {
+    const pointer = typeof value === 'object' && value !== null ? this.pointers.get(value) : undefined;
+    return pointer === undefined ? undefined : shortPointer(pointer);
+  }
+
+  /**
+   * Gives every object its pointer, without recursion (a document may nest 20,000 deep); refuses a document nested
+   * deeper than maxNesting, and a YAML alias that contains itself (a value no JSON text can be: a `$ref` says it).
+   */
+  private index(): void {
+    const onPath = new Set<object>();
+    const stack: Array<{ value: object; pointer: string; depth: number; entered: boolean }> = [
+      { value: this.root, pointer: '#', depth: 0, entered: false },
+    ];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1] as (typeof stack)[number];
+      if (frame.entered) {
+        onPath.delete(frame.value);
+        stack.pop();
+        continue;
+      }
+      frame.entered = true;
+      if (frame.depth > maxNesting)
+        throw this.problem(`nested deeper than ${maxNesting} levels at ${shortPointer(frame.pointer)}`);
+      this.pointers.set(frame.value, frame.pointer);
+      onPath.add(frame.value);
+      for (const [key, child] of Object.entries(frame.value)) {
+        if (typeof child !== 'object' || child === null) continue;
+        const pointer = `${frame.pointer}/${token(key)}`;
+        if (onPath.has(child))
+          throw this.problem(`a YAML alias at ${shortPointer(pointer)} contains itself: write the cycle as a $ref`);
+        if (this.pointers.has(child)) continue;
+        stack.push({ value: child, pointer, depth: frame.depth + 1, entered: false });
+      }
+    }
   }
 
   /**
@@ -54,9 +135,9 @@ export class OpenApiDocument {
       .filter((candidate) => endsWith(templateSegments(candidate), wanted))
       .sort((a, b) => a.length - b.length);
     for (const candidate of candidates) {
-      const item = this.resolve(paths[candidate]);
+      const item = this.resolve(own(paths, candidate));
       if (!isObject(item)) continue;
-      const found = item[method.toLowerCase()];
+      const found = own(item, method.toLowerCase());
       if (isObject(found))
         return {
           path: candidate,
@@ -75,38 +156,61 @@ export class OpenApiDocument {
   /**
    * The value with its `$ref` chain followed: the target, with the reference's own sibling keywords over it (OpenAPI
    * 3.1). A reference outside the document, or one that leads nowhere or round in a circle, is a DocumentProblem.
+   * The same reference resolves to the same object every time.
    */
   resolve(value: unknown): unknown {
-    let current = value;
-    for (let step = 0; step < maxRefChain; step++) {
-      const ref = OpenApiDocument.refOf(current);
-      if (ref === undefined) return current;
-      const { $ref: _ref, ...siblings } = current as Json;
-      const target = this.pointer(ref);
-      current = isObject(target) && Object.keys(siblings).length > 0 ? { ...target, ...siblings } : target;
+    if (OpenApiDocument.refOf(value) === undefined) return value;
+    const start = value as Json;
+    if (this.resolved.has(start)) return this.resolved.get(start);
+    const seen = new Set<object>();
+    let current: unknown = start;
+    for (let ref = OpenApiDocument.refOf(current); ref !== undefined; ref = OpenApiDocument.refOf(current)) {
+      const holder = current as Json;
+      const target = this.pointer(ref, holder);
+      // Targets are the document's own objects (a merge below is not): a circle of references meets one again.
+      if (isObject(target) && seen.has(target))
+        throw this.problem(
+          `the $ref chain through ${shortPointer(ref)} at ${this.pointerOf(start)} goes round in a circle`,
+        );
+      if (isObject(target)) seen.add(target);
+      const { $ref: _ref, ...siblings } = holder;
+      if (isObject(target) && Object.keys(siblings).length > 0) {
+        // Spread copies own keys as they are: a sibling named `__proto__` stays a key, as JSON.parse made it.
+        const merged = { ...target, ...siblings };
+        this.pointers.set(merged, this.pointers.get(holder) ?? '#');
+        current = merged;
+      } else current = target;
     }
-    throw new DocumentProblem(`the $ref chain through ${OpenApiDocument.refOf(value)} goes round in a circle`);
+    this.resolved.set(start, current);
+    return current;
   }
 
-  private pointer(ref: string): unknown {
+  private pointer(ref: string, holder: object): unknown {
+    const at = () => this.pointerOf(holder) ?? '#';
     if (!ref.startsWith('#/'))
-      throw new DocumentProblem(`the $ref ${ref} points outside the document: bundle it first (redocly bundle)`);
-    let at: unknown = this.root;
+      throw this.problem(
+        `the $ref ${shortPointer(ref)} at ${at()} points outside the document: bundle it first (redocly bundle)`,
+      );
+    let value: unknown = this.root;
     for (const raw of ref.slice(2).split('/')) {
-      const key = uriDecoded(raw, ref).replace(/~1/g, '/').replace(/~0/g, '~');
-      at = isObject(at) || Array.isArray(at) ? (at as Json)[key] : undefined;
-      if (at === undefined) throw new DocumentProblem(`the $ref ${ref} leads nowhere`);
+      const key = uriDecoded(raw, () =>
+        this.problem(`the $ref ${shortPointer(ref)} at ${at()} has a malformed %-escape`),
+      )
+        .replace(/~1/g, '/')
+        .replace(/~0/g, '~');
+      value = own(value, key);
+      if (value === undefined) throw this.problem(`the $ref ${shortPointer(ref)} at ${at()} leads nowhere`);
     }
-    return at;
+    return value;
   }
 }
 
-/** A `$ref` token with its %-escapes undone; a malformed one (`%E0`) is a DocumentProblem naming the `$ref`. */
-function uriDecoded(token: string, ref: string): string {
+/** A `$ref` token with its %-escapes undone; a malformed one (`%E0`) is the problem given. */
+function uriDecoded(raw: string, malformed: () => DocumentProblem): string {
   try {
-    return decodeURIComponent(token);
+    return decodeURIComponent(raw);
   } catch {
-    throw new DocumentProblem(`the $ref ${ref} has a malformed %-escape`);
+    throw malformed();
   }
 }
 

@@ -9,6 +9,11 @@ export interface SchemaChange {
   segments: string[];
   change: string;
   breaking: boolean;
+  /**
+   * Where the same two schemas were compared first, when they are met again at another field: their changes are
+   * listed there once, and here in one line (a schema every field of a fan-out refers to is compared once).
+   */
+  sameAs?: string[];
 }
 
 type Json = Record<string, unknown>;
@@ -35,6 +40,25 @@ interface Shape {
   nullable: boolean;
 }
 
+/** The schema of a side that has none (an array without `items`): one object, so comparisons can remember it. */
+const nothing: Json = Object.freeze({}) as Json;
+
+/**
+ * Schemas nested deeper than this below one operation's part (fields in fields, or allOf in allOf) are refused: no
+ * real API nests so far, and following them further would cost the engine's stack rather than give an answer.
+ */
+const maxSchemaDepth = 200;
+
+/** A key set as an own property whatever its name (`obj[key] = …` would set the prototype for `__proto__`). */
+function put(target: Json, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const arrayOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A keyword's value in a message: a string as it is, anything else as JSON (String() throws on some objects). */
+const text = (value: unknown): string => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
+
 const scalarKeys = ['format', 'pattern'] as const;
 const upperBounds = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
 const lowerBounds = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
@@ -42,7 +66,7 @@ const lowerBounds = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'mi
 function typesOf(schema: Json): { types: Set<string> | undefined; nullable: boolean } {
   const raw = schema.type;
   const listed = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t) => typeof t === 'string') : [];
-  const nullable = schema.nullable === true || listed.includes('null') || (schema.enum as unknown[])?.includes(null);
+  const nullable = schema.nullable === true || listed.includes('null') || arrayOf(schema.enum).includes(null);
   const types = listed.filter((type) => type !== 'null');
   return { types: types.length > 0 ? new Set(types) : undefined, nullable: nullable === true };
 }
@@ -53,35 +77,79 @@ function covered(type: string, types: Set<string>): boolean {
 }
 
 function list(values: Iterable<unknown>): string {
-  return [...values].map((value) => (typeof value === 'string' ? value : JSON.stringify(value))).join(', ');
+  return [...values].map(text).join(', ');
 }
 
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** One document's side of a comparison: its schemas' shapes, each unfolded once. */
+class Side {
+  readonly shapes = new WeakMap<object, Shape>();
+  /** The schemas being unfolded (allOf members, the one alternative beside null): one met again is a loop. */
+  readonly unfolding = new Set<object>();
+
+  constructor(readonly document: OpenApiDocument) {}
+
+  /** The object a schema value stands for, its `$ref` followed: the same object for the same schema every time. */
+  node(value: unknown): Json {
+    const resolved = this.document.resolve(value);
+    return isObject(resolved) ? resolved : nothing;
+  }
+
+  where(node: Json): string {
+    return this.document.pointerOf(node) ?? 'a schema without a place in the document';
+  }
+}
+
+/** A pair being compared further up the descent (met again: a cycle), or compared: where, and what it found. */
+type Compared = 'open' | { at: string[]; changed: boolean; breaking: boolean };
+
 /**
  * Compares two versions of a schema, each in its own document, field by field, and words each change with whether
- * it breaks a client on this part of the exchange. `$ref`s are followed; a pair of references already being compared
- * further up the same descent (a recursive schema) is not compared again.
+ * it breaks a client on this part of the exchange. `$ref`s are followed. Each pair of schemas is compared once: met
+ * again further down its own descent it is a recursive schema (a tree), and nothing more is found there; met again
+ * at another field, one line points to the first. So the cost follows the document's size, not the number of paths
+ * through it (thirty schemas whose two fields both refer to the next are 2^30 paths).
  */
 export class SchemaComparison {
   readonly changes: SchemaChange[] = [];
-  private readonly descent: string[] = [];
+  private readonly compared = new Map<object, Map<object, Compared>>();
+  private readonly old: Side;
+  private readonly next: Side;
+  private depth = 0;
 
   constructor(
-    private readonly before: OpenApiDocument,
-    private readonly after: OpenApiDocument,
+    before: OpenApiDocument,
+    after: OpenApiDocument,
     private readonly part: Part,
-  ) {}
+  ) {
+    this.old = new Side(before);
+    this.next = new Side(after);
+  }
 
   compare(old: unknown, next: unknown, segments: string[] = []): void {
-    const key = `${OpenApiDocument.refOf(old) ?? ''}|${OpenApiDocument.refOf(next) ?? ''}`;
-    if (key !== '|' && this.descent.includes(key)) return;
-    this.descent.push(key);
+    const oldNode = this.old.node(old);
+    const nextNode = this.next.node(next);
+    let row = this.compared.get(oldNode);
+    if (row === undefined) this.compared.set(oldNode, (row = new Map()));
+    const seen = row.get(nextNode);
+    if (seen === 'open') return;
+    if (seen !== undefined) {
+      if (seen.changed) this.changes.push({ segments, change: 'changed', breaking: seen.breaking, sameAs: seen.at });
+      return;
+    }
+    if (this.depth >= maxSchemaDepth) {
+      const [side, node] = nextNode === nothing ? [this.old, oldNode] : [this.next, nextNode];
+      throw side.document.problem(`schemas nested deeper than ${maxSchemaDepth} levels at ${side.where(node)}`);
+    }
+    row.set(nextNode, 'open');
+    const from = this.changes.length;
+    this.depth++;
     try {
-      const a = this.shape(this.before, old);
-      const b = this.shape(this.after, next);
+      const a = this.shape(this.old, oldNode);
+      const b = this.shape(this.next, nextNode);
       this.nullability(a, b, segments);
       this.types(a, b, segments);
       this.keywords(a.schema, b.schema, segments);
@@ -89,11 +157,13 @@ export class SchemaComparison {
       this.properties(a.schema, b.schema, segments);
       this.extraProperties(a.schema, b.schema, segments);
       if (a.schema.items !== undefined || b.schema.items !== undefined)
-        this.compare(a.schema.items ?? {}, b.schema.items ?? {}, [...segments, '[]']);
+        this.compare(a.schema.items ?? nothing, b.schema.items ?? nothing, [...segments, '[]']);
       this.alternatives(a.schema, b.schema, segments);
     } finally {
-      this.descent.pop();
+      this.depth--;
     }
+    const found = this.changes.slice(from);
+    row.set(nextNode, { at: segments, changed: found.length > 0, breaking: found.some((change) => change.breaking) });
   }
 
   private add(segments: string[], change: string, breaking: boolean): void {
@@ -104,19 +174,48 @@ export class SchemaComparison {
     this.add(segments, change, breaks(this.part, effect));
   }
 
-  /** The schema resolved, allOf merged, and `anyOf: [T, {type: null}]` read as T nullable. */
-  private shape(document: OpenApiDocument, value: unknown): Shape {
-    const resolved = document.resolve(value);
-    let schema: Json = isObject(resolved) ? { ...resolved } : {};
+  /**
+   * The schema resolved, allOf merged, and `anyOf: [T, {type: null}]` read as T nullable; once per schema. A schema
+   * met again while it is being unfolded (its own allOf member, its own one alternative beside null) describes no
+   * value: refused, naming it.
+   */
+  private shape(side: Side, value: unknown, via?: string): Shape {
+    const node = side.node(value);
+    const known = side.shapes.get(node);
+    if (known !== undefined) return known;
+    if (side.unfolding.has(node))
+      throw side.document.problem(
+        `the schema at ${side.where(node)} contains itself through ${via ?? 'allOf'} with no field in between: ` +
+          'no value can be checked against it',
+      );
+    if (side.unfolding.size + this.depth >= maxSchemaDepth)
+      throw side.document.problem(`schemas nested deeper than ${maxSchemaDepth} levels at ${side.where(node)}`);
+    side.unfolding.add(node);
+    let shape: Shape;
+    try {
+      shape = this.unfold(side, node);
+    } finally {
+      side.unfolding.delete(node);
+    }
+    side.shapes.set(node, shape);
+    return shape;
+  }
+
+  private unfold(side: Side, node: Json): Shape {
+    let schema = node;
     if (Array.isArray(schema.allOf)) {
-      const merged: Json = { ...schema, allOf: undefined, properties: { ...(schema.properties as Json) } };
-      const required = new Set<unknown>((schema.required as unknown[]) ?? []);
+      const properties: Json = {};
+      if (isObject(schema.properties))
+        for (const [name, value] of Object.entries(schema.properties)) put(properties, name, value);
+      const merged: Json = { ...schema, allOf: undefined, properties };
+      const required = new Set<unknown>(arrayOf(schema.required));
       for (const member of schema.allOf) {
-        const part = this.shape(document, member).schema;
-        Object.assign(merged.properties as Json, part.properties);
-        for (const name of (part.required as unknown[]) ?? []) required.add(name);
+        const part = this.shape(side, member, 'allOf').schema;
+        if (isObject(part.properties))
+          for (const [name, value] of Object.entries(part.properties)) put(properties, name, value);
+        for (const name of arrayOf(part.required)) required.add(name);
         for (const [keyword, keywordValue] of Object.entries(part))
-          if (!(keyword in merged) || merged[keyword] === undefined) merged[keyword] = keywordValue;
+          if (!Object.hasOwn(merged, keyword) || merged[keyword] === undefined) put(merged, keyword, keywordValue);
       }
       merged.required = [...required];
       schema = merged;
@@ -126,13 +225,13 @@ export class SchemaComparison {
       const options = schema[keyword];
       if (!Array.isArray(options)) continue;
       const isNull = (option: unknown) => {
-        const shown = document.resolve(option);
-        return isObject(shown) && (shown.type === 'null' || same(shown.enum, [null]));
+        const shown = side.node(option);
+        return shown.type === 'null' || same(shown.enum, [null]);
       };
       const rest = options.filter((option) => !isNull(option));
       if (rest.length === options.length) continue;
       if (rest.length === 1) {
-        const inner = this.shape(document, rest[0]);
+        const inner = this.shape(side, rest[0], keyword);
         return { ...inner, nullable: true };
       }
       return { schema: { ...schema, [keyword]: rest }, types, nullable: true };
@@ -170,10 +269,10 @@ export class SchemaComparison {
       if (same(before, after)) continue;
       const change =
         before === undefined
-          ? `${keyword} ${String(after)} added`
+          ? `${keyword} ${text(after)} added`
           : after === undefined
-            ? `${keyword} ${String(before)} removed`
-            : `${keyword} ${String(before)} → ${String(after)}`;
+            ? `${keyword} ${text(before)} removed`
+            : `${keyword} ${text(before)} → ${text(after)}`;
       // Added: fewer strings pass. Removed: more do. Changed: each side has strings the other refuses.
       this.effect(segments, change, { wider: before !== undefined, narrower: after !== undefined });
     }
@@ -195,7 +294,7 @@ export class SchemaComparison {
     const values = (schema: Json) =>
       Array.isArray(schema.enum)
         ? schema.enum.filter((value) => value !== null)
-        : 'const' in schema
+        : Object.hasOwn(schema, 'const')
           ? [schema.const]
           : undefined;
     const before = values(a);
@@ -209,8 +308,11 @@ export class SchemaComparison {
       this.effect(segments, `enum removed (was ${list(before)})`, { wider: true, narrower: false });
       return;
     }
-    const added = after.filter((value) => !before.some((old) => same(old, value)));
-    const removed = before.filter((value) => !after.some((next) => same(next, value)));
+    // Sets of each value's JSON: a long enum on both sides costs its length, not its square.
+    const had = new Set(before.map((value) => JSON.stringify(value)));
+    const has = new Set(after.map((value) => JSON.stringify(value)));
+    const added = after.filter((value) => !had.has(JSON.stringify(value)));
+    const removed = before.filter((value) => !has.has(JSON.stringify(value)));
     if (added.length > 0) this.effect(segments, `enum widened: ${list(added)} added`, { wider: true, narrower: false });
     if (removed.length > 0)
       this.effect(segments, `enum narrowed: ${list(removed)} removed`, { wider: false, narrower: true });
@@ -219,18 +321,29 @@ export class SchemaComparison {
   private properties(a: Json, b: Json, segments: string[]): void {
     const before = isObject(a.properties) ? a.properties : {};
     const after = isObject(b.properties) ? b.properties : {};
-    const requiredBefore = new Set((a.required as unknown[]) ?? []);
-    const requiredAfter = new Set((b.required as unknown[]) ?? []);
+    const requiredBefore = new Set(arrayOf(a.required));
+    const requiredAfter = new Set(arrayOf(b.required));
     const removed = Object.keys(before).filter((name) => !Object.hasOwn(after, name));
     const added = Object.keys(after).filter((name) => !Object.hasOwn(before, name));
     const closed = b.additionalProperties === false;
+    // A removed field whose schema an added one has, written the same: renamed. Added fields by their schema's JSON.
+    const unclaimed = new Map<string, string[]>();
+    for (const name of added) {
+      const key = JSON.stringify(after[name]) ?? '';
+      const names = unclaimed.get(key);
+      if (names === undefined) unclaimed.set(key, [name]);
+      else names.push(name);
+    }
     const renamed = new Map<string, string>();
+    const renamedTo = new Map<string, string>();
     for (const name of removed) {
-      const twin = added.find((candidate) => !renamed.has(candidate) && same(before[name], after[candidate]));
-      if (twin !== undefined) renamed.set(twin, name);
+      const twin = unclaimed.get(JSON.stringify(before[name]) ?? '')?.shift();
+      if (twin === undefined) continue;
+      renamed.set(twin, name);
+      renamedTo.set(name, twin);
     }
     for (const name of removed) {
-      const twin = [...renamed].find(([, old]) => old === name)?.[0];
+      const twin = renamedTo.get(name);
       const at = [...segments, name];
       if (this.part === 'response') this.add(at, twin === undefined ? 'removed' : `renamed to ${twin}`, true);
       else if (twin !== undefined) this.add(at, `renamed to ${twin}`, closed || requiredAfter.has(twin));

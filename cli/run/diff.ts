@@ -10,9 +10,9 @@ import { trafficOption } from '../traffic-option.js';
 async function openDocument(file: string): Promise<OpenApiDocument> {
   const text = await readGivenFile(file);
   try {
-    return OpenApiDocument.parse(text);
+    return OpenApiDocument.parse(text, file);
   } catch (error) {
-    if (error instanceof DocumentProblem) throw new UsageError(`${file}: ${error.message}`);
+    if (error instanceof DocumentProblem) throw new UsageError(error.message);
     throw error;
   }
 }
@@ -30,7 +30,7 @@ export const run: RunCommand = async (values, io) => {
   try {
     report = diffReport({ old: oldFile, new: newFile }, diffDocuments(before, after), traffic);
   } catch (error) {
-    // A $ref that leads nowhere is only met while comparing.
+    // A $ref that leads nowhere, or a schema refused, is only met while comparing; the message names its file.
     if (error instanceof DocumentProblem) throw new UsageError(error.message);
     throw error;
   }

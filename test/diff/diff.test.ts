@@ -261,13 +261,18 @@ describe('evalkit diff usage errors: exit 2, one line naming the file and the pr
     expect(stderr).toBe(`evalkit diff: ${file}: not an OpenAPI 3.0 or 3.1 document (no "openapi": "3.x" field)\n`);
   });
 
-  it('a $ref with a malformed %-escape: the $ref named, not a bare "URI malformed"', async () => {
+  it('a $ref with a malformed %-escape: the file and the $ref named, not a bare "URI malformed"', async () => {
     const broken = edited((document) => {
       schema(document, 'HumanEvaluation').properties.status = { $ref: '#/components/schemas/%E0' };
     });
     const { code, stderr } = await diff(ours(), broken);
     expect(code).toBe(2);
-    expect(stderr).toBe('evalkit diff: the $ref #/components/schemas/%E0 has a malformed %-escape\n');
+    // The file (NEW, written as YAML), the $ref and where it is.
+    const [file] = /\S+\/new-\w+\.yaml/.exec(stderr) ?? [''];
+    expect(stderr).toBe(
+      `evalkit diff: ${file}: the $ref #/components/schemas/%E0 ` +
+        'at #/components/schemas/HumanEvaluation/properties/status has a malformed %-escape\n',
+    );
   });
 
   it('one document instead of two', async () => {
