@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)(
       expect(run?.answer).toEqual(await observeExpress(app, '/api', { name: 'GET', method: 'GET', path }));
     });
 
-    it('validates a create and answers it, and a scenario, as `evalkit mock` does: no eval, no policy report', async () => {
+    it('validates and answers a create, and a scenario, as `evalkit mock` does: no policy report', async () => {
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 422]);
       const app = createMockApp({ basePath: '/api', seed: 'storybook' });
       for (const [index, entry] of more.entries())

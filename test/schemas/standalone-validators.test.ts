@@ -85,7 +85,7 @@ describe('the standalone validators (compiled.ts)', () => {
     expect(committed).not.toMatch(/\bnew Function\b|\beval\(|\brequire\(/);
   });
 
-  it("give the run-time compiled validators' verdict and errors with each value of a generated instance replaced", () => {
+  it("give ajv's run-time verdict and errors with each value of a generated instance replaced", () => {
     const wrong = [null, 7, 'x', {}, [], '2024-07-10 12:34:56+00:00'];
     for (const name of resourceNames)
       for (const profile of profiles) {
@@ -95,7 +95,7 @@ describe('the standalone validators (compiled.ts)', () => {
       }
   });
 
-  it("give the run-time compiled validators' verdict and errors for generated instances with one value replaced", () => {
+  it("give ajv's run-time verdict and errors for generated instances with one value replaced", () => {
     fc.assert(
       fc.property(generated, fc.nat(), hostileValue, ({ name, data }, index, value) => {
         const pointers = pointersOf(data);
