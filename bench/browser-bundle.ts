@@ -35,3 +35,11 @@ export function builtinsIn(metafile: Metafile, builtins: readonly string[]): str
     .flatMap((input) => input.imports.map((imported) => imported.path))
     .filter((path) => path.startsWith('node:') || names.has(path));
 }
+
+/**
+ * Code a bundle builds from strings at run time (`eval(`, `Function(`, `new Function(`): a page whose
+ * Content-Security-Policy has no 'unsafe-eval' refuses it. Each occurrence, as found.
+ */
+export function codeFromStringsIn(code: Uint8Array): string[] {
+  return new TextDecoder().decode(code).match(/\bFunction\(|\beval\(/g) ?? [];
+}

@@ -1,6 +1,4 @@
-import type { Faker, LocaleDefinition, Randomizer } from '@faker-js/faker';
-import { faker as baseFaker } from '@faker-js/faker/locale/base';
-import english from './faker-english.json' with { type: 'json' };
+import { fakerWords, type FakerWords } from './faker-words.js';
 import type { Profile } from './profile.js';
 import type { IdStyle } from './vocabulary.js';
 import { SeededRandom, seedFrom } from './random.js';
@@ -26,16 +24,6 @@ const edgeStrings = [
 ];
 const longString = 'long-'.repeat(1000);
 export const boundaryIntegers = [0, 1, -1, 2147483647, -2147483648, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER];
-
-/**
- * faker's package root loads all of its locales (34 MB and 130 ms at start-up, measured), and its English locale alone
- * is about 115 KB gzipped in a browser bundle. The base entry lends the class without a locale; the English
- * definitions the recipes use come from faker-english.json (scripts/extract-faker-locale.ts).
- */
-const FakerWithRandomizer = baseFaker.constructor as new (options: {
-  locale: LocaleDefinition;
-  randomizer: Randomizer;
-}) => Faker;
 
 const byteHex = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
@@ -72,14 +60,15 @@ export function mintedAt(id: string): { at: number; precision: number } | undefi
  */
 export class GenerationContext {
   readonly random: SeededRandom;
-  readonly faker: Faker;
+  /** faker's English words and names, drawn as faker draws them (faker-words.ts: faker's class is not bundled). */
+  readonly faker: FakerWords;
   profile: Profile = 'mixed';
   private idStyle: IdStyle = 'object-id';
   private utcSuffix = 'Z';
 
   constructor() {
     this.random = new SeededRandom();
-    this.faker = new FakerWithRandomizer({ locale: english as LocaleDefinition, randomizer: this.random });
+    this.faker = fakerWords(this.random);
   }
 
   /** Starts one top-level instance: after this, every draw depends on the seed only. */

@@ -1,7 +1,7 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsPlugin from 'ajv-formats';
-import { schemaFor, schemaId, schemaNames, type SchemaName } from '../index.js';
-import { dateTimeFormatDescription, isRfc3339DateTime } from './date-time.js';
+import type { ErrorObject } from 'ajv';
+import { schemaNames, type SchemaName } from '../index.js';
+import * as compiled from './compiled.js';
+import { dateTimeFormatDescription } from './date-time.js';
 import { pointerOf } from './json-pointer.js';
 import type { EvaluatorConfig } from '../types/resources.js';
 
@@ -20,36 +20,33 @@ export interface ValidationResult {
   issues: ValidationIssue[];
 }
 
-// ajv-formats is CommonJS; under NodeNext its default export arrives either bare or wrapped.
-const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugin }).default ??
-  formatsPlugin) as unknown as (ajv: Ajv2020) => Ajv2020;
-
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
-  addFormats(ajv);
-  ajv.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
-  for (const name of schemaNames) ajv.addSchema(schemaFor(name));
-  return ajv;
+/**
+ * A schema's validate function: true when the data is valid, else false with the reasons in `errors` (ajv's error
+ * objects), until the next call.
+ */
+export interface SchemaValidator {
+  (data: unknown): boolean;
+  errors?: ErrorObject[] | null;
 }
 
-export const ajv = createAjv();
-
-const compiled = new Map<SchemaName, ValidateFunction>();
+/**
+ * One validator per schema, compiled ahead of time from schemas/ by ajv (compiled.ts, `npm run validators`): nothing
+ * is compiled at run time, so a page whose Content-Security-Policy forbids eval validates too.
+ */
+const validators: Readonly<Record<SchemaName, SchemaValidator>> = Object.freeze(
+  Object.fromEntries(
+    schemaNames.map((name) => [name, (compiled as Record<string, SchemaValidator>)[`validate${name}`]]),
+  ) as Record<SchemaName, SchemaValidator>,
+);
 
 /**
- * The compiled ajv validator of a resource or an error body; each schema is compiled once and reused. A name that is
- * no schema's (from JavaScript, or a cast) is a TypeError listing the names, not ajv's or a property read's.
+ * The validator of a resource or an error body; always the same function for a name. A name that is no schema's
+ * (from JavaScript, or a cast) is a TypeError listing the names, not a property read's.
  */
-export function validatorFor(name: SchemaName): ValidateFunction {
-  let validate = compiled.get(name);
-  if (!validate) {
-    if (!schemaNames.includes(name))
-      throw new TypeError(`unknown schema ${JSON.stringify(name)}; accepted: ${schemaNames.join(', ')}`);
-    validate = ajv.getSchema(schemaId(name));
-    if (!validate) throw new Error(`schema ${name} is not registered`);
-    compiled.set(name, validate);
-  }
-  return validate;
+export function validatorFor(name: SchemaName): SchemaValidator {
+  if (!Object.hasOwn(validators, name))
+    throw new TypeError(`unknown schema ${JSON.stringify(name)}; accepted: ${schemaNames.join(', ')}`);
+  return validators[name];
 }
 
 function describe(error: ErrorObject): ValidationIssue {

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { CorpusRequest } from '../msw/corpus.js';
+import type { Observed } from '../msw/observe.js';
 
 /** Debian's Chromium: no browser download works here; .ci/run installs the package. */
 const executablePath = '/usr/bin/chromium';
@@ -46,16 +48,26 @@ export interface PageSession {
   page: Page;
   /** Uncaught errors of the page. */
   errors: string[];
-  /** Resolves once the page has logged a console message matching `pattern` (before the call or after it). */
+  /** Every console message of the page, Chromium's own (a refused script, a Content-Security-Policy report) too. */
+  messages: string[];
+  /**
+   * Resolves once the page has logged a console message matching `pattern` (before the call or after it); rejects
+   * with the page's first uncaught error, if one comes first: a page that failed to start never logs it.
+   */
   logged(pattern: RegExp): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * Serves a page running `bundle` (an ES module) beside MSW's worker script (the bundle's msw's: `workerScript`) on
- * 127.0.0.1 (a secure context, as service workers need), and opens it in headless Chromium.
+ * 127.0.0.1 (a secure context, as service workers need), and opens it in headless Chromium. `headers` go with every
+ * file served: a Content-Security-Policy, as an app's server sends one.
  */
-export async function openPage(bundle: Uint8Array, workerScript: Uint8Array = mswInit()): Promise<PageSession> {
+export async function openPage(
+  bundle: Uint8Array,
+  workerScript: Uint8Array = mswInit(),
+  headers: Record<string, string> = {},
+): Promise<PageSession> {
   const files: Record<string, [string, Uint8Array | string]> = {
     '/': [
       'text/html',
@@ -66,16 +78,20 @@ export async function openPage(bundle: Uint8Array, workerScript: Uint8Array = ms
   };
   const server: Server = createServer((req, res) => {
     const file = files[req.url ?? ''];
-    res.writeHead(file ? 200 : 404, { 'Content-Type': file ? file[0] : 'text/plain' });
+    res.writeHead(file ? 200 : 404, { ...headers, 'Content-Type': file ? file[0] : 'text/plain' });
     res.end(file ? file[1] : 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const waiting = new Set<{ pattern: RegExp; resolve: () => void; reject: (error: Error) => void }>();
+  page.on('pageerror', (error) => {
+    errors.push(error.message);
+    for (const waiter of waiting)
+      (waiting.delete(waiter), waiter.reject(new Error(`the page failed: ${error.message}`)));
+  });
   const messages: string[] = [];
-  const waiting = new Set<{ pattern: RegExp; resolve: () => void }>();
   page.on('console', (message) => {
     messages.push(message.text());
     for (const waiter of waiting) if (waiter.pattern.test(message.text())) (waiting.delete(waiter), waiter.resolve());
@@ -84,14 +100,45 @@ export async function openPage(bundle: Uint8Array, workerScript: Uint8Array = ms
   return {
     page,
     errors,
+    messages,
     logged: (pattern) =>
       messages.some((text) => pattern.test(text))
         ? Promise.resolve()
-        : new Promise((resolve) => waiting.add({ pattern, resolve })),
+        : errors.length > 0
+          ? Promise.reject(new Error(`the page failed: ${errors[0]}`))
+          : new Promise((resolve, reject) => waiting.add({ pattern, resolve, reject })),
     close: async () => {
       await browser.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The page's fetch of each request in turn, under `base`, as the parity tests compare answers: built in the page (its
+ * function cannot call this module's code) from what its `fetch` got.
+ */
+export function fetchInPage(page: Page, base: string, entries: CorpusRequest[]): Promise<Observed[]> {
+  return page.evaluate(
+    async ({ requests, prefix }) => {
+      const observed = [];
+      for (const entry of requests) {
+        const res = await fetch(`${prefix}${entry.path}`, {
+          method: entry.method,
+          headers: entry.headers,
+          body: entry.body,
+        });
+        observed.push({
+          status: res.status,
+          contentType: res.headers.get('content-type') ?? undefined,
+          allow: res.headers.get('allow') ?? undefined,
+          preferenceApplied: res.headers.get('preference-applied') ?? undefined,
+          body: await res.text(),
+        });
+      }
+      return observed;
+    },
+    { requests: entries, prefix: base },
+  );
 }

@@ -7,7 +7,7 @@ import { createRequest } from '../mock/helpers.js';
 import { expectEvaluations, expectValid } from '../mock/helpers.js';
 import type { CorpusRequest } from '../msw/corpus.js';
 import { observeExpress, type Observed } from '../msw/observe.js';
-import { hasChromium, noChromium, openPage, type PageSession } from './chromium.js';
+import { fetchInPage, hasChromium, noChromium, openPage, type PageSession } from './chromium.js';
 import { pageOptions } from './page-options.js';
 
 if (!hasChromium) console.warn(`browser test skipped: ${noChromium}`);
@@ -47,27 +47,7 @@ describe.skipIf(!hasChromium)('evalkit/msw in headless Chromium (service worker 
     await page.waitForFunction(() => (globalThis as { evalkitReady?: unknown }).evalkitReady !== undefined);
     await page.evaluate(() => (globalThis as { evalkitReady?: Promise<unknown> }).evalkitReady);
     expect(session.errors).toEqual([]);
-    answers = await page.evaluate(
-      async ({ entries, base }) => {
-        const observed = [];
-        for (const entry of entries) {
-          const res = await fetch(`${base}${entry.path}`, {
-            method: entry.method,
-            headers: entry.headers,
-            body: entry.body,
-          });
-          observed.push({
-            status: res.status,
-            contentType: res.headers.get('content-type') ?? undefined,
-            allow: res.headers.get('allow') ?? undefined,
-            preferenceApplied: res.headers.get('preference-applied') ?? undefined,
-            body: await res.text(),
-          });
-        }
-        return observed;
-      },
-      { entries: requests, base: pageOptions.baseUrl },
-    );
+    answers = await fetchInPage(page, pageOptions.baseUrl, requests);
     built = await page.evaluate(() => {
       const factory = (globalThis as unknown as { evalkitBuild: typeof build }).evalkitBuild;
       const evaluation = factory('Evaluation', {

@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleForBrowser } from '../../bench/browser-bundle.js';
-import { openPage, type PageSession } from '../browser/chromium.js';
+import { fetchInPage, openPage, type PageSession } from '../browser/chromium.js';
 import { projectRoot } from '../helpers/cli.js';
-import { observeResponse, type Observed } from '../msw/observe.js';
+import type { Observed } from '../msw/observe.js';
 
 /** The text of the first ```LANG block of a README section (`## heading`). */
 export function readmeBlock(heading: string, lang: 'ts' | 'sh'): string {
@@ -37,24 +37,20 @@ export interface BrowserSnippetRun {
 
 /**
  * The README's browser snippet in headless Chromium: bundled (esbuild, resolving from where `file` lies), served
- * beside `workerScript` (the worker of the msw it was bundled with), started as written; then the page fetches `url`.
- * The caller closes the session.
+ * beside `workerScript` (the worker of the msw it was bundled with) with `headers` (a Content-Security-Policy),
+ * started as written; then the page fetches `url`. The caller closes the session.
  */
 export async function runBrowserSnippet(
   file: string,
   url: string,
   workerScript?: Uint8Array,
+  headers?: Record<string, string>,
 ): Promise<BrowserSnippetRun> {
   const { code } = await bundleForBrowser(file);
-  const session = await openPage(code, workerScript);
+  const session = await openPage(code, workerScript, headers);
   // The snippet awaits worker.start(), which logs this once MSW mocks the page: a worker that merely controls the
   // page may not have been told to mock yet, and a fetch then reaches the static server (a 404).
   await session.logged(/\[MSW\] Mocking enabled/);
-  // What the page's fetch got, rebuilt as a Response here: the page's function cannot call this module's code.
-  const { status, headers, body } = await session.page.evaluate(async (target) => {
-    const res = await fetch(target);
-    return { status: res.status, headers: [...res.headers], body: await res.text() };
-  }, url);
-  const answer = await observeResponse(new Response(body === '' ? null : body, { status, headers }));
-  return { session, answer };
+  const [answer] = await fetchInPage(session.page, '', [{ name: url, method: 'GET', path: url }]);
+  return { session, answer: answer as Observed };
 }

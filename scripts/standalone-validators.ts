@@ -1,0 +1,50 @@
+import { _ } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standalone from 'ajv/dist/standalone/index.js';
+import { format, resolveConfig } from 'prettier';
+import { schemaFor, schemaId, schemaNames } from '../schemas/index.js';
+import { formats } from '../schemas/validators/formats.js';
+
+/** A path inside the project (from scripts/ or dist/scripts/), for prettier to find the project's settings. */
+const formattedAs = new URL('../schemas/validators/compiled.ts', import.meta.url);
+
+/**
+ * The ajv that compiles schemas/ into standalone code: the options the validators have always had (strict, every
+ * error, union types), every schema registered, and formats looked up in the emitted module's `formats` import.
+ */
+// ajv's standalone module is CommonJS: its function is both the module and its `default`; only `default` is typed.
+const standaloneCode = standalone.default;
+
+export function compilingAjv(): Ajv2020 {
+  const ajv = new Ajv2020({
+    strict: true,
+    allErrors: true,
+    allowUnionTypes: true,
+    code: { source: true, esm: true, formats: _`formats` },
+  });
+  for (const [name, definition] of Object.entries(formats)) ajv.addFormat(name, definition);
+  for (const name of schemaNames) ajv.addSchema(schemaFor(name));
+  return ajv;
+}
+
+/**
+ * The source of schemas/validators/compiled.ts: one validate function per schema (`validateHumanEvaluation`...),
+ * compiled ahead of time, so validating never builds code at run time (`new Function`, which a page whose
+ * Content-Security-Policy forbids eval refuses) and no bundle carries ajv's compiler.
+ */
+export async function standaloneValidatorsSource(): Promise<string> {
+  const exports = Object.fromEntries(schemaNames.map((name) => [`validate${name}`, schemaId(name)]));
+  const code = standaloneCode(compilingAjv(), exports);
+  const source = [
+    "/* Generated from schemas/ by `npm run validators` (scripts/standalone-validators.ts): ajv's standalone code.",
+    '   Do not edit: a test fails when this file and the schemas differ. */',
+    '/* eslint-disable max-len */',
+    '// @ts-nocheck',
+    '// Generated JavaScript: schemas/validators/index.ts types it where it imports it.',
+    "import { formats } from './formats.js';",
+    // A module is strict already, and after the import ajv's directive would be a bare string.
+    code.replace(/^"use strict";/, ''),
+  ].join('\n');
+  const options = await resolveConfig(formattedAs);
+  return format(source, { ...options, filepath: formattedAs.pathname });
+}
