@@ -71,6 +71,11 @@ export const operationIds = Object.keys(operationTable) as OperationId[];
 /** Every operation's short key, in table order. */
 export const operationKeys: readonly OperationKey[] = operationIds.map((id) => operationTable[id].key);
 
+/** A count (or any value) per operation key, each starting at `initial`: a tally that grows with the table. */
+export function perOperation<T>(initial: T): Record<OperationKey, T> {
+  return Object.fromEntries(operationKeys.map((key) => [key, initial])) as Record<OperationKey, T>;
+}
+
 export function isOperationId(value: string): value is OperationId {
   return Object.hasOwn(operationTable, value);
 }

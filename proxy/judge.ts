@@ -1,5 +1,5 @@
 import { credentialField } from '../api/credentials.js';
-import { operationByKey, operationOfKey, operationTable, type OperationKey } from '../api/operations.js';
+import { operationByKey, operationOfKey, operationTable, perOperation, type OperationKey } from '../api/operations.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
@@ -173,7 +173,7 @@ export class ExchangeJudge {
   /** What the judged exchanges exercised. */
   readonly coverage = new Coverage();
   /** Answers over the cap, forwarded unchecked, per operation. */
-  readonly overCap: Record<OperationKey, number> = { fetch: 0, create: 0 };
+  readonly overCap = perOperation(0);
   /** The lm_providers_keys values clients sent: an echo of one is a finding. */
   private readonly keys = new Watched();
   /** The credentials clients sent in headers and query parameters (requestCredentials). */

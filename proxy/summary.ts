@@ -1,5 +1,5 @@
 import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
-import { operationIds, operationKeys, operationLabel, type OperationKey } from '../api/operations.js';
+import { operationIds, operationKeys, operationLabel, perOperation, type OperationKey } from '../api/operations.js';
 import type { Note } from '../contract/judge/verdicts.js';
 import { publicUrl } from '../http/redaction.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
@@ -29,13 +29,12 @@ export function emptyTraffic(): Traffic {
     unreachable: 0,
     recorded: 0,
     refused: 0,
-    cutByShutdown: { fetch: 0, create: 0, other: 0 },
+    cutByShutdown: { ...perOperation(0), other: 0 },
   };
 }
 
 function cutCount(traffic: Traffic): number {
-  const { fetch, create, other } = traffic.cutByShutdown;
-  return fetch + create + other;
+  return Object.values(traffic.cutByShutdown).reduce((sum, count) => sum + count, 0);
 }
 
 /** The lines printed the moment an exchange fails a check: one per failed check, its finding for this exchange. */

@@ -122,7 +122,7 @@ const benches: Record<string, Label[]> = {
     'a byte every',
   ],
   journal: ['core.handle alone:', 'core.handle, the journal observing:', 'the journal:'],
-  'bundle-size': ['minified:', '@faker-js/faker'],
+  'bundle-size': ['minified:', 'evalkit/factories alike:'],
   startup: ['node -e 0', 'evalkit --version ', 'evalkit --help', 'evalkit --version / node -e 0:'],
   coverage: ['judged alone', 'judged, then counted'],
 };
