@@ -2,8 +2,8 @@ import { FactoryError, show } from './factory-error.js';
 
 /**
  * The moments a record can be made at and rendered faithfully, in microseconds: an id carries the time it was minted
- * (an ObjectId its seconds since 1970 in 32 bits, so before 2106-02-07) and what a record refers to predates it by up to
- * half a year, which must still be after 1970. Whole years, so the span is easy to state: 1971 to 2105.
+ * (an ObjectId its seconds since 1970 in 32 bits, so before 2106-02-07) and what a record refers to predates it by
+ * up to half a year, which must still be after 1970. Whole years, so the span is easy to state: 1971 to 2105.
  */
 export const renderableMoments = {
   earliest: Date.UTC(1971, 0, 1) * 1000,

@@ -19,10 +19,10 @@ export function clockFrom(now: (() => Date) | undefined): Clock {
     const date = now();
     const micros = date instanceof Date ? date.getTime() * 1000 : Number.NaN;
     if (isRenderable(micros)) return micros;
+    const read = date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : 'no date';
     throw new HttpProblem(
       500,
-      `The mock's now option reads ${date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : 'no date'}: ` +
-        `the mock renders moments ${renderableMoments.text}`,
+      `The mock's now option reads ${read}: the mock renders moments ${renderableMoments.text}`,
     );
   };
 }

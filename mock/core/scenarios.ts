@@ -68,7 +68,9 @@ const accepted: Record<ScenarioKey, string> = {
   strictNulls: 'true, false',
   profile: profiles.join(', '),
   seed: 'any string of 1 to 100 characters',
-  now: `an RFC 3339 date-time that exists, ${renderableMoments.text} (ids carry their moment), e.g. 2025-06-01T12:00:00Z`,
+  now:
+    `an RFC 3339 date-time that exists, ${renderableMoments.text} (ids carry their moment), ` +
+    'e.g. 2025-06-01T12:00:00Z',
   era: `${eraNames.join(', ')} (or the release run, e.g. v0.18.2)`,
   eraDates: 'true, false',
 };

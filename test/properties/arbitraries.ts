@@ -6,10 +6,10 @@ import { maxIdLength } from '../../mock/core/limits.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 
 /** The mock's documented limits on a create request (docs/mock.md): lists and maps of at most 100 entries. */
-export const maxListItems = 100;
+const maxListItems = 100;
 
 /** Counts of list entries: mostly few, as real requests send, and now and then up to the limit. */
-export function entryCount(min: number, max: number): fc.Arbitrary<number> {
+function entryCount(min: number, max: number): fc.Arbitrary<number> {
   return fc.oneof(
     { weight: 6, arbitrary: fc.integer({ min, max: Math.min(max, min + 9) }) },
     { weight: 1, arbitrary: fc.integer({ min, max }) },

@@ -12,7 +12,7 @@ const spaced = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{6}\+00:00)$/;
  * A body as the spec would have it, undoing only what a scenario documents as outside the spec: `nullable`'s explicit
  * nulls left out, `eraDates`' naive and spaced date-times written in RFC 3339. Anything else stays for the schema.
  */
-export function asSpecWouldHaveIt(value: unknown): unknown {
+function asSpecWouldHaveIt(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(asSpecWouldHaveIt);
   if (typeof value === 'string') {
     const naiveMatch = naive.exec(value);

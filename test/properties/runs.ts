@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * exactly; fast-check prints the seed and path of a failure, and `EVALKIT_PROPERTY_SEED` runs from another seed.
  * `npm run test:properties` multiplies every count by `EVALKIT_PROPERTY_RUNS` (10 there) for a deeper search.
  */
-export const propertySeed = Number(process.env.EVALKIT_PROPERTY_SEED ?? 20261127);
+const propertySeed = Number(process.env.EVALKIT_PROPERTY_SEED ?? 20261127);
 const scale = Math.max(1, Number(process.env.EVALKIT_PROPERTY_RUNS ?? 1) || 1);
 
 /** fast-check's parameters for a property that runs `runs` times in `npm test`. */
