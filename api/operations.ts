@@ -19,7 +19,7 @@ export const operationTable = {
     /** What else the path answers besides the method: HEAD comes with GET, as in Starlette and Express. */
     methods: ['GET', 'HEAD'],
   },
-  createEvaluation: {
+  createEvaluations: {
     key: 'create',
     method: 'POST',
     path: '/evaluations',
@@ -32,6 +32,9 @@ export const operationTable = {
     response: { resource: 'Evaluation', array: true, sections: '§2.2-2.4' },
     spec: '§4.2',
     methods: ['POST'],
+    // Its name until evalkit 0.1: `createEvaluation` made Kubb's client function clash with its faker factory for the
+    // schema Evaluation (both `createEvaluation`).
+    formerIds: ['createEvaluation'],
   },
 } as const satisfies Record<string, OperationDefinition>;
 
@@ -60,6 +63,8 @@ export interface OperationDefinition {
   spec: string;
   /** The methods the path answers (405 with these in `Allow` for any other). */
   methods: readonly string[];
+  /** Names it had before, still read wherever a user writes an operation's name (scenario files, the control room). */
+  formerIds?: readonly string[];
 }
 
 /** An operation's OpenAPI operationId. */
@@ -76,8 +81,14 @@ export function perOperation<T>(initial: T): Record<OperationKey, T> {
   return Object.fromEntries(operationKeys.map((key) => [key, initial])) as Record<OperationKey, T>;
 }
 
-export function isOperationId(value: string): value is OperationId {
+function isOperationId(value: string): value is OperationId {
   return Object.hasOwn(operationTable, value);
+}
+
+/** The operation a user's name stands for: its operationId, or a name it had before (formerIds). */
+export function operationNamed(name: string): OperationId | undefined {
+  if (isOperationId(name)) return name;
+  return operationIds.find((id) => (operation(id).formerIds ?? []).includes(name));
 }
 
 export function operation(id: OperationId): OperationDefinition {

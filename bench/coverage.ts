@@ -38,7 +38,7 @@ function exchange(body: string): Exchange {
 
 const sent: Sent = {
   operation: 'create',
-  outgoing: { method: 'POST', path: pathFor('createEvaluation'), body: JSON.stringify(request) },
+  outgoing: { method: 'POST', path: pathFor('createEvaluations'), body: JSON.stringify(request) },
   role: { kind: 'expected', request },
 };
 

@@ -30,7 +30,7 @@ const mib = 2 ** 20;
 const evalkit = join(root, 'bin/evalkit.js');
 const serversScript = fileURLToPath(new URL('./servers.js', import.meta.url));
 const readyPath = pathFor('fetchHumanEvaluation', { evaluation_id: 'ready' });
-const createPath = pathFor('createEvaluation');
+const createPath = pathFor('createEvaluations');
 
 const createRequest = {
   app_id: '6637c0a25368ef07b03a64a0',

@@ -38,7 +38,7 @@ const prismCli = join(root, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 const id = '6637c0a25368ef07b03a64cd';
 const fetchPath = (evaluationId: string) => pathFor('fetchHumanEvaluation', { evaluation_id: evaluationId });
-const createPath = pathFor('createEvaluation');
+const createPath = pathFor('createEvaluations');
 const getPath = fetchPath(id);
 const createBody = JSON.stringify({
   app_id: '6637c0a25368ef07b03a64a0',

@@ -3,7 +3,7 @@ import { pathFor } from '../../api/match.js';
 import type { Outgoing } from '../judge/sent.js';
 
 const fetchOperation = operationTable.fetchHumanEvaluation;
-const createOperation = operationTable.createEvaluation;
+const createOperation = operationTable.createEvaluations;
 
 /** The fetch of one human evaluation; `what` says what the id is when the path does not. */
 export function fetchRequest(id: string, what?: string): Outgoing {
@@ -18,7 +18,7 @@ export function fetchRequest(id: string, what?: string): Outgoing {
 export function createRequest(body: string, contentType?: string): Outgoing {
   return {
     method: createOperation.method,
-    path: pathFor('createEvaluation'),
+    path: pathFor('createEvaluations'),
     body,
     ...(contentType === undefined ? {} : { contentType }),
   };

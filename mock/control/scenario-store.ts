@@ -1,3 +1,4 @@
+import { operationNamed } from '../../api/operations.js';
 import { isJsonObject } from '../../schemas/json-object.js';
 import { ScenarioBook, type ScenarioFileData, type ScenarioHolder } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
@@ -14,6 +15,14 @@ function mergePatch(target: unknown, patch: unknown): unknown {
     else merged[key] = mergePatch(merged[key], value);
   }
   return merged;
+}
+
+/** A patch with its operations under their current names: a former name merges into the rule it stands for. */
+function currentNames(patch: Record<string, unknown>): Record<string, unknown> {
+  const rules = patch.operations;
+  if (!isJsonObject(rules)) return patch;
+  const renamed = Object.entries(rules).map(([name, rule]) => [operationNamed(name) ?? name, rule]);
+  return { ...patch, operations: Object.fromEntries(renamed) };
 }
 
 /** A rule whose every key a patch removed is no rule: the operation or id goes back to the server's scenario. */
@@ -51,13 +60,13 @@ export class ScenarioStore {
   }
 
   /**
-   * Merges a patch into the scenario in force (`{"operations": {"createEvaluation": {"code": 503}}}` adds one rule and
+   * Merges a patch into the scenario in force (`{"operations": {"createEvaluations": {"code": 503}}}` adds one rule and
    * keeps the others; `null` removes a key or a whole rule), checked as `replace` checks a whole one.
    */
   merge(patch: unknown): ScenarioFileData {
     if (!isJsonObject(patch))
       throw new ScenarioError('a PATCH body is an object of the sections to merge, e.g. {"operations": {...}}');
-    return this.replace(withoutEmptyRules(mergePatch(this.current(), patch) as Record<string, unknown>));
+    return this.replace(withoutEmptyRules(mergePatch(this.current(), currentNames(patch)) as Record<string, unknown>));
   }
 
   /** The start-up scenario, in the shape `current` gives: the dashboard tells a run-time scenario from it. */

@@ -75,9 +75,11 @@ export type CreateEvaluations = (
 /** POST /evaluations, once the body is read and parsed. */
 export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): CreateEvaluations {
   return (body, request, headers) => {
-    const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluation'));
+    const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluations'));
     const notes: string[] = [];
-    const answered = respond(scenario, 'createEvaluation', headers, () => evaluationsFor(body, scenario, clock, notes));
+    const answered = respond(scenario, 'createEvaluations', headers, () =>
+      evaluationsFor(body, scenario, clock, notes),
+    );
     const noted = (answer: MockAnswer) => {
       if (notes.length > 0) answer.notes = notes;
       return answer;

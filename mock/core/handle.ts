@@ -66,7 +66,7 @@ export function mockCore(config: MockConfig): MockCore {
   const create = createEvaluations(config.scenarios, config.clock);
   const operations: Record<OperationId, OperationHandler> = {
     fetchHumanEvaluation: (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers),
-    createEvaluation: (_params, request, headers) => {
+    createEvaluations: (_params, request, headers) => {
       const body = readJsonBody(request);
       return body instanceof Promise
         ? body.then((parsed) => create(parsed, request, headers))

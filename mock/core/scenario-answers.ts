@@ -19,7 +19,7 @@ const answers: Record<OperationId, Record<number, HttpProblem>> = {
     422: new HttpProblem(422, [{ loc: ['path', 'evaluation_id'], msg: 'invalid evaluation id', type: 'value_error' }]),
     500: new HttpProblem(500, 'An error occurred while fetching the human evaluation'),
   },
-  createEvaluation: {
+  createEvaluations: {
     ...common,
     404: new HttpProblem(404, 'App not found'),
     422: new HttpProblem(422, [{ loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' }]),

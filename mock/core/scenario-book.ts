@@ -1,10 +1,10 @@
 import { isJsonObject } from '../../schemas/json-object.js';
-import { isOperationId, operationIds, type OperationId } from '../../api/operations.js';
+import { operationIds, operationNamed, type OperationId } from '../../api/operations.js';
 import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, type Scenario } from './scenarios.js';
 
 /**
  * A scenario config file (`--scenarios FILE`), JSON:
- * `{"scenario": {...}, "operations": {"createEvaluation": {...}}, "humanEvaluations": {"<id>": {...}}}`,
+ * `{"scenario": {...}, "operations": {"createEvaluations": {...}}, "humanEvaluations": {"<id>": {...}}}`,
  * each `{...}` a set of scenario keys, e.g. `{"code": 404}` or `{"state": "failed", "latency": "100-300"}`.
  */
 export interface ScenarioFile {
@@ -33,9 +33,11 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
   if (data.operations !== undefined) {
     if (!isJsonObject(data.operations)) throw new ScenarioError('operations must be an object keyed by operationId');
     for (const [name, value] of Object.entries(data.operations)) {
-      if (!isOperationId(name))
+      const id = operationNamed(name);
+      if (!id)
         throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operationIds.join(', ')})`);
-      file.operations[name] = scenarioAt(`operations.${name}`, value);
+      if (file.operations[id]) throw new ScenarioError(`operations: ${name} names ${id} a second time`);
+      file.operations[id] = scenarioAt(`operations.${name}`, value);
     }
   }
   if (data.humanEvaluations !== undefined) {

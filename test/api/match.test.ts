@@ -28,7 +28,7 @@ describe('the API surface', () => {
         params: { evaluation_id: id },
       });
     }
-    expect(pathFor('createEvaluation')).toBe('/evaluations');
+    expect(pathFor('createEvaluations')).toBe('/evaluations');
     expect(() => pathFor('fetchHumanEvaluation')).toThrow(/evaluation_id/);
   });
 

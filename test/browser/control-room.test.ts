@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await page.getByLabel('Path', { exact: true }).fill('');
 
     // The operation: by method and path template; paths of no operation under "other paths".
-    await page.getByLabel('Operation', { exact: true }).selectOption('createEvaluation');
+    await page.getByLabel('Operation', { exact: true }).selectOption('createEvaluations');
     expect(new Set(await page.locator('#request-rows tr:not([hidden]) td:nth-child(2)').allTextContents())).toEqual(
       new Set(['POST']),
     );
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       await fetch(`${api}/human-evaluations/${'a-very-long-identifier-'.repeat(12)}`);
       await fetch(`${api}/human-evaluations/slow`, { headers: { Prefer: 'latency=1100' } });
       await fetch(`${api}/human-evaluations/x`, { headers: { Prefer: 'fault=truncate' } }).catch(() => undefined);
-      await scenario('PATCH', { operations: { createEvaluation: { code: 503, latency: '10-20' } } });
+      await scenario('PATCH', { operations: { createEvaluations: { code: 503, latency: '10-20' } } });
       const page = await open(width);
       await page.locator('#request-rows tr', { hasText: 'a-very-long-identifier' }).first().click();
       await page.locator('#scenario-banner').waitFor({ state: 'visible' });

@@ -21,6 +21,6 @@ describe("the contract's request builders", () => {
   it('build create paths the matcher reads back as the create operation', () => {
     const request = createRequest('{}', 'text/plain');
     expect(request).toMatchObject({ method: 'POST', body: '{}', contentType: 'text/plain' });
-    expect(matchPath(request.path)).toEqual({ kind: 'operation', operation: 'createEvaluation', params: {} });
+    expect(matchPath(request.path)).toEqual({ kind: 'operation', operation: 'createEvaluations', params: {} });
   });
 });

@@ -17,7 +17,7 @@ function scenario(origin: string, method = 'GET', body?: unknown, contentType = 
 
 const startupFile = {
   scenario: { latency: '0-1' },
-  operations: { createEvaluation: { state: 'finished' } },
+  operations: { createEvaluations: { state: 'finished' } },
   humanEvaluations: { missing: { code: 404 } },
 };
 
@@ -31,7 +31,7 @@ describe('/__evalkit/scenario', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       scenario: { latency: '0-1', nullable: true, profile: 'mixed', seed: '7' },
-      operations: { createEvaluation: { state: 'EVALUATION_FINISHED' } },
+      operations: { createEvaluations: { state: 'EVALUATION_FINISHED' } },
       humanEvaluations: { missing: { code: 404 } },
     });
   });
@@ -41,12 +41,12 @@ describe('/__evalkit/scenario', () => {
     const startup = await (await scenario(origin)).json();
     const put = await scenario(origin, 'PUT', {
       scenario: { seed: 3 },
-      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'failed' } },
+      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluations: { state: 'failed' } },
     });
     expect(put.status).toBe(200);
     expect(await put.json()).toEqual({
       scenario: { profile: 'mixed', seed: '3' },
-      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluation: { state: 'EVALUATION_FAILED' } },
+      operations: { fetchHumanEvaluation: { code: 500 }, createEvaluations: { state: 'EVALUATION_FAILED' } },
       humanEvaluations: {},
     });
     const get = await fetch(`${url}/human-evaluations/x`);
@@ -122,28 +122,28 @@ describe('/__evalkit/scenario', () => {
     const { url, origin } = await start({ seed: 3 });
     await scenario(origin, 'PUT', {
       scenario: { seed: 3 },
-      operations: { createEvaluation: { state: 'failed', latency: '0-1' } },
+      operations: { createEvaluations: { state: 'failed', latency: '0-1' } },
     });
     const added = await scenario(origin, 'PATCH', { humanEvaluations: { gone: { code: 404 } } });
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({
       scenario: { profile: 'mixed', seed: '3' },
-      operations: { createEvaluation: { state: 'EVALUATION_FAILED', latency: '0-1' } },
+      operations: { createEvaluations: { state: 'EVALUATION_FAILED', latency: '0-1' } },
       humanEvaluations: { gone: { code: 404 } },
     });
     expect((await fetch(`${url}/human-evaluations/gone`)).status).toBe(404);
     const merged = await scenario(origin, 'PATCH', {
-      operations: { createEvaluation: { latency: null, code: 503 }, fetchHumanEvaluation: { code: 500 } },
+      operations: { createEvaluations: { latency: null, code: 503 }, fetchHumanEvaluation: { code: 500 } },
       humanEvaluations: { gone: null },
     });
     expect(((await merged.json()) as any).operations).toEqual({
-      createEvaluation: { code: 503, state: 'EVALUATION_FAILED' },
+      createEvaluations: { code: 503, state: 'EVALUATION_FAILED' },
       fetchHumanEvaluation: { code: 500 },
     });
     expect((await fetch(`${url}/human-evaluations/gone`)).status).toBe(500);
     const emptied = await scenario(origin, 'PATCH', { operations: { fetchHumanEvaluation: { code: null } } });
     expect(((await emptied.json()) as any).operations).toEqual({
-      createEvaluation: { code: 503, state: 'EVALUATION_FAILED' },
+      createEvaluations: { code: 503, state: 'EVALUATION_FAILED' },
     });
   });
 
@@ -152,9 +152,9 @@ describe('/__evalkit/scenario', () => {
     await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 404 } } });
     const bad: Array<[unknown, number, RegExp, string?]> = [
       [
-        { operations: { createEvaluation: { code: 418 } } },
+        { operations: { createEvaluations: { code: 418 } } },
         422,
-        /operations\.createEvaluation: scenario key 'code' accepts 200, 401.*unchanged/,
+        /operations\.createEvaluations: scenario key 'code' accepts 200, 401.*unchanged/,
       ],
       [{ operations: { deleteEvaluation: { code: 500 } } }, 422, /unknown operation 'deleteEvaluation'/],
       [[], 422, /a PATCH body is an object of the sections to merge.*unchanged/],
@@ -197,9 +197,9 @@ describe('/__evalkit/scenario', () => {
     const { origin } = await start();
     const events = await openEvents(`${origin}/__evalkit/events`);
     try {
-      await scenario(origin, 'PUT', { operations: { createEvaluation: { code: 429 } } });
+      await scenario(origin, 'PUT', { operations: { createEvaluations: { code: 429 } } });
       const event = await events.next((candidate) => candidate.event === 'scenario');
-      expect(JSON.parse(event.data).operations).toEqual({ createEvaluation: { code: 429 } });
+      expect(JSON.parse(event.data).operations).toEqual({ createEvaluations: { code: 429 } });
     } finally {
       events.close();
     }

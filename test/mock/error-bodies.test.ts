@@ -49,7 +49,7 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
       code,
     );
     expectDocumented(
-      'createEvaluation',
+      'createEvaluations',
       await post(JSON.stringify(createRequest())).set('Prefer', `code=${code}`),
       code,
     );
@@ -59,21 +59,21 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
     const invalid = await post(
       JSON.stringify(createRequest({ app_id: 1, variant_ids: [1, 'b'], rate_limit: undefined })),
     );
-    expectDocumented('createEvaluation', invalid, 422);
+    expectDocumented('createEvaluations', invalid, 422);
     expect(invalid.body.detail.length).toBeGreaterThanOrEqual(3);
-    expectDocumented('createEvaluation', await request(app).post('/evaluations'), 422);
+    expectDocumented('createEvaluations', await request(app).post('/evaluations'), 422);
     expectDocumented('fetchHumanEvaluation', await request(app).get(`/human-evaluations/${'x'.repeat(5000)}`), 422);
   });
 
   it('400, 413 and 415 for a body that cannot be read', async () => {
-    expectDocumented('createEvaluation', await post('{"app_id": '), 400);
-    expectDocumented('createEvaluation', await post('{"__proto__": {}}'), 400);
+    expectDocumented('createEvaluations', await post('{"app_id": '), 400);
+    expectDocumented('createEvaluations', await post('{"__proto__": {}}'), 400);
     expectDocumented(
-      'createEvaluation',
+      'createEvaluations',
       await post(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))),
       413,
     );
-    expectDocumented('createEvaluation', await post('app_id=a', 'application/x-www-form-urlencoded'), 415);
+    expectDocumented('createEvaluations', await post('app_id=a', 'application/x-www-form-urlencoded'), 415);
     expectDocumented(
       'fetchHumanEvaluation',
       await request(app).get('/human-evaluations/abc').set('Prefer', 'code=abc'),
@@ -90,7 +90,7 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
     const unknownPath = await request(app).get('/evaluations/abc').expect(404);
     expectValid('HTTPError', unknownPath.body);
     expectDocumented('fetchHumanEvaluation', await request(app).delete('/human-evaluations/abc'), 405);
-    expectDocumented('createEvaluation', await request(app).get('/evaluations'), 405);
+    expectDocumented('createEvaluations', await request(app).get('/evaluations'), 405);
   });
 
   describe('on a real server', () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockApp, MockSetupError, parsePrefer, scenarioCodes, startMockServer } from '../../mock/index.js';
 import { declaredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
+import { parseScenarioFile, ScenarioBook } from '../../mock/core/scenario-book.js';
+import { ScenarioStore } from '../../mock/control/scenario-store.js';
 
 const app = createMockApp();
 const get = (prefer?: string, target = app) => {
@@ -173,7 +175,7 @@ describe('server-wide scenarios', () => {
   it('apply from a config file: server-wide, per operation, per human evaluation id', async () => {
     const file = scenarioFile({
       scenario: { state: 'EVALUATION_STARTED' },
-      operations: { createEvaluation: { state: 'finished', nullable: true } },
+      operations: { createEvaluations: { state: 'finished', nullable: true } },
       humanEvaluations: { 'missing-1': { code: 404 }, 'broken-1': { code: 500 } },
     });
     const configured = createMockApp({ scenarioFile: file });
@@ -252,5 +254,23 @@ describe('parsePrefer', () => {
     expect(() => parsePrefer('seed="a,b')).toThrow(/Prefer: the quoted value of 'seed' is not closed/);
     const res = await get('seed="story, 2"; state=failed').expect(200);
     expect(res.headers['preference-applied']).toBe('state=EVALUATION_FAILED, seed="story, 2"');
+  });
+});
+
+describe('operation names in a scenario config', () => {
+  it('reads the former name createEvaluation as createEvaluations, and refuses the two together', () => {
+    const former = parseScenarioFile({ operations: { createEvaluation: { state: 'failed' } } });
+    expect(former.operations).toEqual({ createEvaluations: { state: 'EVALUATION_FAILED' } });
+    expect(() =>
+      parseScenarioFile({ operations: { createEvaluation: { code: 503 }, createEvaluations: { code: 500 } } }),
+    ).toThrow(/createEvaluations names createEvaluations a second time/);
+  });
+
+  it('merges a control-room PATCH under the former name into the rule of the current one', () => {
+    const holder = { current: ScenarioBook.fromData({ operations: { createEvaluations: { code: 503 } } }) };
+    const store = new ScenarioStore(holder);
+    expect(store.merge({ operations: { createEvaluation: { state: 'failed' } } }).operations).toEqual({
+      createEvaluations: { code: 503, state: 'EVALUATION_FAILED' },
+    });
   });
 });

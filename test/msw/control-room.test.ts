@@ -11,7 +11,7 @@ afterAll(() => server.close());
 
 const app = 'http://app.test';
 const fetchPath = (id: string) => pathFor('fetchHumanEvaluation', { evaluation_id: id });
-const createPath = pathFor('createEvaluation');
+const createPath = pathFor('createEvaluations');
 
 interface Entry {
   method: string;
