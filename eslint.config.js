@@ -10,8 +10,8 @@ const above = (layer, ...names) => ({
   message: `${layer} may not import ${names.join(', ')}: see ARCHITECTURE.md`,
 });
 
-const mockRule = above('mock', 'contract', 'proxy', 'cli');
-const contractRule = above('contract', 'mock', 'cli');
+const mockRule = above('mock', 'contract', 'proxy', 'diff', 'cli');
+const contractRule = above('contract', 'mock', 'proxy', 'diff', 'cli');
 
 /** One zone: files and the import patterns they may not use. */
 const zone = (files, ...patterns) => ({
@@ -28,10 +28,14 @@ export default [
       'max-len': ['error', { code: 120, ignoreUrls: false, ignoreStrings: false, ignoreTemplateLiterals: false }],
     },
   },
-  zone(['schemas/**'], nodeBuiltin, above('schemas', 'api', 'http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
-  zone(['api/**'], nodeBuiltin, above('api', 'http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
-  zone(['http/**'], above('http', 'generators', 'mock', 'contract', 'proxy', 'cli')),
-  zone(['generators/**'], nodeBuiltin, above('generators', 'mock', 'contract', 'proxy', 'cli')),
+  zone(
+    ['schemas/**'],
+    nodeBuiltin,
+    above('schemas', 'api', 'http', 'generators', 'mock', 'contract', 'proxy', 'diff', 'cli'),
+  ),
+  zone(['api/**'], nodeBuiltin, above('api', 'http', 'generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
+  zone(['http/**'], above('http', 'generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
+  zone(['generators/**'], nodeBuiltin, above('generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
   // A later zone replaces an earlier one for the files it names, so each inner zone restates its folder's rules.
   zone(['mock/**'], mockRule),
   zone(['mock/core/**'], mockRule, nodeBuiltin, {
@@ -44,12 +48,18 @@ export default [
   }),
   zone(['contract/**'], contractRule),
   zone(['contract/judge/**'], contractRule, {
+    regex: '(^|/)(run|report)/',
+    message: 'the judge imports neither run nor report: judging is apart from sending and from telling',
+  }),
+  zone(['contract/report/**'], contractRule, {
     regex: '(^|/)run/',
-    message: 'the judge never imports run: judging is apart from sending',
+    message: 'a report writer never imports the run: it writes the report model it is given',
   }),
   zone(['diff/**'], above('diff', 'generators', 'mock', 'contract', 'proxy', 'cli')),
-  zone(['proxy/**'], above('proxy', 'mock', 'cli'), {
+  zone(['proxy/**'], above('proxy', 'mock', 'diff', 'cli'), {
     regex: '(^|/)contract/run/',
     message: 'the proxy judges exchanges, it never runs the suite',
   }),
+  // The package's faces (package.json exports) gather what their users import, across layers; only cli is above them.
+  zone(['index.ts', 'contract/index.ts'], above('a package entry', 'cli')),
 ];

@@ -1,6 +1,6 @@
 import { operationByKey } from '../api/operations.js';
 import { defaultClientOptions } from '../http/client.js';
-import { checkHeaders, parseBaseUrl } from '../contract/options.js';
+import { checkHeaders, parseBaseUrl } from '../http/target-options.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
 import type { Report } from '../contract/report/model.js';
 import { startForwarding, type Passage } from './forward.js';

@@ -9,7 +9,7 @@ import { credentialsOf, publicUrl, type Secret } from '../../http/redaction.js';
 import { catalogue } from '../judge/catalogue.js';
 import { Verdicts } from '../judge/verdicts.js';
 import { credentialsHint } from '../judge/hints.js';
-import { checkHeaders, ContractOptionError, parseBaseUrl } from '../options.js';
+import { checkHeaders, ContractOptionError, parseBaseUrl } from '../../http/target-options.js';
 import type { Traffic } from '../../http/traffic.js';
 import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
 import { statusCounts, type CoverageMinimum } from '../report/coverage.js';
