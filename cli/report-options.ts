@@ -1,16 +1,25 @@
 import { parseMinimumCoverage, type CoverageMinimum } from '../contract/report/coverage.js';
 import { stringOption, UsageError, type OptionSpec, type OptionValues } from './command.js';
 
+/**
+ * The report files, named once: each option's kind and what it writes. The writers themselves (cli/reports.ts) are
+ * keyed by these options, so a format added here without a writer does not compile.
+ */
+export const reportFileKinds = {
+  'report-json': { kind: 'JSON', description: 'Write the JSON report to FILE.' },
+  'report-junit': { kind: 'JUnit', description: 'Write a JUnit XML report to FILE.' },
+  'report-html': { kind: 'HTML', description: 'Write a self-contained HTML report to FILE (no external request).' },
+} as const;
+export type ReportFileOption = keyof typeof reportFileKinds;
+
 /** The report options `contract` and `proxy` share. */
 export const reportOptions: OptionSpec[] = [
-  { name: 'report-json', type: 'string', value: 'FILE', description: 'Write the JSON report to FILE.' },
-  { name: 'report-junit', type: 'string', value: 'FILE', description: 'Write a JUnit XML report to FILE.' },
-  {
-    name: 'report-html',
+  ...Object.entries(reportFileKinds).map(([name, { description }]): OptionSpec => ({
+    name,
     type: 'string',
     value: 'FILE',
-    description: 'Write a self-contained HTML report to FILE (no external request).',
-  },
+    description,
+  })),
   {
     name: 'report-github',
     type: 'boolean',

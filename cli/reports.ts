@@ -7,13 +7,19 @@ import { jsonReport, junitReport, type Report } from '../contract/index.js';
 import { stringOption, UsageError, type OptionValues } from './command.js';
 import type { CliIo } from './io.js';
 import { writeOut } from './output.js';
+import { reportFileKinds, type ReportFileOption } from './report-options.js';
 
-/** The report files, each with the writer that makes it from a (redacted) Report. */
-const reportFiles: ReadonlyArray<{ option: string; kind: string; content(report: Report): string }> = [
-  { option: 'report-json', kind: 'JSON', content: jsonReport },
-  { option: 'report-junit', kind: 'JUnit', content: junitReport },
-  { option: 'report-html', kind: 'HTML', content: htmlReport },
-];
+/** The writer of each report file (cli/report-options.ts names them), from a (redacted) Report. */
+const writers: Record<ReportFileOption, (report: Report) => string> = {
+  'report-json': jsonReport,
+  'report-junit': junitReport,
+  'report-html': htmlReport,
+};
+const reportFiles = (Object.keys(writers) as ReportFileOption[]).map((option) => ({
+  option,
+  kind: reportFileKinds[option].kind,
+  content: writers[option],
+}));
 
 function reason(error: unknown): string {
   return (error as NodeJS.ErrnoException).code ?? 'error';

@@ -92,16 +92,43 @@ function isWalkable(value: unknown): value is Record<string, unknown> {
  * redaction of a kept request body: the mock's journal and the proxy's requests file.
  */
 export function redactProviderKeys(root: unknown): void {
+  eachCredentialMember(root, (holder, key) => {
+    const child = holder[key];
+    if (isWalkable(child) && !Array.isArray(child)) for (const name of Object.keys(child)) child[name] = secretPlaceholder;
+    else holder[key] = secretPlaceholder;
+  });
+}
+
+/**
+ * Calls `found` with each object that holds a `lm_providers_keys` member (its name in any case) and that member's
+ * name, at any depth, walked without recursion: the one reading of where provider keys are, for redacting them and for
+ * watching for their echo alike.
+ */
+function eachCredentialMember(root: unknown, found: (holder: Record<string, unknown>, key: string) => void): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();
     if (!isWalkable(value)) continue;
     for (const key of Object.keys(value)) {
-      const child = value[key];
-      if (key.toLowerCase() !== credentialField) stack.push(child);
-      else if (isWalkable(child) && !Array.isArray(child))
-        for (const name of Object.keys(child)) child[name] = secretPlaceholder;
-      else value[key] = secretPlaceholder;
+      if (key.toLowerCase() === credentialField) found(value, key);
+      else stack.push(value[key]);
     }
   }
+}
+
+/**
+ * Every string under a `lm_providers_keys` member (in any case), at any depth: each is a provider key, a credential a
+ * proxy or a run must never let through (at most `limit`, so a hostile body costs a bounded list).
+ */
+export function providerKeyValues(root: unknown, limit = 1_000): string[] {
+  const keys: string[] = [];
+  eachCredentialMember(root, (holder, key) => {
+    const stack: unknown[] = [holder[key]];
+    while (stack.length > 0 && keys.length < limit) {
+      const value = stack.pop();
+      if (typeof value === 'string') keys.push(value);
+      else if (isWalkable(value)) stack.push(...Object.values(value));
+    }
+  });
+  return keys;
 }

@@ -3,7 +3,7 @@ import { operationByKey, operationOfKey, operationTable, perOperation, type Oper
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import type { Exchange } from '../http/exchange.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
-import { secretPlaceholder } from '../http/placeholders.js';
+import { providerKeyValues, secretPlaceholder } from '../http/placeholders.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders, requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
@@ -67,16 +67,9 @@ class Watched {
   }
 }
 
-/** Every string under a create request's lm_providers_keys, however deep: each is a provider key. */
+/** Every provider key a create request carries (http/placeholders.ts reads where they are). */
 function providerKeys(request: unknown): Secret[] {
-  const keys: Secret[] = [];
-  const stack: unknown[] = [(request as Fields | undefined)?.[credentialField]];
-  while (stack.length > 0 && keys.length < 1_000) {
-    const value = stack.pop();
-    if (typeof value === 'string') keys.push({ value, placeholder: secretPlaceholder });
-    else if (value !== null && typeof value === 'object') stack.push(...Object.values(value));
-  }
-  return keys;
+  return providerKeyValues(request).map((value) => ({ value, placeholder: secretPlaceholder }));
 }
 
 /** String literals of a JSON text, escapes and all: `"a\"b"` is one. */

@@ -1,6 +1,7 @@
 import { seedFrom } from '../../generators/index.js';
 import { providerKeyNames } from '../../generators/vocabulary.js';
 import { credentialField } from '../../api/credentials.js';
+import { providerKeyValues } from '../../http/placeholders.js';
 
 /** A create body's lm_providers_keys map: empty when it carries none, or something other than a map. */
 function providerKeys(body: Record<string, unknown> | undefined): Record<string, unknown> {
@@ -13,9 +14,9 @@ export function keyNames(body: Record<string, unknown>): string[] {
   return Object.keys(providerKeys(body));
 }
 
-/** The values of the user's own lm_providers_keys: credentials, never sent and never printed. */
+/** The values of the user's own lm_providers_keys, at any depth: credentials, never sent and never printed. */
 export function keyValues(body: Record<string, unknown> | undefined): string[] {
-  return Object.values(providerKeys(body)).filter((value): value is string => typeof value === 'string');
+  return providerKeyValues(body);
 }
 
 /**
