@@ -94,8 +94,8 @@ function isWalkable(value: unknown): value is Record<string, unknown> {
 export function redactProviderKeys(root: unknown): void {
   eachCredentialMember(root, (holder, key) => {
     const child = holder[key];
-    if (isWalkable(child) && !Array.isArray(child)) for (const name of Object.keys(child)) child[name] = secretPlaceholder;
-    else holder[key] = secretPlaceholder;
+    if (!isWalkable(child) || Array.isArray(child)) holder[key] = secretPlaceholder;
+    else for (const name of Object.keys(child)) child[name] = secretPlaceholder;
   });
 }
 
