@@ -14,6 +14,7 @@ export const scenarioKeys = [
   'now',
   'era',
   'eraDates',
+  'progress',
 ] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
 

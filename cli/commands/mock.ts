@@ -107,6 +107,15 @@ export const mockCommand: Command = {
         'the real service does (outside the spec).',
     },
     {
+      name: 'progress',
+      type: 'string',
+      value: 'MS',
+      description:
+        'Move each human evaluation along as the real service does, from the moment it is first served: ' +
+        'EVALUATION_INITIALIZED for MS, EVALUATION_STARTED for MS, then its final state (--state names it).',
+      defaultText: 'off',
+    },
+    {
       name: 'scenarios',
       type: 'string',
       value: 'FILE',

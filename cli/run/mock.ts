@@ -21,7 +21,15 @@ import { writeOut } from '../output.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
 /** Scenario flags: each is the scenario key of the same name, checked by the scenario parser. */
-const scenarioFlags = ['state', 'code', 'latency', 'fault', 'now', 'era'] as const satisfies readonly ScenarioKey[];
+const scenarioFlags = [
+  'state',
+  'code',
+  'latency',
+  'fault',
+  'now',
+  'era',
+  'progress',
+] as const satisfies readonly ScenarioKey[];
 
 /** A flag's value as `check` reads it; what it refuses is a usage error whose one line names the flag. */
 function flagValue<T>(flag: string, value: string | undefined, check: (value: string) => T): T | undefined {

@@ -25,6 +25,12 @@ export interface HumanEvaluationOptions {
    * later than it is drawn again before it; one drawn earlier, the usual case, is the same whatever the moment.
    */
   notAfter?: number;
+  /**
+   * The record's moments (microseconds), when the caller follows its lifecycle: created then, updated then. Used as
+   * given but for an id that carries its own creation time (an ObjectId, a UUIDv7) earlier than `createdAt`, which
+   * the record keeps, as the service mints ids at creation.
+   */
+  period?: { createdAt: number; updatedAt: number };
 }
 
 interface HumanEvaluationPlan extends Period {
@@ -48,17 +54,27 @@ function periodOfId(id: string | undefined, drawn: Period, notAfter = windowEndM
   return { createdAt, updatedAt: Math.min(createdAt + (drawn.updatedAt - drawn.createdAt), notAfter) };
 }
 
+/** A followed record's period: as given, created at its id's own moment when that is earlier. */
+function followedPeriod(id: string | undefined, drawn: Period, given: Period): Period {
+  const minted = periodOfId(id, drawn, given.createdAt);
+  const createdAt = minted?.createdAt ?? given.createdAt;
+  return { createdAt, updatedAt: Math.max(createdAt, given.updatedAt) };
+}
+
 const evaluationTypeNames = Object.keys(evaluationTypes) as Array<keyof typeof evaluationTypes>;
 
 export const humanEvaluationRecipe: Recipe<HumanEvaluationPlan, HumanEvaluationOptions> = {
   plan(ctx, options) {
     checkMoment('HumanEvaluation', 'notAfter', options.notAfter);
+    checkMoment('HumanEvaluation', 'period.createdAt', options.period?.createdAt);
+    checkMoment('HumanEvaluation', 'period.updatedAt', options.period?.updatedAt);
     ctx.followIds([options.id], options.idStyle);
     const type = ctx.pick(evaluationTypeNames);
     const status = options.status ?? ctx.aside('status', () => ctx.pick(humanEvaluationStates));
     const unchanged = status === 'EVALUATION_INITIALIZED';
     const drawn = drawPeriod(ctx, unchanged);
     const period =
+      (options.period && followedPeriod(options.id, drawn, options.period)) ??
       periodOfId(options.id, drawn, options.notAfter) ??
       (options.notAfter !== undefined && drawn.updatedAt > options.notAfter
         ? drawPeriod(ctx, unchanged, { before: options.notAfter + 1 })

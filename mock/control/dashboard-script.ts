@@ -279,6 +279,8 @@ export function dashboardScript(window: PageWindow): void {
           .join(', ')
       : '(none: refused before routing)';
     panel.append(element('p', 'Scenario applied: ' + applied));
+    // What the mock read otherwise than sent, and where a followed record stands (progress=MS): its phase.
+    for (const note of entry.notes) panel.append(element('p', 'Note: ' + note, 'note'));
     if (entry.problems.length > 0) {
       const table = element('table');
       table.id = 'problems';

@@ -21,6 +21,7 @@ const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
   now: 'text',
   era: eraNames,
   eraDates: ['true', 'false'],
+  progress: 'text',
 };
 
 const style = `

@@ -2,7 +2,7 @@ import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
 import { serviceEras } from '../../generators/vocabulary.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { validate } from '../../schemas/validators/index.js';
-import type { MockAnswer, MockRequest } from './request-answer.js';
+import { withNotes, type MockAnswer, type MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import { createRequestLimits } from './limits.js';
@@ -80,10 +80,6 @@ export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): Crea
     const answered = respond(scenario, 'createEvaluations', headers, () =>
       evaluationsFor(body, scenario, clock, notes),
     );
-    const noted = (answer: MockAnswer) => {
-      if (notes.length > 0) answer.notes = notes;
-      return answer;
-    };
-    return answered instanceof Promise ? answered.then(noted) : noted(answered);
+    return withNotes(answered, notes);
   };
 }

@@ -6,6 +6,8 @@ import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength, tooLong } from './limits.js';
 import { LruCache } from './lru.js';
+import { Progress, type Phase } from './progress.js';
+import { withNotes } from './request-answer.js';
 import { asScenarioSends, sendsOutsideSpec } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
@@ -19,6 +21,12 @@ export interface HumanEvaluationSource {
   strictIds: boolean;
   /** A record's dates are never later than the request's moment. */
   clock: Clock;
+}
+
+/** What the journal says of a followed record: its phase, and when it moves on. */
+function phaseNote({ state, since, next }: Phase): string {
+  const at = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
+  return `progress: ${state} since ${at(since)}${next ? `, ${next.state} at ${at(next.at)}` : ' (final)'}`;
 }
 
 const idTooLong = new HttpProblem(422, [tooLong(['path', 'evaluation_id'])]);
@@ -37,18 +45,28 @@ export type FetchHumanEvaluation = (
 export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
   const cache = new LruCache<string, Uint8Array>(cachedBodies);
 
-  function generated(id: string, scenario: ResolvedScenario): Uint8Array {
+  const progress = new Progress();
+
+  function generated(id: string, scenario: ResolvedScenario, notes: string[]): Uint8Array {
     // Without a pinned moment the clock only moves on: a body cached at an earlier moment is never later than now.
     // Every scenario key is in the key, so one that shapes the body cannot be missed; the others cost a cache miss.
-    const { profile, seed, state, era } = scenario;
-    const key = `${scenarioKeys.map((name) => String(scenario[name])).join('\n')}\n${id}`;
+    const { profile, seed, era } = scenario;
+    const moment = requestMoment(scenario, source.clock);
+    const phase =
+      scenario.progress === undefined
+        ? undefined
+        : progress.phaseOf(id, moment, scenario.progress, scenario.state ?? 'EVALUATION_FINISHED');
+    if (phase) notes.push(phaseNote(phase));
+    const followed = phase ? `\n${phase.createdAt}\n${phase.since}` : '';
+    const key = `${scenarioKeys.map((name) => String(scenario[name])).join('\n')}${followed}\n${id}`;
     let body = cache.get(key);
     if (!body) {
       const record = generators.HumanEvaluation(seedFrom(seed, id), {
         profile,
         id,
-        status: state,
-        notAfter: requestMoment(scenario, source.clock),
+        status: phase?.state ?? scenario.state,
+        notAfter: moment,
+        ...(phase && { period: { createdAt: phase.createdAt, updatedAt: phase.since } }),
         idStyle: era === undefined ? undefined : serviceEras[era].idStyle,
       });
       body = serialize(asScenarioSends('HumanEvaluation', record, scenario));
@@ -70,8 +88,10 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     let scenario = requestScenario(request, headers, source.scenarios.current.forHumanEvaluation(id));
     // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
-    return respond(scenario, 'fetchHumanEvaluation', headers, () =>
-      fixture ? fromFixture(fixture, scenario) : generated(id, scenario),
+    const notes: string[] = [];
+    const answered = respond(scenario, 'fetchHumanEvaluation', headers, () =>
+      fixture ? fromFixture(fixture, scenario) : generated(id, scenario, notes),
     );
+    return withNotes(answered, notes);
   };
 }

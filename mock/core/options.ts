@@ -32,6 +32,12 @@ export interface MockCoreOptions {
    */
   era?: string;
   /**
+   * Milliseconds each phase of a generated human evaluation lasts from the moment it is first served:
+   * EVALUATION_INITIALIZED, EVALUATION_STARTED, then its final state (`state`, else EVALUATION_FINISHED). The
+   * `progress` scenario key. Default: off (each record in one state).
+   */
+  progress?: number;
+  /**
    * A server-wide scenario, with the keys and values of the Prefer header, e.g.
    * `{ state: 'failed', latency: '50-200' }`.
    */
@@ -98,6 +104,7 @@ export function resolveMockOptions(
       ...(options.profile !== undefined && { profile: options.profile }),
       ...(typeof options.now === 'string' && { now: options.now }),
       ...(options.era !== undefined && { era: options.era }),
+      ...(options.progress !== undefined && { progress: options.progress }),
     }),
   };
   if (base.eraDates && base.era === undefined)

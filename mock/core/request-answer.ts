@@ -82,3 +82,18 @@ export function announcesBody(request: MockRequest): boolean {
     Number(headerValue(request.headers, 'content-length') ?? 0) > 0
   );
 }
+
+/**
+ * The answer with the notes its operation gathered while answering (filled by then, a latency or not), for the
+ * journal; none when there are none.
+ */
+export function withNotes(
+  answered: MockAnswer | Promise<MockAnswer>,
+  notes: readonly string[],
+): MockAnswer | Promise<MockAnswer> {
+  const noted = (answer: MockAnswer) => {
+    if (notes.length > 0) answer.notes = notes;
+    return answer;
+  };
+  return answered instanceof Promise ? answered.then(noted) : noted(answered);
+}

@@ -47,7 +47,15 @@ export interface Scenario {
   era?: EraName;
   /** Send the era's date-time forms (naive, or with a space), as the real service does (outside the spec). */
   eraDates?: boolean;
+  /**
+   * Milliseconds each phase of a human evaluation lasts, from the moment it is first served: EVALUATION_INITIALIZED,
+   * then EVALUATION_STARTED, then its final state, as a polling UI sees the real service move a run along.
+   */
+  progress?: number;
 }
+
+/** A day: a phase longer than that is no demo of a polling UI, and an hour's worth of typos stays bounded. */
+const maxProgressMs = 86_400_000;
 
 /** A scenario with the generation inputs settled: what a request is answered with. */
 export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
@@ -73,6 +81,7 @@ const accepted: Record<ScenarioKey, string> = {
     'e.g. 2025-06-01T12:00:00Z',
   era: `${eraNames.join(', ')} (or the release run, e.g. v0.18.2)`,
   eraDates: 'true, false',
+  progress: `MS, the length of each phase: 1 to ${maxProgressMs}`,
 };
 
 function isScenarioKey(key: string): key is ScenarioKey {
@@ -103,6 +112,8 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
     }
     case 'era':
       return eraFrom(text);
+    case 'progress':
+      return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= maxProgressMs ? Number(text) : undefined;
   }
 }
 

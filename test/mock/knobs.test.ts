@@ -75,6 +75,10 @@ const candidates: Record<ScenarioKey, fc.Arbitrary<string>> = {
   now: fc.oneof(renderableNow, dateShaped, fc.constantFrom('2026-01-01 10:00:00Z', '2026-01-01', 'now', '')),
   era: fc.oneof(fc.constantFrom('0.17', 'v0.18.2', '0.19', '1.0', 'v2', '0.x', 'latest')),
   eraDates: fc.constantFrom('true', 'false', 'on'),
+  progress: fc.oneof(
+    fc.integer({ min: 0, max: 100_000_000 }).map(String),
+    fc.constantFrom('1', '86400000', '86400001', '0', '-5', '1.5', '1e3', ' 10', '007', ''),
+  ),
 };
 
 /** What the key's documentation says a text reads as; undefined when it must be refused. */
@@ -103,6 +107,8 @@ function documentedReading(key: ScenarioKey, text: string): unknown {
       return instantAsWritten(text) === undefined ? undefined : text;
     case 'era':
       return eraFrom(text);
+    case 'progress':
+      return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 86_400_000 ? Number(text) : undefined;
   }
 }
 
@@ -169,6 +175,7 @@ const flagValues: Record<string, fc.Arbitrary<string>> = {
   fault: candidates.fault,
   now: candidates.now,
   era: candidates.era,
+  progress: candidates.progress,
   seed: candidates.seed.filter((seed) => !seed.startsWith('-')),
   profile: candidates.profile,
   'journal-size': fc.oneof(fc.integer({ min: -5, max: 20_000 }).map(String), fc.constantFrom('1e3', 'ten', '')),

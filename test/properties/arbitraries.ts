@@ -122,6 +122,7 @@ export const scenarioValues: fc.Arbitrary<Record<string, string | number | boole
       now: renderableNow,
       era: fc.oneof(fc.constantFrom(...eraNames), fc.constantFrom('v0.17.5', '0.18.0', 'v0.26.1', '1.2')),
       eraDates: fc.boolean(),
+      progress: fc.integer({ min: 1, max: 86_400_000 }).map(String),
     },
     { requiredKeys: [] },
   )
