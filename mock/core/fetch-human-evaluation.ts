@@ -51,11 +51,12 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     // Without a pinned moment the clock only moves on: a body cached at an earlier moment is never later than now.
     // Every scenario key is in the key, so one that shapes the body cannot be missed; the others cost a cache miss.
     const { profile, seed, era } = scenario;
-    const moment = requestMoment(scenario, source.clock);
+    // The clock is read on a cache miss only, unless the record is followed (progress): a repeated GET stays a lookup.
+    const followedAt = scenario.progress === undefined ? undefined : requestMoment(scenario, source.clock);
     const phase =
-      scenario.progress === undefined
+      followedAt === undefined || scenario.progress === undefined
         ? undefined
-        : progress.phaseOf(id, moment, scenario.progress, scenario.state ?? 'EVALUATION_FINISHED');
+        : progress.phaseOf(id, followedAt, scenario.progress, scenario.state ?? 'EVALUATION_FINISHED');
     if (phase) notes.push(phaseNote(phase));
     const followed = phase ? `\n${phase.createdAt}\n${phase.since}` : '';
     const key = `${scenarioKeys.map((name) => String(scenario[name])).join('\n')}${followed}\n${id}`;
@@ -65,7 +66,7 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
         profile,
         id,
         status: phase?.state ?? scenario.state,
-        notAfter: moment,
+        notAfter: followedAt ?? requestMoment(scenario, source.clock),
         ...(phase && { period: { createdAt: phase.createdAt, updatedAt: phase.since } }),
         idStyle: era === undefined ? undefined : serviceEras[era].idStyle,
       });
