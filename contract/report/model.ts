@@ -2,6 +2,7 @@ import { redactReport, type Redactor } from '../../http/redaction.js';
 import type { CoverageReport } from '../judge/coverage.js';
 import type { CheckResult, Note } from '../judge/verdicts.js';
 import { reportCoverage, type CoverageMinimum, type ReportCoverage } from './coverage.js';
+import { driftFails, type MockComparison } from '../compare/comparison.js';
 
 /** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
 export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
@@ -94,6 +95,8 @@ export interface Report {
   replay?: ReplayReport;
   /** What the run exercised: operations and statuses, response fields, states, request fields. */
   coverage: ReportCoverage;
+  /** With --compare-mock: where the mock's answers differ from the deployment's, and the closest mock settings. */
+  mock?: MockComparison;
   durationMs: number;
 }
 
@@ -127,10 +130,14 @@ export function verdictText({
   strict,
   coverage,
   reachable,
-}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable'>): string {
+  mock,
+}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable' | 'mock'>): string {
   // Nothing was checked: a FAIL beside "0 failed" would read as a contract failure, while the exit code is 2.
   if (!reachable) return 'FAIL (unreachable: nothing was checked)';
   if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
+  const failing = strict ? summary.failed : summary.failed - summary.warnings;
+  if (verdict === 'FAIL' && driftFails(mock) && failing === 0)
+    return `FAIL (--fail-on-drift: the mock differs from the deployment in ${counted(mock?.differences.length ?? 0, 'way')})`;
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
@@ -163,7 +170,11 @@ export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boo
  */
 export function exitCode(report: Report, strict = report.strict): number {
   if (!report.reachable) return 2;
-  const failed = failsRun(report.checks, strict) || report.coverage.shortfalls.length > 0 || refusedReplays(report);
+  const failed =
+    failsRun(report.checks, strict) ||
+    report.coverage.shortfalls.length > 0 ||
+    refusedReplays(report) ||
+    driftFails(report.mock);
   return report.verdict === 'NOTHING VERIFIED' || failed ? 1 : 0;
 }
 
@@ -195,7 +206,7 @@ export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summ
 export function buildReport(input: ReportInput): Report {
   const { checks, reachable, strict, stopped, pacing, replay } = input;
   const coverage = reportCoverage(input.coverage, input.minimumCoverage);
-  const verdict = refusedReplays(input) ? 'FAIL' : verdictOf(checks, reachable, strict);
+  const verdict = refusedReplays(input) || driftFails(input.mock) ? 'FAIL' : verdictOf(checks, reachable, strict);
   const report: Report = {
     command: input.command,
     target: input.target,
@@ -213,6 +224,7 @@ export function buildReport(input: ReportInput): Report {
     ...(pacing ? { pacing } : {}),
     ...(replay ? { replay } : {}),
     coverage,
+    ...(input.mock ? { mock: input.mock } : {}),
     durationMs: input.durationMs,
   };
   return redactReport(report, input.redactor);

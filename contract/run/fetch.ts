@@ -49,3 +49,16 @@ export async function fetchUnknownIds(session: Session, knownIds: readonly strin
   }
   session.verdicts.note('fetch', `unknown ids answered: ${answers.join(', ')}`);
 }
+
+/**
+ * The given id's fetch with a trailing slash, for --compare-mock alone (sent, compared, never judged): FastAPI
+ * redirects it to the path without one, where the mock and Express forgive it.
+ */
+export function fetchWithTrailingSlash(session: Session, id: string): Promise<void> {
+  const request = fetchRequest(id, 'the same path with a trailing slash');
+  return session.compareOnly({
+    operation: 'fetch',
+    outgoing: { ...request, path: `${request.path}/` },
+    role: { kind: 'repeat' },
+  });
+}

@@ -15,7 +15,7 @@ import { buildReport, type Counterexample, type ReplayReport, type Report } from
 import { statusCounts, type CoverageMinimum } from '../report/coverage.js';
 import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
-import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
+import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds, fetchWithTrailingSlash } from './fetch.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
 import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
@@ -23,6 +23,7 @@ import { replayTraffic } from './replay.js';
 import { createRequest } from './requests.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
+import { MockComparer, type MockComparisonOptions } from '../compare/comparison.js';
 
 export interface ContractOptions {
   /** May carry a path: `https://host/api`. */
@@ -57,6 +58,11 @@ export interface ContractOptions {
   replay?: { source: string; traffic: Traffic };
   /** The least coverage the run must reach, in percent (parseMinimumCoverage): under it, the run fails. */
   minCoverage?: CoverageMinimum;
+  /**
+   * Each request also answered by a mock (the caller makes it: contract/ never imports the mock) and the two answers
+   * compared on what a frontend sees: the report's `mock` section. The verdict stays the run's, unless `failOnDrift`.
+   */
+  compareMock?: MockComparisonOptions;
 }
 
 function pacingOptions(options: ContractOptions): PacingOptions {
@@ -98,6 +104,8 @@ interface Plan {
   probes: Probe[];
   /** With --replay, filled as the recorded requests are sent. */
   replayed: ReplayReport | undefined;
+  /** With --compare-mock: each answer beside the mock's. */
+  comparer: MockComparer | undefined;
 }
 
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
@@ -119,8 +127,11 @@ function plan(options: ContractOptions): Plan {
     ...credentialsOf(baseUrl, headers),
     ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder })),
   ];
-  const session = new Session(
-    { baseUrl, headers, client, secrets, pacing: pacingOptions(options) },
+  // The comparer cuts answers for the report only once the session's redactor has had them.
+  const redact = (text: string) => session.redact(text);
+  const comparer = options.compareMock && new MockComparer(options.compareMock, redact);
+  const session: Session = new Session(
+    { baseUrl, headers, client, secrets, pacing: pacingOptions(options), ...(comparer ? { comparer } : {}) },
     verdicts,
     canaries,
   );
@@ -136,6 +147,7 @@ function plan(options: ContractOptions): Plan {
     request,
     probes: createProbes(request, options.readOnly ?? false),
     replayed: options.replay && { source: options.replay.source, replayed: 0, refused: [], skipped: [] },
+    comparer,
   };
 }
 
@@ -187,6 +199,7 @@ async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   });
   await runProbes(session, run.probes);
   await propertySteps(run, found);
+  if (run.comparer) await fetchWithTrailingSlash(session, options.humanEvaluationId ?? defaultHumanEvaluationId);
 }
 
 /** How a run ended: whether the deployment could be reached, and why it stopped early, if it did. */
@@ -294,6 +307,7 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     ...(run.replayed ? { replay: run.replayed } : {}),
     coverage,
     ...(options.minCoverage ? { minimumCoverage: options.minCoverage } : {}),
+    ...(run.comparer ? { mock: await run.comparer.result() } : {}),
     durationMs: Math.round(performance.now() - started),
     nothingVerified: () => (run.replayed && nothingReplayed(run.replayed)) ?? nothingVerified(statusCounts(coverage)),
     redactor: session.redactor,

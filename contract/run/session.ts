@@ -12,6 +12,7 @@ import { Evidence } from '../judge/evidence.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { Verdicts } from '../judge/verdicts.js';
 import type { PacingReport, RateLimitedCounts } from '../report/model.js';
+import type { MockComparer } from '../compare/comparison.js';
 import type { Canaries } from './canaries.js';
 import { Pacer, type PacingOptions } from './pacing.js';
 import { sendRetryingAfter429 } from './retry-after.js';
@@ -50,6 +51,8 @@ export interface SessionTarget {
   /** What the user gave as credentials (base URL, headers, their own provider keys). */
   secrets: readonly Secret[];
   pacing: PacingOptions;
+  /** With --compare-mock: asks the mock each request the deployment answered. */
+  comparer?: MockComparer;
 }
 
 /**
@@ -153,7 +156,34 @@ export class Session {
     const seen = new Observation(sent, exchange, this.canaries.all());
     judgeExchange(this.verdicts, seen, this.evidence);
     this.coverage.observe(seen);
+    await this.compareWithMock(sent, exchange);
     return exchange;
+  }
+
+  /**
+   * Sends a request only to compare its answer with the mock's (--compare-mock), judging nothing: the run's verdict
+   * is the same with or without the comparison.
+   */
+  async compareOnly(sent: Sent): Promise<void> {
+    if (!this.target.comparer || this.timeouts >= maxTimeouts) return;
+    const exchange = await this.transmit(sent.outgoing);
+    if (exchange === undefined) return;
+    if (exchange.failure?.kind === 'timeout') this.timeouts++;
+    await this.compareWithMock(sent, exchange);
+  }
+
+  /** The same request asked of the mock, both answers kept for the comparison; only answers that arrived. */
+  private async compareWithMock(sent: Sent, exchange: Exchange): Promise<void> {
+    const comparer = this.target.comparer;
+    if (!comparer || exchange.failure) return;
+    const { outgoing } = sent;
+    const request = {
+      method: outgoing.method,
+      path: `${outgoing.path}${outgoing.query ? `?${outgoing.query}` : ''}`,
+      headers: exchange.request.headers,
+      ...(outgoing.body !== undefined ? { body: outgoing.body } : {}),
+    };
+    await comparer.compare(labelOf(outgoing), sent.operation, request, exchange);
   }
 
   /** After which request the deployment stopped answering, what that request got, and how to send it again. */

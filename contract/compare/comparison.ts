@@ -1,0 +1,142 @@
+import type { OperationKey } from '../../api/operations.js';
+import { excerpt } from '../../http/excerpt.js';
+import { gatherDifferences, type ComparedExchange, type MockDifference } from './differences.js';
+import { facetsOf, type ComparedAnswer, type Facets } from './facets.js';
+import { candidateSettings, mockCommandLine, sameSettings, type MockSettings, type MockSource } from './settings.js';
+
+/** A request as the mock is asked it: its path relative to the base URL (with its query), as sent otherwise. */
+export interface ComparedRequest {
+  method: string;
+  path: string;
+  headers: Readonly<Record<string, string>>;
+  body?: string;
+}
+
+/** What answers a request in the deployment's place: the mock core, made by the caller (contract/ never imports it). */
+export type MockAnswerer = (request: ComparedRequest) => Promise<ComparedAnswer>;
+
+/** `--compare-mock`: the mock that answers beside the deployment, and how to make it under other settings. */
+export interface MockComparisonOptions {
+  /** The settings given (`--mock-era`, ...). */
+  given: MockSettings;
+  /** The given scenarios file and the deployment's base path, for the command lines. */
+  source: MockSource;
+  /** A mock under these settings (the given scenarios file kept). */
+  answererFor(settings: MockSettings): MockAnswerer;
+  /** A difference that remains fails the run. */
+  failOnDrift?: boolean;
+}
+
+/** What `--compare-mock` found: the report's `mock` section. */
+export interface MockComparison {
+  /** The mock compared, as a command line. */
+  command: string;
+  /** Requests answered by both. */
+  compared: number;
+  /** Requests past the bound, answered by the deployment alone. */
+  notCompared: number;
+  differences: MockDifference[];
+  /** The closest settings and what differs under them; the given ones when nothing is closer. */
+  suggested: { command: string; settings: MockSettings; differences: MockDifference[] };
+  failOnDrift: boolean;
+}
+
+/** Requests compared at most: past this a run of many property cases would keep every request in memory. */
+export const maxCompared = 1_000;
+
+/** One request the deployment answered, kept to be asked of the mock again under other settings. */
+interface Recorded {
+  label: string;
+  operation: OperationKey;
+  request: ComparedRequest;
+  deployment: Facets;
+  answer: string;
+}
+
+/** An answer in one line for a report: status, media type and the start of the body, redacted before it is cut. */
+function answerText(answer: ComparedAnswer, redact: (text: string) => string): string {
+  const type = answer.headers['content-type'];
+  return `${answer.status ?? 'no answer'}${type ? ` ${String(type)}` : ''} ${excerpt(redact(answer.body))}`;
+}
+
+/** The requests of a run and the two answers of each, gathered as the run goes. */
+export class MockComparer {
+  private readonly recorded: Recorded[] = [];
+  private readonly exchanges: ComparedExchange[] = [];
+  private skipped = 0;
+  private readonly answer: MockAnswerer;
+
+  constructor(
+    private readonly options: MockComparisonOptions,
+    private readonly redact: (text: string) => string,
+  ) {
+    this.answer = options.answererFor(options.given);
+  }
+
+  /** Asks the mock the request the deployment answered, and keeps both answers' facets. */
+  async compare(label: string, operation: OperationKey, request: ComparedRequest, deployment: ComparedAnswer) {
+    if (this.recorded.length >= maxCompared) {
+      this.skipped++;
+      return;
+    }
+    const facets = facetsOf(deployment, operation);
+    const answer = answerText(deployment, this.redact);
+    this.recorded.push({ label, operation, request, deployment: facets, answer });
+    const mock = await this.answer(request);
+    this.exchanges.push({
+      label,
+      deployment: facets,
+      mock: facetsOf(mock, operation),
+      answers: { deployment: answer, mock: answerText(mock, this.redact) },
+    });
+  }
+
+  /** The same requests answered by a fresh mock under these settings, compared. */
+  private async differencesUnder(settings: MockSettings): Promise<MockDifference[]> {
+    const answer = this.options.answererFor(settings);
+    const exchanges: ComparedExchange[] = [];
+    for (const { label, operation, request, deployment, answer: deploymentText } of this.recorded) {
+      const mock = await answer(request);
+      exchanges.push({
+        label,
+        deployment,
+        mock: facetsOf(mock, operation),
+        answers: { deployment: deploymentText, mock: answerText(mock, this.redact) },
+      });
+    }
+    return gatherDifferences(exchanges);
+  }
+
+  /** The given mock's differences, and the settings that leave the fewest (the given ones when none leave fewer). */
+  async result(): Promise<MockComparison> {
+    const { given, source } = this.options;
+    const differences = gatherDifferences(this.exchanges);
+    let best = { settings: given, differences };
+    for (const settings of candidateSettings()) {
+      if (best.differences.length === 0) break;
+      if (sameSettings(settings, given)) continue;
+      const under = await this.differencesUnder(settings);
+      if (under.length < best.differences.length) best = { settings, differences: under };
+    }
+    return {
+      command: mockCommandLine(given, source),
+      compared: this.recorded.length,
+      notCompared: this.skipped,
+      differences,
+      suggested: {
+        command: mockCommandLine(best.settings, source),
+        settings: best.settings,
+        differences: best.differences,
+      },
+      failOnDrift: this.options.failOnDrift ?? false,
+    };
+  }
+}
+
+/**
+ * Whether the comparison fails the run: with `failOnDrift`, any difference between the deployment and the mock as it
+ * was given (a difference that remains under the closest settings is one too, as those never leave more).
+ */
+export function driftFails(comparison: MockComparison | undefined): boolean {
+  return comparison !== undefined && comparison.failOnDrift && comparison.differences.length > 0;
+}

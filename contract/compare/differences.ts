@@ -1,0 +1,158 @@
+import type { Facets } from './facets.js';
+
+/** What a frontend can see differ between the deployment's answer and the mock's to the same request. */
+export type Aspect =
+  | 'status'
+  | 'content type'
+  | 'error body'
+  | 'redirects'
+  | 'evaluations'
+  | 'created state'
+  | 'id style'
+  | 'date form'
+  | 'null or absent';
+
+/** What a frontend built on the mock would notice against the deployment, per aspect. */
+const notices: Record<Aspect, string> = {
+  status:
+    'code that branches on the status (an error view, a retry, a "not found" page) takes another path than it did ' +
+    'on the mock',
+  'content type': 'a client that checks the Content-Type before reading JSON (or a generated SDK) reads it otherwise',
+  'error body':
+    "error handling written against the mock's error body (e.g. reading `detail` as a string or a " +
+    'list of {loc, msg}) shows nothing or throws',
+  redirects:
+    'the browser follows a redirect the mock never sends: one more round trip, a CORS preflight for the new URL, ' +
+    "and fetch(…, {redirect: 'error'}) fails",
+  evaluations: 'a view counting the runs a create started shows another number',
+  'created state': 'a status badge, a spinner or a polling hook starts from another state than on the mock',
+  'id style':
+    'routes and checks that hard-code the id shape (a 24-hex pattern, uuid.UUID(id), a UUID route) refuse the ids ' +
+    'the deployment gives',
+  'date form':
+    'date parsing differs: a date without offset reads as local time, a space instead of T is an Invalid Date in ' +
+    'some browsers, and appending Z to an offset makes it invalid',
+  'null or absent':
+    "checks such as `'field' in record`, `record.field !== undefined` or a zod/io-ts `.optional()` tell null from " +
+    'absent: a view or a validation that passed on the mock fails',
+};
+
+/** One difference in one exchange, before the same ones are gathered. */
+interface Seen {
+  aspect: Aspect;
+  deployment: string;
+  mock: string;
+  /** For `null or absent`: the fields concerned, gathered across exchanges. */
+  fields?: string[];
+}
+
+/** The differences between two answers to one request, on what a frontend sees; data values are never compared. */
+export function differencesOf(deployment: Facets, mock: Facets): Seen[] {
+  const seen: Seen[] = [];
+  const differ = (aspect: Aspect, left: string | number | undefined, right: string | number | undefined) => {
+    if (left !== right) seen.push({ aspect, deployment: String(left ?? 'none'), mock: String(right ?? 'none') });
+  };
+  differ('status', deployment.status, mock.status);
+  if (deployment.status === 'no answer' || mock.status === 'no answer') return seen;
+  differ('content type', deployment.contentType, mock.contentType);
+  differ('redirects', deployment.redirects, mock.redirects);
+  // The body's facets are compared when both answers are of one kind: a status apart says it already.
+  if (deployment.errorShape !== undefined && mock.errorShape !== undefined)
+    differ('error body', deployment.errorShape, mock.errorShape);
+  if (deployment.fields && mock.fields) {
+    differ('evaluations', deployment.evaluations, mock.evaluations);
+    differ('created state', deployment.createdStates, mock.createdStates);
+    if (deployment.idStyles && mock.idStyles) differ('id style', deployment.idStyles, mock.idStyles);
+    if (deployment.dateForms && mock.dateForms) differ('date form', deployment.dateForms, mock.dateForms);
+    seen.push(...nullOrAbsent(deployment.fields, mock.fields));
+  }
+  return seen;
+}
+
+/**
+ * Fields one side sends as null and the other leaves out. Whether an optional field is filled is data (the mock's
+ * `mixed` profile varies it by seed); how an empty one is sent is a form a client depends on.
+ */
+function nullOrAbsent(deployment: Facets['fields'] = {}, mock: Facets['fields'] = {}): Seen[] {
+  const nullOnly = (one: Facets['fields'] = {}, other: Facets['fields'] = {}) =>
+    Object.keys(one).filter((path) => one[path] === 'null' && other[path] === undefined);
+  const seen: Seen[] = [];
+  const byDeployment = nullOnly(deployment, mock);
+  if (byDeployment.length > 0)
+    seen.push({ aspect: 'null or absent', deployment: 'null', mock: 'left out', fields: byDeployment });
+  const byMock = nullOnly(mock, deployment);
+  if (byMock.length > 0) seen.push({ aspect: 'null or absent', deployment: 'left out', mock: 'null', fields: byMock });
+  return seen;
+}
+
+/** A difference as reported: the same one seen on several requests once, with the first's two answers. */
+export interface MockDifference {
+  aspect: Aspect;
+  /** What the deployment showed, e.g. `404`, `naive`, `null`. */
+  deployment: string;
+  /** What the mock showed. */
+  mock: string;
+  /** For `null or absent`: the fields (array items as `[]`). */
+  fields?: string[];
+  /** The requests it was seen on, in the run's order (the first few), and how many in all. */
+  requests: string[];
+  count: number;
+  /** The first request's two answers, redacted and cut: status, Content-Type and the start of the body. */
+  answers: { deployment: string; mock: string };
+  /** What a frontend built on the mock would notice. */
+  notice: string;
+}
+
+/** One compared request: its label, and its answers' facets and excerpts. */
+export interface ComparedExchange {
+  label: string;
+  deployment: Facets;
+  mock: Facets;
+  answers: { deployment: string; mock: string };
+}
+
+/** Requests listed per difference: the count says the rest. */
+const listedRequests = 5;
+/** Fields listed per difference, likewise. */
+const listedFields = 20;
+
+/** Every difference of the compared exchanges, the same one on several requests gathered once, in the run's order. */
+export function gatherDifferences(exchanges: readonly ComparedExchange[]): MockDifference[] {
+  const gathered = new Map<string, MockDifference>();
+  for (const exchange of exchanges) {
+    for (const seen of differencesOf(exchange.deployment, exchange.mock)) {
+      const key = `${seen.aspect}\n${seen.deployment}\n${seen.mock}`;
+      const known = gathered.get(key);
+      if (known) {
+        known.count++;
+        if (known.requests.length < listedRequests && !known.requests.includes(exchange.label))
+          known.requests.push(exchange.label);
+        if (known.fields && seen.fields)
+          for (const field of seen.fields)
+            if (known.fields.length < listedFields && !known.fields.includes(field)) known.fields.push(field);
+        continue;
+      }
+      gathered.set(key, {
+        aspect: seen.aspect,
+        deployment: seen.deployment,
+        mock: seen.mock,
+        ...(seen.fields ? { fields: seen.fields.slice(0, listedFields) } : {}),
+        requests: [exchange.label],
+        count: 1,
+        answers: exchange.answers,
+        notice: notices[seen.aspect],
+      });
+    }
+  }
+  return [...gathered.values()];
+}
+
+/** A difference in one line: `status of GET /x (an unknown ObjectId): the deployment 404, the mock 200`. */
+export function differenceLine(difference: MockDifference): string {
+  const fields = difference.fields ? ` (${difference.fields.join(', ')})` : '';
+  const more = difference.count > 1 ? ` and ${difference.count - 1} more` : '';
+  return (
+    `${difference.aspect}${fields}: the deployment ${difference.deployment}, the mock ${difference.mock} ` +
+    `(${difference.requests[0] ?? ''}${more})`
+  );
+}
