@@ -99,6 +99,33 @@ export const contractCommand: Command = {
         'or an evalkit proxy --record folder. A request the mock accepted and the deployment refuses fails the run.',
     },
     { name: 'insecure', type: 'boolean', description: 'Do not verify TLS certificates at all; every report says so.' },
+    {
+      name: 'compare-mock',
+      type: 'boolean',
+      description:
+        "Ask evalkit's mock every request too and report where its answers differ from the deployment's on what a " +
+        'frontend sees (statuses, error bodies, ids, dates, null or absent), with the closest mock settings.',
+    },
+    {
+      name: 'mock-era',
+      type: 'string',
+      value: 'RELEASE',
+      description: "With --compare-mock: the compared mock's --era.",
+      defaultText: 'none',
+    },
+    { name: 'mock-era-dates', type: 'boolean', description: "With --compare-mock: the compared mock's --era-dates." },
+    { name: 'mock-nullable', type: 'boolean', description: "With --compare-mock: the compared mock's --nullable." },
+    {
+      name: 'mock-scenarios',
+      type: 'string',
+      value: 'FILE',
+      description: "With --compare-mock: the compared mock's --scenarios file.",
+    },
+    {
+      name: 'fail-on-drift',
+      type: 'boolean',
+      description: 'With --compare-mock: exit 1 when the mock as given differs from the deployment.',
+    },
     ...reportOptions,
   ],
   details: [

@@ -15,6 +15,7 @@ import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { trafficOption } from '../traffic-option.js';
+import { compareMockOptions } from '../compare-mock.js';
 import { maxTimeoutMs } from '../../http/timeouts.js';
 
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
@@ -66,6 +67,7 @@ export const run: RunCommand = async (values, io) => {
     rateLimit: stringOption(values, 'rate-limit'),
     // The recorded requests --replay sends instead of generated ones.
     replay: await trafficOption(values, 'replay'),
+    compareMock: compareMockOptions(values, baseUrl),
   };
   let report;
   try {

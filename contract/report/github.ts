@@ -3,6 +3,7 @@ import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, type ReportCoverage } from './coverage.js';
 import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
+import { differenceLine } from '../compare/differences.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,
@@ -103,6 +104,18 @@ export function githubStepSummary(report: Report): string {
       ...refused.map((r) => `- ${inline(r.message)}`),
       '',
     );
+  if (report.mock) lines.push(...mockSummary(report.mock), '');
   if (report.reachable) lines.push(...coverageTable(report.coverage), '');
   return `${lines.join('\n')}\n`;
+}
+
+/** The --compare-mock part of the summary: each difference and what a frontend notices, then the closest mock. */
+function mockSummary(mock: NonNullable<Report['mock']>): string[] {
+  return [
+    `Compared with the mock (${inline(mock.command)}): ${mock.differences.length} differences`,
+    '',
+    ...mock.differences.map((difference) => `- ${inline(differenceLine(difference))}: ${difference.notice}`),
+    '',
+    `Closest mock: ${inline(mock.suggested.command)} (${mock.suggested.differences.length} differences remain)`,
+  ];
 }

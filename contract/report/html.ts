@@ -4,6 +4,7 @@ import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, figureText, type ReportCoverage } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
+import type { MockDifference } from '../compare/differences.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
 const shownFindings = 20;
@@ -159,6 +160,37 @@ function replaySection(replay: NonNullable<Report['replay']>): string {
   );
 }
 
+/** A table of differences: each with its requests, both answers, and what a frontend notices. */
+function differenceTable(differences: readonly MockDifference[]): string {
+  return table(
+    ['What differs', 'Deployment', 'Mock', 'Requests', 'A frontend'],
+    differences.map((difference) => [
+      escapeHtml(difference.aspect) +
+        (difference.fields ? `<div class="meta">${shown(difference.fields.join(', '))}</div>` : ''),
+      `<strong>${shown(difference.deployment)}</strong><pre>${shown(difference.answers.deployment)}</pre>`,
+      `<strong>${shown(difference.mock)}</strong><pre>${shown(difference.answers.mock)}</pre>`,
+      `${difference.requests.map((request) => `<div>${shown(request)}</div>`).join('')}` +
+        (difference.count > difference.requests.length ? `<div class="meta">${difference.count} in all</div>` : ''),
+      escapeHtml(difference.notice),
+    ]),
+  );
+}
+
+/** The --compare-mock section: where the mock's answers differ from the deployment's, and the closest mock to copy. */
+function mockSection(mock: NonNullable<Report['mock']>): string {
+  const { suggested } = mock;
+  const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';
+  return (
+    `<section id="mock"><h2>Compared with the mock: ${mock.differences.length} differences</h2>` +
+    `<p class="meta">${shown(mock.command)} answered the same ${mock.compared} requests${beyond}.</p>` +
+    (mock.differences.length > 0 ? differenceTable(mock.differences) : '<p>No difference a frontend could see.</p>') +
+    `<h3>Closest mock settings: ${suggested.differences.length} differences remain</h3>` +
+    copyable(suggested.command, 'copy-mock-command').replace('Copy curl', 'Copy command') +
+    (suggested.differences.length > 0 ? differenceTable(suggested.differences) : '') +
+    '</section>'
+  );
+}
+
 /** A table of rows of cells, each cell already HTML. */
 function table(head: string[], rows: string[][]): string {
   const cells = (tag: string, row: string[]) => row.map((cell) => `<${tag}>${cell}</${tag}>`).join('');
@@ -242,6 +274,7 @@ export function htmlReport(report: Report): string {
     );
   });
   if (report.replay) sections.push(replaySection(report.replay));
+  if (report.mock) sections.push(mockSection(report.mock));
   const rest = report.checks.filter((check) => check.outcome !== 'failed');
   const restSections = byOperation(operations, rest, report.notes);
   if (restSections.length > 0) {

@@ -31,6 +31,7 @@ export function jsonReport(report: Report): string {
     pacing,
     replay,
     coverage,
+    mock,
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
@@ -51,6 +52,7 @@ export function jsonReport(report: Report): string {
     ...(pacing ? { pacing } : {}),
     ...(replay ? { replay } : {}),
     coverage,
+    ...(mock ? { mock } : {}),
     durationMs,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

@@ -1,6 +1,8 @@
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { failsTheRun, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
+import { driftFails } from '../compare/comparison.js';
+import { differenceLine } from '../compare/differences.js';
 
 /**
  * Text as XML character data or an attribute value. Invisible characters are shown as escapes first (as in every
@@ -99,9 +101,11 @@ export function junitReport(report: Report): string {
         refused.map((refusal) => `${refusal.message}\nreproduce: ${refusal.curl}`).join('\n'),
       ),
     );
-  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0) + (refused.length > 0 ? 1 : 0);
+  const drift = driftFails(report.mock);
+  if (report.mock) suites.push(mockSuite(report.mock, drift));
+  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0) + (refused.length > 0 ? 1 : 0) + (drift ? 1 : 0);
   const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
-  const total = report.checks.length + extra;
+  const total = report.checks.length + extra + (report.mock && !drift ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evalkit ${report.command} ${escapeXml(report.target)}" tests="${total}" ` +
@@ -111,4 +115,19 @@ export function junitReport(report: Report): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** The --compare-mock testcase, `run.mock`: a failure with --fail-on-drift, otherwise the differences as output. */
+function mockSuite(mock: NonNullable<Report['mock']>, drift: boolean): string {
+  const lines = [
+    `${mock.command}: ${mock.differences.length} differences over ${mock.compared} requests`,
+    ...mock.differences.map((difference) => `${differenceLine(difference)}: ${difference.notice}`),
+    `closest: ${mock.suggested.command} (${mock.suggested.differences.length} remain)`,
+  ];
+  if (drift) return failedRun('run.mock', lines[0] as string, lines.join('\n'));
+  return (
+    '  <testsuite name="run" tests="1" failures="0" errors="0" skipped="0">\n' +
+    `    <testcase name="run.mock" classname="run"><system-out>${escapeXml(lines.join('\n'))}</system-out>` +
+    '</testcase>\n  </testsuite>'
+  );
 }

@@ -2,6 +2,7 @@ import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageLines } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
+import { differenceLine, type MockDifference } from '../compare/differences.js';
 
 export interface TerminalStyle {
   colour: boolean;
@@ -67,6 +68,7 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     );
   }
   if (report.replay) lines.push(...replayLines(report.replay, paint), '');
+  if (report.mock) lines.push(...mockLines(report.mock, paint), '');
   const limited = report.pacing?.rateLimited;
   if (limited && limited.retried + limited.beyondTimeout > 0) {
     const { retried, beyondTimeout, waitedMs } = limited;
@@ -110,4 +112,32 @@ function verdictLine(report: Report, paint: ReturnType<typeof painter>): string 
   const counts = `${countsText(report.summary)}, ${report.notes.length} notes${replay}`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
   return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
+}
+
+/** The --compare-mock block: each difference with both answers and what a frontend notices, then the closest mock. */
+function mockLines(mock: NonNullable<Report['mock']>, paint: ReturnType<typeof painter>): string[] {
+  const counted = (differences: readonly MockDifference[]) =>
+    differences.length === 1 ? '1 difference' : `${differences.length} differences`;
+  const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';
+  const lines = [
+    paint(
+      'bold',
+      `Compared with the mock (${shown(mock.command)}): ${mock.compared} requests${beyond}, ` +
+        counted(mock.differences),
+    ),
+  ];
+  for (const difference of mock.differences)
+    lines.push(
+      `  ${paint('yellow', 'DIFF')} ${shown(differenceLine(difference))}`,
+      `       ${paint('dim', 'deployment:')} ${shown(difference.answers.deployment)}`,
+      `       ${paint('dim', 'mock:')} ${shown(difference.answers.mock)}`,
+      `       ${paint('dim', 'a frontend:')} ${difference.notice}`,
+    );
+  const { suggested } = mock;
+  lines.push(
+    `${paint('bold', 'Closest mock:')} ${shown(suggested.command)} (${counted(suggested.differences)} remain)`,
+  );
+  for (const difference of suggested.differences)
+    lines.push(`  ${paint('dim', 'DIFF')} ${shown(differenceLine(difference))}`);
+  return lines;
 }
