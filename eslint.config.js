@@ -51,6 +51,10 @@ export default [
     regex: '(^|/)(run|report)/',
     message: 'the judge imports neither run nor report: judging is apart from sending and from telling',
   }),
+  zone(['contract/compare/**'], contractRule, {
+    regex: '(^|/)(run|report)/',
+    message: 'the comparison with the mock is pure: two answers in, differences out; it imports neither run nor report',
+  }),
   zone(['contract/report/**'], contractRule, {
     regex: '(^|/)run/',
     message: 'a report writer never imports the run: it writes the report model it is given',
