@@ -93,7 +93,7 @@ export function compareMockOptions(values: OptionValues, baseUrl: string): MockC
   };
 }
 
-/** The base URL's path, which a suggested mock serves under (`--base-path /api`); none at the root or when unparsable. */
+/** The base URL's path, which a suggested mock serves under (`--base-path /api`); none at the root. */
 function basePathOf(baseUrl: string): string | undefined {
   try {
     const path = new URL(baseUrl).pathname.replace(/\/+$/, '');

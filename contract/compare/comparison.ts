@@ -42,7 +42,7 @@ export interface MockComparison {
 }
 
 /** Requests compared at most: past this a run of many property cases would keep every request in memory. */
-export const maxCompared = 1_000;
+const maxCompared = 1_000;
 
 /** One request the deployment answered, kept to be asked of the mock again under other settings. */
 interface Recorded {

@@ -1,7 +1,7 @@
 import type { Facets } from './facets.js';
 
 /** What a frontend can see differ between the deployment's answer and the mock's to the same request. */
-export type Aspect =
+type Aspect =
   | 'status'
   | 'content type'
   | 'error body'

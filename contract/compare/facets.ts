@@ -39,7 +39,7 @@ export interface Facets {
 }
 
 /** The form of a date-time string, as a client parsing it meets it. */
-export function dateForm(value: string): string {
+function dateForm(value: string): string {
   const match = /^\d{4}-\d\d-\d\d([Tt ])\d\d:\d\d(?::\d\d(?:\.\d+)?)?(.*)$/.exec(value);
   if (!match) return 'other';
   const [, separator, zone = ''] = match;
@@ -99,7 +99,7 @@ function parsed(body: string): { data: unknown } | undefined {
 }
 
 /** The error body's shape, in the words a frontend's error handling is written against. */
-export function errorShape(body: string): string {
+function errorShape(body: string): string {
   if (body.trim() === '') return 'empty';
   const read = parsed(body);
   if (!read) return 'not JSON';

@@ -25,7 +25,7 @@ export function candidateSettings(): MockSettings[] {
 }
 
 /** The flags of `evalkit mock` for these settings, e.g. `--era 0.17 --era-dates --nullable`. */
-export function settingsFlags(settings: MockSettings): string[] {
+function settingsFlags(settings: MockSettings): string[] {
   return [
     ...(settings.era ? ['--era', settings.era] : []),
     ...(settings.eraDates ? ['--era-dates'] : []),

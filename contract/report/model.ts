@@ -136,8 +136,10 @@ export function verdictText({
   if (!reachable) return 'FAIL (unreachable: nothing was checked)';
   if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
   const failing = strict ? summary.failed : summary.failed - summary.warnings;
-  if (verdict === 'FAIL' && driftFails(mock) && failing === 0)
-    return `FAIL (--fail-on-drift: the mock differs from the deployment in ${counted(mock?.differences.length ?? 0, 'way')})`;
+  if (verdict === 'FAIL' && driftFails(mock) && failing === 0) {
+    const ways = counted(mock?.differences.length ?? 0, 'way');
+    return `FAIL (--fail-on-drift: the mock differs from the deployment in ${ways})`;
+  }
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }

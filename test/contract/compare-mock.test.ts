@@ -68,7 +68,7 @@ async function departing(release: Release, behaviour: Behaviour = {}, asked = re
 }
 
 describe('contract --compare-mock: where the mock would mislead a frontend', () => {
-  it('the mock compared with itself under its own settings shows no difference, and the verdict is unchanged', async () => {
+  it('the mock compared with itself under its own settings: no difference, the verdict unchanged', async () => {
     for (const flags of [[], ['--era', '0.19', '--era-dates', '--nullable'], ['--era', '0.17']]) {
       const server = await startMockServer({
         port: 0,
@@ -109,7 +109,7 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     expect(report.mock.suggested.command).toBe('evalkit mock --era 0.17 --era-dates');
   });
 
-  it("statuses per kind of request: FastAPI's 422 for malformed JSON and a wrong Content-Type, 404 for unknown ids", async () => {
+  it("statuses per kind of request: FastAPI's 422 for bad JSON and text/plain, 404 for unknown ids", async () => {
     const { report } = await against(startRelease(base), (url) => compare(url, base, ...asBase));
     const statuses = report.mock.differences.filter((difference) => difference.aspect === 'status');
     const seen = statuses.flatMap((difference) =>

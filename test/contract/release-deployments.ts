@@ -95,7 +95,7 @@ function idsOf(context: Context): Set<string> {
 }
 
 /** The answer as the release would give it; `then` rewrites further (one behaviour apart, for a test). */
-export function releaseRewrite(release: Release): NonNullable<Behaviour['rewrite']> {
+function releaseRewrite(release: Release): NonNullable<Behaviour['rewrite']> {
   return (answer, context) => {
     if (answer.status === 422 && release.pydantic === 2) return pydantic2(answer);
     if (answer.status !== 200) return answer;

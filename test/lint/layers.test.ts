@@ -33,7 +33,7 @@ const plantedBreaks: Array<[zone: string, path: string, code: string]> = [
   ['contract/judge/ (the run)', 'contract/judge/planted.ts', "import { runContract } from '../run/run.js';"],
   ['contract/judge/ (a report)', 'contract/judge/planted.ts', "import { jsonReport } from '../report/json.js';"],
   ['contract/report/', 'contract/report/planted.ts', "import { runContract } from '../run/run.js';"],
-  ['contract/compare/ (the mock)', 'contract/compare/planted.ts', "import { createMockCore } from '../../mock/index.js';"],
+  ['contract/compare/', 'contract/compare/planted.ts', "import { createMockCore } from '../../mock/index.js';"],
   ['contract/compare/ (the run)', 'contract/compare/planted.ts', "import { runContract } from '../run/run.js';"],
   ['diff/', 'diff/planted.ts', "import { catalogue } from '../contract/judge/catalogue.js';"],
   ['proxy/ (the run)', 'proxy/planted.ts', "import { runContract } from '../contract/run/run.js';"],
