@@ -36,7 +36,9 @@ export function githubAnnotations(report: Report): string {
     });
   for (const refusal of report.replay?.refused ?? [])
     lines.push(
-      `::error title=run.replay::${escapeData(`${visible(refusal.message)}\nreproduce: ${visible(refusal.curl)}`)}`,
+      `::error title=run.replay::${escapeData(
+        `${visible(refusal.message)}\nanswer: ${visible(refusal.answer)}\nreproduce: ${visible(refusal.curl)}`,
+      )}`,
     );
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -100,7 +102,7 @@ export function githubStepSummary(report: Report): string {
     lines.push(
       `Replay: ${refused.length} of your app's requests refused`,
       '',
-      ...refused.map((r) => `- ${inline(r.message)}`),
+      ...refused.map((r) => `- ${inline(r.message)}: ${inline(r.answer)}`),
       '',
     );
   if (report.reachable) lines.push(...coverageTable(report.coverage), '');

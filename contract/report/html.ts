@@ -146,7 +146,9 @@ function byOperation(operations: string[], checks: CheckResult[], notes: Report[
 /** The --replay section: its counts, each refused request with a curl to copy, each skipped one with why. */
 function replaySection(replay: NonNullable<Report['replay']>): string {
   const refused = replay.refused.map(
-    (refusal, index) => `<li><p>${shown(refusal.message)}</p>${copyable(refusal.curl, `copy-replay-${index}`)}</li>`,
+    (refusal, index) =>
+      `<li><p>${shown(refusal.message)}</p><p>answer: <code>${shown(refusal.answer)}</code></p>` +
+      `${copyable(refusal.curl, `copy-replay-${index}`)}</li>`,
   );
   const skipped = replay.skipped.map((skip) => `<li>${shown(skip.request)}: ${shown(skip.reason)}</li>`);
   return (

@@ -96,7 +96,9 @@ export function junitReport(report: Report): string {
       failedRun(
         'run.replay',
         refused.map((refusal) => refusal.message).join('; '),
-        refused.map((refusal) => `${refusal.message}\nreproduce: ${refusal.curl}`).join('\n'),
+        refused
+          .map((refusal) => `${refusal.message}\nanswer: ${refusal.answer}\nreproduce: ${refusal.curl}`)
+          .join('\n'),
       ),
     );
   const extra = (vacuous ? 1 : 0) + (short ? 1 : 0) + (refused.length > 0 ? 1 : 0);

@@ -96,6 +96,7 @@ function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<ty
   for (const refusal of replay.refused)
     lines.push(
       `  ${paint('red', 'FAIL')} ${shown(refusal.message)}`,
+      `       ${paint('dim', 'answer:')} ${shown(refusal.answer)}`,
       `       ${paint('dim', 'reproduce:')} ${shown(refusal.curl)}`,
     );
   for (const skip of replay.skipped)

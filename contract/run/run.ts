@@ -19,7 +19,7 @@ import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
 import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
-import { replayTraffic } from './replay.js';
+import { replayTraffic, unheldIds } from './replay.js';
 import { createRequest } from './requests.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
@@ -166,7 +166,13 @@ async function propertySteps({ options, session, seed, verdicts }: Plan, found: 
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   const { options, session } = run;
   if (options.replay && run.replayed)
-    return replayTraffic(session, options.replay.traffic, run.replayed, options.readOnly ?? false);
+    return replayTraffic(session, options.replay.traffic, run.replayed, {
+      readOnly: options.readOnly ?? false,
+      ids: {
+        ...(options.humanEvaluationId !== undefined ? { humanEvaluationId: options.humanEvaluationId } : {}),
+        ...(options.createBody !== undefined ? { createBody: options.createBody } : {}),
+      },
+    });
   // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
   await fetchGivenId(
     session,
@@ -256,6 +262,12 @@ function remedyOf(seen: readonly number[]): string {
 
 /** Why a replay verified nothing when it sent nothing: the recording, not the deployment, is the cause. */
 function nothingReplayed(replay: ReplayReport): string | undefined {
+  const unheld = replay.skipped.filter((skip) => skip.reason.startsWith(unheldIds)).length;
+  if (replay.replayed > 0 && unheld === replay.replayed)
+    return (
+      `nothing verified: the deployment holds none of the ids the requests in ${replay.source} name (404): ` +
+      'pass --human-evaluation-id and --create-body with ids that exist there, and they replace the recorded ones'
+    );
   if (replay.replayed > 0) return undefined;
   if (replay.skipped.length > 0)
     return (
