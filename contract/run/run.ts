@@ -17,10 +17,9 @@ import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
 import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds } from './fetch.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
-import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
+import { createProbes, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
 import { replayTraffic, unheldIds } from './replay.js';
-import { createRequest } from './requests.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 
@@ -180,9 +179,9 @@ async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
     options.humanEvaluationId !== undefined,
   );
   const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
-  // The unknown ids depend on the created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
-  const valid = options.readOnly ? [] : [createRequest(JSON.stringify(run.request))];
-  await session.sendAhead([...valid, ...run.probes.map(probeRequest)]);
+  // The probes are sent once the valid create has been answered, never beside it (runProbes): a deployment whose
+  // state the create changes meets every probe in one state, whatever the timing. The unknown ids depend on the
+  // created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
   knownIds.push(...(await createSteps(run)));
   await fetchUnknownIds(session, knownIds, run.seed);
   await askForStates(session, {

@@ -456,6 +456,11 @@ export const mutations: BankEntry[] = [
     expect: [warning('create.body.per-variant')],
   },
   {
+    name: 'the Evaluations of one create answer sharing one id',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, id: '6637c0a25368ef07b03a64f0' })) },
+    expect: [warning('create.body.distinct-ids')],
+  },
+  {
     name: 'Evaluations name another app_id than requested',
     behaviour: { rewrite: evaluations((record) => ({ ...record, app_id: '6637c0a25368ef07b03a6400' })) },
     expect: [warning('create.body.request-ids')],

@@ -36,6 +36,18 @@ function perVariantFinding(request: Fields, records: Fields[], label: string): s
   return `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${notOnce}`;
 }
 
+/** Records of one answer that share an id: a client keying them by id keeps one and loses the others. */
+function sharedIdFinding(records: ReadonlyArray<{ fields: Fields; where: string }>): string | undefined {
+  const byId = new Map<string, string[]>();
+  for (const { fields, where } of records)
+    if (typeof fields.id === 'string') byId.set(fields.id, [...(byId.get(fields.id) ?? []), where]);
+  const shared = [...byId].filter(([, places]) => places.length > 1);
+  if (shared.length === 0) return undefined;
+  return shared
+    .map(([id, places]) => `${places.length} Evaluations share the id ${JSON.stringify(id)} (${places.join(', ')})`)
+    .join('; ');
+}
+
 function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
   const findings: string[] = [];
   if (typeof record.app_id === 'string' && record.app_id !== request.app_id)
@@ -129,6 +141,14 @@ export const createChecks = [
       const answer = matched(seen);
       return answer ? once(perVariantFinding(answer.request, answer.records, seen.label)) : undefined;
     },
+  }),
+  defineCheck({
+    id: 'create.body.distinct-ids',
+    operation: 'create',
+    severity: 'warning',
+    title: 'The Evaluations of one create answer have distinct ids.',
+    spec: '§2.2 Evaluation.id (one Evaluation per requested variant: each its own record, so its own id)',
+    code: (seen) => (matched(seen) ? once(sharedIdFinding(seen.objectRecords())) : undefined),
   }),
   defineCheck({
     id: 'create.body.request-ids',
