@@ -487,6 +487,35 @@ export const mutations: BankEntry[] = [
     expect: [warning('create.body.nulls')],
   },
   {
+    name: 'optional fields sent as null everywhere, settings_values of finished results too',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        testset_name: null,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: { ...(result.evaluator_config as Json), settings_values: null },
+        })),
+      })),
+    },
+    expect: [warning('create.body.nulls')],
+  },
+  {
+    name: 'an evaluator_config with a numeric evaluator_key and settings_values null',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: { ...(result.evaluator_config as Json), evaluator_key: 42, settings_values: null },
+        })),
+      })),
+    },
+    expect: [warning('create.body.evaluator-config.known')],
+  },
+  {
     name: 'success served as text/plain',
     behaviour: {
       rewrite: (answer, context) =>

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonReport, junitReport, runContract, terminalReport, type Report } from '../../contract/index.js';
 import { githubAnnotations, githubStepSummary } from '../../contract/report/github.js';
 import { htmlReport } from '../../contract/report/html.js';
+import { mutation } from './bank.js';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
 
 /** What nginx sends for an upstream that crashed: the same page to every request that crashed it. */
@@ -54,5 +55,31 @@ describe('one finding per cause: every invalid body crashing with the same nginx
       expect(text, name).toMatch(/\d+ requests answered 500/);
       if (name !== 'github summary') expect(text, name).toContain('/app_id: required (removed)');
     }
+  });
+});
+
+describe('one finding per cause: optional fields sent as null', () => {
+  const run = async (name: string) => {
+    const deployment = await startConformingServer(mutation(name));
+    try {
+      return await runContract({ baseUrl: deployment.url });
+    } finally {
+      await deployment.close();
+    }
+  };
+
+  it('settings_values null in a documented evaluator_config is a null optional, not an unknown alternative', async () => {
+    const report = await run('optional fields sent as null everywhere, settings_values of finished results too');
+    const failed = report.checks.filter((check) => check.outcome === 'failed');
+    expect(failed.map((check) => check.id)).toEqual(['create.body.nulls']);
+    expect(failed[0]?.findings.join('\n')).toMatch(/aggregated_results\/0\/evaluator_config: optional settings_values/);
+  });
+
+  it('an unknown evaluator_config is quoted up to what made it unknown and the null beside it', async () => {
+    const report = await run('an evaluator_config with a numeric evaluator_key and settings_values null');
+    const known = report.checks.find((check) => check.id === 'create.body.evaluator-config.known');
+    expect(known?.message).toContain('(as EvaluatorConfig: ');
+    expect(known?.message).toContain('"evaluator_key":42');
+    expect(known?.message).toContain('"settings_values":null');
   });
 });

@@ -1,5 +1,7 @@
 import { credentialField } from '../../../api/credentials.js';
-import { isDocumentedEvaluatorConfig } from '../../../schemas/validators/index.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../../schemas/validators/index.js';
+import { schemas } from '../../../schemas/index.js';
+import { capped } from '../../../http/excerpt.js';
 import type { Exchange } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
 import { defineCheck, once, perItem, type Judged } from '../define.js';
@@ -75,6 +77,49 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
   );
 }
 
+/** The fields an EvaluatorConfig must carry: any other it declares is optional. */
+const requiredConfigFields = new Set((schemas.EvaluatorConfig.required as string[] | undefined) ?? []);
+
+/**
+ * The optional fields of an evaluator_config sent as null, when leaving them out makes it the documented
+ * EvaluatorConfig: a deployment that sends null optionals (`settings_values: null`), one cause the nulls check
+ * reports, not an unknown alternative.
+ */
+function nullOptionalsOf(config: unknown): string[] | undefined {
+  if (!isObject(config)) return undefined;
+  const nulls = Object.keys(config).filter((name) => config[name] === null && !requiredConfigFields.has(name));
+  if (nulls.length === 0) return undefined;
+  const rest = Object.fromEntries(Object.entries(config).filter(([name]) => !nulls.includes(name)));
+  return isDocumentedEvaluatorConfig(rest) ? nulls : undefined;
+}
+
+/** Why a config is not the documented EvaluatorConfig, and the config itself, as long as a finding may quote. */
+function unknownConfigFinding(config: unknown, at: string): string {
+  const [issue] = validate('EvaluatorConfig', config).issues;
+  const why = issue ? ` (as EvaluatorConfig: ${formatIssue(issue)})` : '';
+  return `${at} matches no known alternative${why}: ${capped(JSON.stringify(config) ?? String(config), 300)}`;
+}
+
+/**
+ * The create's nulls check, with the null optionals of evaluator_configs too: they sit in an anyOf, where the
+ * schema's validation takes the undocumented alternative and sees no null.
+ */
+function withConfigNulls<C extends { id: string; code?: (seen: Observation) => Judged }>(check: C): C {
+  if (!check.id.endsWith('.body.nulls') || !check.code) return check;
+  const code = check.code;
+  return {
+    ...check,
+    code: (seen: Observation): Judged => {
+      const judged = code(seen);
+      const configs = (aggregatedResults(seen) ?? []).flatMap(({ config, at }) =>
+        (nullOptionalsOf(config) ?? []).map((name) => `${at}: optional ${name} sent as null`),
+      );
+      if (configs.length === 0 || (judged !== undefined && 'skip' in judged)) return judged;
+      return [...(judged ?? []), ...configs];
+    },
+  };
+}
+
 /**
  * The aggregated results judged by `judge`: not applicable without a matched answer, skipped when there are none (the
  * service computes them in the background).
@@ -89,7 +134,7 @@ function withAggregatedResults(seen: Observation, judge: (results: AggregatedRes
 
 /** The checks of the create operation, in the catalogue's order. */
 export const createChecks = [
-  ...responseChecks('create'),
+  ...responseChecks('create').map(withConfigNulls),
   statusSuccess('create', 'The given create request is answered with a 2xx.', '§4.2 request body (required)'),
   defineCheck({
     id: 'create.secrets.echo',
@@ -192,9 +237,7 @@ export const createChecks = [
     code: (seen) =>
       withAggregatedResults(seen, (results) =>
         perItem(results, ({ config, at }) =>
-          isDocumentedEvaluatorConfig(config)
-            ? undefined
-            : `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
+          isDocumentedEvaluatorConfig(config) || nullOptionalsOf(config) ? undefined : unknownConfigFinding(config, at),
         ),
       ),
   }),
