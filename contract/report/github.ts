@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { coverageFigures, type ReportCoverage } from './coverage.js';
+import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
 import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -71,16 +71,28 @@ function row(check: CheckResult): string {
   return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
 }
 
-/** The coverage as a short table: one row per kind, what was seen of what is documented, and what never was. */
+/**
+ * The coverage as a short table: one row per kind, what was seen of what is documented, and what this run did not
+ * see. Folded away, for information, unless a minimum was missed: then it is open, the shortfalls first.
+ */
 function coverageTable(coverage: ReportCoverage): string[] {
-  return [
-    '| coverage | seen | never seen |',
+  const gate = coverage.shortfalls.length > 0;
+  const table = [
+    '| coverage | seen | not in this run |',
     '|---|---|---|',
     ...Object.values(coverageFigures(coverage)).map(
       ({ label, seen, of, never }) => `| ${label} | ${seen}/${of} | ${inline(never.join(', ')) || '—'} |`,
     ),
-    ...coverage.shortfalls.map((shortfall) => `\nbelow --min-coverage: ${inline(shortfall)}`),
   ];
+  if (gate)
+    return [
+      `**${coverageHeading(coverage)}**`,
+      '',
+      ...coverage.shortfalls.map((shortfall) => `- below --min-coverage: ${inline(shortfall)}`),
+      '',
+      ...table,
+    ];
+  return [`<details><summary>${coverageHeading(coverage)}</summary>`, '', ...table, '', '</details>'];
 }
 
 /** The step summary: verdict, counts, then every failed and skipped check in one table. */

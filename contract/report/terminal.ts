@@ -1,5 +1,5 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
-import { coverageLines } from './coverage.js';
+import { coverageHeading, coverageLines } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
@@ -82,8 +82,16 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     );
   }
   if (report.reachable) {
-    const [first, ...rest] = coverageLines(report.coverage).map((line) => shown(line));
-    lines.push(`${paint('bold', 'coverage:')} ${first}`, ...rest.map((line) => `  ${line}`), '');
+    // A gate only with --min-coverage: otherwise dim, as information beside the verdict, never as a finding.
+    const gate = report.coverage.shortfalls.length > 0;
+    const tone = gate ? 'red' : 'dim';
+    lines.push(
+      paint(tone, `${coverageHeading(report.coverage)}:`),
+      ...coverageLines(report.coverage).map((line) =>
+        paint(line.startsWith('below ') ? 'red' : 'dim', `  ${shown(line)}`),
+      ),
+      '',
+    );
   }
   if (report.insecure) lines.push(paint('red', insecureWarning));
   lines.push(verdictLine(report, paint), '');
