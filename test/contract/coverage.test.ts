@@ -68,7 +68,7 @@ describe('coverage in every report', () => {
     expect(terminal).not.toMatch(/never seen|below --min-coverage/);
     // Folded away in the HTML report and the GitHub step summary alike.
     expect(htmlReport(report)).toMatch(/<details class="rest" id="coverage"><summary>Coverage, for information/);
-    expect(githubStepSummary(report)).toContain('<details><summary>coverage, for information');
+    expect(githubStepSummary(report)).toContain('_coverage, for information (what this run exercised; ');
 
     const document = JSON.parse(jsonReport(report)) as { coverage: typeof report.coverage };
     expect(document.coverage.responseFields.unseen).toEqual(responseFields.unseen);
