@@ -176,7 +176,8 @@ function count(value: number): string {
 }
 
 /**
- * What the run exercised, folded away unless a --min-coverage was missed: statuses per operation, each documented response field
+ * What the run exercised, folded away unless a --min-coverage was missed: statuses per operation, each documented
+ * response field
  * with the records that carried it (and as null), each state, each create-request field.
  */
 function coverageSection(coverage: ReportCoverage, open: string): string {

@@ -35,7 +35,7 @@ export function createProbes(valid: Record<string, unknown>, readOnly: boolean):
 }
 
 /** A probe's request, labelled with what it sends, so each finding about its answer names the probe. */
-export function probeRequest(probe: Probe): Outgoing {
+function probeRequest(probe: Probe): Outgoing {
   return { ...createRequest(probe.body, probe.contentType), what: `probe: ${probe.rule}` };
 }
 

@@ -50,9 +50,10 @@ describe('coverage in every report', () => {
     const terminal = terminalReport(report, { colour: false });
     // A clean PASS: the coverage is information, introduced as such, with nothing worded as missing or wrong.
     expect(report.verdict).toBe('PASS');
-    expect(terminal).toMatch(
-      /^coverage, for information \(what this run exercised; --min-coverage makes it a gate\):\n {2}operations 2\/2, statuses 200 ×\d+ .*422 ×\d+$/m,
+    expect(terminal).toContain(
+      'coverage, for information (what this run exercised; --min-coverage makes it a gate):\n  operations 2/2',
     );
+    expect(terminal).toMatch(/^ {2}operations 2\/2, statuses 200 ×\d+ .*422 ×\d+$/m);
     expect(terminal).toMatch(
       new RegExp(
         `^  response fields ${responseFields.seen}/64 seen \\(not in this run's answers: Evaluation\\.testset_name, `,

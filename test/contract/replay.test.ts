@@ -374,7 +374,7 @@ describe('evalkit contract --replay on a deployment that holds only its own ids'
     join(dir, `ids-${Math.random().toString(36).slice(2)}.json`),
   ];
 
-  it('given its ids: each recorded request sent with them, the rest as the app sent it, saying so; exit 0', async () => {
+  it('given its ids: each recorded request sent with them, the rest as the app sent it, said so; exit 0', async () => {
     const { server, received } = await realDeployment();
     try {
       const run = await runCli([
@@ -403,7 +403,10 @@ describe('evalkit contract --replay on a deployment that holds only its own ids'
         });
       expect(creates.map((body) => body?.correct_answer_column ?? null)).toEqual([null, 'expected_answer']);
       expect(run.stdout).toMatch(
-        /replay: the mock's ids replaced by the deployment's .*: the fetched id \(evaluation_id\) \(1 request\), app_id \(2 requests\)/,
+        new RegExp(
+          "replay: the mock's ids replaced by the deployment's .*: " +
+            'the fetched id \\(evaluation_id\\) \\(1 request\\), app_id \\(2 requests\\)',
+        ),
       );
       for (const output of [run.stdout, run.stderr]) expect(output).not.toContain(providerKey);
     } finally {

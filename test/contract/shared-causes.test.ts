@@ -68,7 +68,7 @@ describe('one finding per cause: optional fields sent as null', () => {
     }
   };
 
-  it('settings_values null in a documented evaluator_config is a null optional, not an unknown alternative', async () => {
+  it('settings_values null in a documented evaluator_config is a null optional, not an unknown one', async () => {
     const report = await run('optional fields sent as null everywhere, settings_values of finished results too');
     const failed = report.checks.filter((check) => check.outcome === 'failed');
     expect(failed.map((check) => check.id)).toEqual(['create.body.nulls']);

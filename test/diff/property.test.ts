@@ -186,7 +186,7 @@ describe('evalkit diff on random edits of evalkit’s own document', () => {
   );
 });
 
-/** A keyword's value that lets every value through, as the spec of the keyword says: the oracle of the next property. */
+/** A keyword's value that lets every value through, as the keyword's spec says: the oracle of the next property. */
 function constrainsNothing(keyword: string, value: unknown): boolean {
   if (['minLength', 'minItems', 'minProperties'].includes(keyword)) return typeof value === 'number' && value <= 0;
   if (keyword === 'uniqueItems') return value === false;
