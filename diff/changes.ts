@@ -1,7 +1,7 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
-import type { DocumentOperation, OpenApiDocument } from './document.js';
+import { samePath, type DocumentOperation, type OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';
 
 /** Where a field is: a path or query parameter, a header, the body; `operation` for the operation itself. */
@@ -185,7 +185,12 @@ export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): 
     const at = { operation: id, part: 'request' as const, location: 'operation' as const, segments: [] };
     if (old && !next) changes.push({ ...at, change: `${operationLabel(id)} removed`, breaking: true });
     else if (!old && next) changes.push({ ...at, change: `${operationLabel(id)} added`, breaking: false });
-    else if (old && next) changes.push(...new OperationComparison(id, before, after).compare(old, next));
+    else if (old && next) {
+      // A client calls the path it was written for: the same operation served elsewhere is not there for it.
+      if (!samePath(old.servedPath, next.servedPath))
+        changes.push({ ...at, change: `path moved: ${old.servedPath} → ${next.servedPath}`, breaking: true });
+      changes.push(...new OperationComparison(id, before, after).compare(old, next));
+    }
   }
   return changes;
 }

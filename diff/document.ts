@@ -18,6 +18,11 @@ export interface DocumentOperation {
   path: string;
   operation: Json;
   pathParameters: unknown[];
+  /**
+   * The path a client calls: the base path of the server URL that applies (the operation's, its path item's, or the
+   * document's; its first) before the path as the document writes it.
+   */
+  servedPath: string;
 }
 
 /**
@@ -143,6 +148,7 @@ export class OpenApiDocument {
           path: candidate,
           operation: found,
           pathParameters: Array.isArray(item.parameters) ? item.parameters : [],
+          servedPath: servedPath(found.servers ?? item.servers ?? this.root.servers, candidate),
         };
     }
     return undefined;
@@ -212,6 +218,21 @@ function uriDecoded(raw: string, malformed: () => DocumentProblem): string {
   } catch {
     throw malformed();
   }
+}
+
+/**
+ * A path under the first server's URL (`https://host/api/v2`, `/api/v2`, `{scheme}://host/api`): its path before
+ * the document's; a document without servers serves its paths at the root.
+ */
+function servedPath(servers: unknown, path: string): string {
+  const url = Array.isArray(servers) && isObject(servers[0]) ? servers[0].url : undefined;
+  const base = typeof url === 'string' ? url.replace(/^[^/?#]*:\/\/[^/?#]*/, '').replace(/[?#].*$/, '') : '';
+  return `/${[...base.split('/'), ...path.split('/')].filter(Boolean).join('/')}`;
+}
+
+/** Whether two served paths are the same once their parameters' names are set aside (`{id}` is `{evaluation_id}`). */
+export function samePath(a: string, b: string): boolean {
+  return templateSegments(a).join('/') === templateSegments(b).join('/');
 }
 
 /** A path template's segments, every `{name}` as `{}`. */

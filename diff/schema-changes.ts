@@ -62,6 +62,68 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : (J
 const scalarKeys = ['format', 'pattern'] as const;
 const upperBounds = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
 const lowerBounds = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'] as const;
+/** Counts: none is 0, so a lower bound of 0 (or below) constrains nothing, as if it were absent. */
+const counts = new Set<string>(['minLength', 'minItems', 'minProperties']);
+
+const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isString = (value: unknown) => typeof value === 'string';
+
+/**
+ * The keywords compared below, each by what it lets through (the direction rule), with the form they are read in:
+ * a value of another form (OpenAPI 3.0's `exclusiveMinimum: true`, `uniqueItems: 0`) is not judged.
+ */
+const modelled = new Map<string, (value: unknown) => boolean>([
+  ...[...upperBounds, ...lowerBounds].map((keyword) => [keyword, isNumber] as const),
+  ...scalarKeys.map((keyword) => [keyword, isString] as const),
+  ['multipleOf', (value) => isNumber(value) && (value as number) > 0],
+  ['uniqueItems', (value) => typeof value === 'boolean'],
+  ['nullable', (value) => typeof value === 'boolean'],
+  ['type', (value) => isString(value) || (Array.isArray(value) && value.every(isString))],
+  ['enum', Array.isArray],
+  ['const', () => true],
+  ['properties', isObject],
+  ['required', Array.isArray],
+  ['additionalProperties', (value) => typeof value === 'boolean' || isObject(value)],
+  ['items', isObject],
+  ['allOf', Array.isArray],
+  ['anyOf', Array.isArray],
+  ['oneOf', Array.isArray],
+  ['propertyNames', isObject],
+]);
+
+/** Keywords that describe a value and never refuse one: a change to them changes no client's fate. */
+const annotations = new Set<string>([
+  'title',
+  'description',
+  'default',
+  'example',
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'externalDocs',
+  'xml',
+  'discriminator',
+  '$id',
+  '$schema',
+  '$anchor',
+  '$defs',
+  'definitions',
+  'contentMediaType',
+  'contentEncoding',
+  'contentSchema',
+]);
+
+/** A bound's value as it constrains: undefined when absent or when it lets everything through (`minItems: 0`). */
+function boundOf(schema: Json, keyword: string): number | undefined {
+  const value = schema[keyword];
+  if (typeof value !== 'number' || !Number.isFinite(value)) return undefined;
+  return counts.has(keyword) && value <= 0 ? undefined : value;
+}
+
+/** The names of an object's fields are strings: a `propertyNames` schema says which; absent, any string. */
+const anyName: Json = Object.freeze({ type: 'string' }) as Json;
 
 function typesOf(schema: Json): { types: Set<string> | undefined; nullable: boolean } {
   const raw = schema.type;
@@ -89,8 +151,22 @@ class Side {
   readonly shapes = new WeakMap<object, Shape>();
   /** The schemas being unfolded (allOf members, the one alternative beside null): one met again is a loop. */
   readonly unfolding = new Set<object>();
+  /** Each `propertyNames` schema with the string type every name has: one object per schema, for the memo. */
+  private readonly names = new WeakMap<object, Json>();
 
   constructor(readonly document: OpenApiDocument) {}
+
+  /** The schema of an object's field names: the one given, read as a string schema, or any string. */
+  nameSchema(value: unknown): Json {
+    if (value === undefined) return anyName;
+    const node = this.node(value);
+    let named = this.names.get(node);
+    if (named === undefined) {
+      named = { type: 'string', ...node };
+      this.names.set(node, named);
+    }
+    return named;
+  }
 
   /** The object a schema value stands for, its `$ref` followed: the same object for the same schema every time. */
   node(value: unknown): Json {
@@ -153,9 +229,16 @@ export class SchemaComparison {
       this.nullability(a, b, segments);
       this.types(a, b, segments);
       this.keywords(a.schema, b.schema, segments);
+      this.arrayKeywords(a.schema, b.schema, segments);
       this.enums(a.schema, b.schema, segments);
       this.properties(a.schema, b.schema, segments);
       this.extraProperties(a.schema, b.schema, segments);
+      if (a.schema.propertyNames !== undefined || b.schema.propertyNames !== undefined)
+        this.compare(this.old.nameSchema(a.schema.propertyNames), this.next.nameSchema(b.schema.propertyNames), [
+          ...segments,
+          '(property names)',
+        ]);
+      this.unmodelled(a.schema, b.schema, segments);
       if (a.schema.items !== undefined || b.schema.items !== undefined)
         this.compare(a.schema.items ?? nothing, b.schema.items ?? nothing, [...segments, '[]']);
       this.alternatives(a.schema, b.schema, segments);
@@ -281,13 +364,51 @@ export class SchemaComparison {
       [lowerBounds, (x: number, y: number) => y > x],
     ] as const)
       for (const keyword of keywords) {
-        const before = typeof a[keyword] === 'number' ? a[keyword] : undefined;
-        const after = typeof b[keyword] === 'number' ? b[keyword] : undefined;
+        const before = boundOf(a, keyword);
+        const after = boundOf(b, keyword);
         if (before === after) continue;
         const narrower = after !== undefined && (before === undefined || tighter(before, after));
         const change = `${keyword} ${before ?? 'none'} → ${after ?? 'none'}`;
         this.effect(segments, change, { wider: !narrower, narrower });
       }
+  }
+
+  /** uniqueItems (false is absent) and multipleOf (a multiple of the old step allows less; a divisor, more). */
+  private arrayKeywords(a: Json, b: Json, segments: string[]): void {
+    const unique = (schema: Json) => schema.uniqueItems === true;
+    if (unique(a) !== unique(b))
+      this.effect(segments, unique(b) ? 'uniqueItems added' : 'uniqueItems removed', {
+        wider: unique(a),
+        narrower: unique(b),
+      });
+    const step = (schema: Json) =>
+      typeof schema.multipleOf === 'number' && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+    const before = step(a);
+    const after = step(b);
+    if (before === after) return;
+    const divides = (x: number, y: number) => Number.isInteger(y / x);
+    const narrower = after !== undefined && (before === undefined || !divides(after, before));
+    const wider = before !== undefined && (after === undefined || !divides(before, after));
+    this.effect(segments, `multipleOf ${before ?? 'none'} → ${after ?? 'none'}`, { wider, narrower });
+  }
+
+  /**
+   * Any other keyword that constrains values (`not`, `if`, `patternProperties`, `dependentRequired`, a vendor's
+   * own...): evalkit cannot tell which way its change goes, so it is listed, never passed over, and counted as
+   * breaking both ways (docs/diff.md). Annotations and `x-` extensions constrain nothing.
+   */
+  private unmodelled(a: Json, b: Json, segments: string[]): void {
+    const keywords = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const keyword of keywords) {
+      if (annotations.has(keyword) || keyword.startsWith('x-') || keyword === '$ref') continue;
+      const before = Object.hasOwn(a, keyword) ? a[keyword] : undefined;
+      const after = Object.hasOwn(b, keyword) ? b[keyword] : undefined;
+      const form = modelled.get(keyword);
+      const judged = form && [before, after].every((value) => value === undefined || form(value));
+      if (judged || same(before, after)) continue;
+      const what = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
+      this.add(segments, `${keyword} ${what}: changed, not judged (evalkit does not model ${keyword})`, true);
+    }
   }
 
   private enums(a: Json, b: Json, segments: string[]): void {

@@ -8,7 +8,18 @@ export type Severity = 'error' | 'warning';
  * What a check makes of one exchange: undefined when it does not apply, else its findings (none: it passed), or a
  * reason it cannot be judged (it is skipped, saying why, unless another exchange judges it).
  */
-export type Judged = readonly string[] | { skip: string } | undefined;
+export type Judged = ReadonlyArray<string | SharedFinding> | { skip: string } | undefined;
+
+/**
+ * A finding whose cause many requests may share (the same answer to each: one nginx 500 page to every invalid body):
+ * the report shows the cause once, and lists the requests that got it.
+ */
+export interface SharedFinding {
+  /** The request, as a finding names it: `POST /evaluations (probe: …)`. */
+  subject: string;
+  /** What it got, the same words for every request that got the same: `answered 500 (a server error): "…"`. */
+  cause: string;
+}
 
 /**
  * A check: what must hold, how bad it is when it does not, the line of the spec that makes it so, and its code.

@@ -1,7 +1,7 @@
 import type { OperationKey } from '../../api/operations.js';
 import { capped } from '../../http/excerpt.js';
 import { catalogue, operations, type CheckDefinition, type CheckId } from './catalogue.js';
-import type { Judged } from './define.js';
+import type { Judged, SharedFinding } from './define.js';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
 
@@ -38,6 +38,30 @@ const shownFindings = 3;
 const keptFindings = 20;
 /** Undocumented-field notes kept per operation. */
 const keptNotes = 50;
+/** Requests listed under one shared cause, and the characters they and the cause take at most; the rest are counted. */
+const keptSubjects = 20;
+const subjectChars = 1800;
+
+/** The key a shared cause is kept under among a check's findings: apart from any plain finding's text. */
+const sharedKey = (cause: string) => `\u0000${cause}`;
+
+/**
+ * A shared cause as a report shows it: one request, as a plain finding reads (`POST … answered 500 …`); several, the
+ * cause once and the requests that got it (`answered 500 …, to 19 requests: POST … (probe: …); …`).
+ */
+function sharedText(cause: string, subjects: readonly string[], count: number): string {
+  if (subjects.length === 1) return `${subjects[0]} ${cause}${count > 1 ? ` (${count} times)` : ''}`;
+  // As many requests as fit beside the cause in a finding's length, then how many more: the count is never cut off.
+  const listed: string[] = [];
+  let length = cause.length;
+  for (const subject of subjects) {
+    if (length + subject.length > subjectChars) break;
+    listed.push(subject);
+    length += subject.length + 2;
+  }
+  const more = count > listed.length ? `; and ${count - listed.length} more` : '';
+  return `${count} requests ${cause}; they were: ${listed.join('; ')}${more}`;
+}
 
 /**
  * Collects what each check saw over the whole run. A check is evaluated many times (every probe, every record);
@@ -47,6 +71,8 @@ export class Verdicts {
   /** Each check's distinct findings, with how many times each was found: a place echoed in 78 answers is one. */
   private readonly findings = new Map<CheckId, Map<string, number>>();
   private readonly findingCounts = new Map<CheckId, number>();
+  /** The requests behind each shared cause a check found, by its key among the check's findings. */
+  private readonly subjects = new Map<CheckId, Map<string, string[]>>();
   private readonly notesDropped = new Map<OperationKey, number>();
   private readonly evaluated = new Set<CheckId>();
   private readonly skipReasons = new Map<CheckId, string>();
@@ -71,9 +97,10 @@ export class Verdicts {
   }
 
   /** Records a finding; `reproduce` names the request explicitly where it is not the one being judged. */
-  fail(id: CheckId, finding: string, reproduce = this.current): void {
+  fail(id: CheckId, finding: string | SharedFinding, reproduce = this.current): void {
     this.evaluated.add(id);
-    this.keep(id, capped(finding), 1, keptFindings);
+    if (typeof finding === 'string') this.keep(id, capped(finding), 1, keptFindings);
+    else this.share(id, capped(finding.cause), [capped(finding.subject)], 1, keptFindings);
     this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
     if (reproduce !== undefined && !this.reproductions.has(id)) {
       this.reproductions.set(id, reproduce);
@@ -87,6 +114,18 @@ export class Verdicts {
     const kept = this.findings.get(id) ?? new Map<string, number>();
     if (kept.has(finding) || kept.size < max) kept.set(finding, (kept.get(finding) ?? 0) + count);
     this.findings.set(id, kept);
+  }
+
+  /** Counts a shared cause and keeps the requests behind it, up to keptSubjects. */
+  private share(id: CheckId, cause: string, subjects: readonly string[], count: number, max: number): void {
+    const key = sharedKey(cause);
+    this.keep(id, key, count, max);
+    if (!this.findings.get(id)?.has(key)) return;
+    const byCause = this.subjects.get(id) ?? new Map<string, string[]>();
+    const kept = byCause.get(key) ?? [];
+    for (const subject of subjects) if (kept.length < keptSubjects && !kept.includes(subject)) kept.push(subject);
+    byCause.set(key, kept);
+    this.subjects.set(id, byCause);
   }
 
   /** Keeps the first fix found for a check's findings. */
@@ -130,7 +169,11 @@ export class Verdicts {
   absorb(other: Verdicts, maxFindings: number, redact: (text: string) => string): void {
     for (const id of other.evaluated) this.evaluated.add(id);
     for (const [id, found] of other.findings) {
-      for (const [finding, count] of found) this.keep(id, redact(finding), count, maxFindings);
+      for (const [finding, count] of found) {
+        const shared = other.subjects.get(id)?.get(finding);
+        if (shared === undefined) this.keep(id, redact(finding), count, maxFindings);
+        else this.share(id, redact(finding.slice(1)), shared.map(redact), count, maxFindings);
+      }
       this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? 0));
     }
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
@@ -153,7 +196,12 @@ export class Verdicts {
       const kept = [...(this.findings.get(check.id) ?? [])];
       const listed = kept.reduce((sum, [, count]) => sum + count, 0);
       const total = this.findingCounts.get(check.id) ?? 0;
-      const findings = kept.map(([finding, count]) => (count > 1 ? `${finding} (${count} times)` : finding));
+      const shared = this.subjects.get(check.id);
+      const findings = kept.map(([finding, count]) => {
+        const subjects = shared?.get(finding);
+        if (subjects !== undefined) return capped(sharedText(finding.slice(1), subjects, count));
+        return count > 1 ? `${finding} (${count} times)` : finding;
+      });
       if (total > listed) findings.push(`and ${total - listed} more findings`);
       const base = {
         id: check.id,

@@ -1,6 +1,6 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { coverageFigures, type ReportCoverage } from './coverage.js';
+import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
 import { countsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine } from '../compare/differences.js';
@@ -37,7 +37,9 @@ export function githubAnnotations(report: Report): string {
     });
   for (const refusal of report.replay?.refused ?? [])
     lines.push(
-      `::error title=run.replay::${escapeData(`${visible(refusal.message)}\nreproduce: ${visible(refusal.curl)}`)}`,
+      `::error title=run.replay::${escapeData(
+        `${visible(refusal.message)}\nanswer: ${visible(refusal.answer)}\nreproduce: ${visible(refusal.curl)}`,
+      )}`,
     );
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
@@ -70,15 +72,22 @@ function row(check: CheckResult): string {
   return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
 }
 
-/** The coverage as a short table: one row per kind, what was seen of what is documented, and what never was. */
+/**
+ * The coverage as a short table after a line saying what it is: information unless a minimum was missed, whose
+ * shortfalls then come first, in bold. One row per kind: what was seen of what is documented, and what this run did
+ * not see. No HTML: the summary holds none (a `<details>` of evalkit's would teach readers to trust one).
+ */
 function coverageTable(coverage: ReportCoverage): string[] {
+  const gate = coverage.shortfalls.length > 0;
   return [
-    '| coverage | seen | never seen |',
+    gate ? `**${inline(coverageHeading(coverage))}**` : `_${inline(coverageHeading(coverage))}_`,
+    '',
+    ...coverage.shortfalls.flatMap((shortfall) => [`**below --min-coverage: ${inline(shortfall)}**`, '']),
+    '| coverage | seen | not in this run |',
     '|---|---|---|',
     ...Object.values(coverageFigures(coverage)).map(
       ({ label, seen, of, never }) => `| ${label} | ${seen}/${of} | ${inline(never.join(', ')) || '—'} |`,
     ),
-    ...coverage.shortfalls.map((shortfall) => `\nbelow --min-coverage: ${inline(shortfall)}`),
   ];
 }
 
@@ -101,7 +110,7 @@ export function githubStepSummary(report: Report): string {
     lines.push(
       `Replay: ${refused.length} of your app's requests refused`,
       '',
-      ...refused.map((r) => `- ${inline(r.message)}`),
+      ...refused.map((r) => `- ${inline(r.message)}: ${inline(r.answer)}`),
       '',
     );
   if (report.mock) lines.push(...mockSummary(report.mock), '');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { coverageFigures, figureText, type ReportCoverage } from './coverage.js';
+import { coverageFigures, coverageHeading, figureText, type ReportCoverage } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
@@ -147,7 +147,9 @@ function byOperation(operations: string[], checks: CheckResult[], notes: Report[
 /** The --replay section: its counts, each refused request with a curl to copy, each skipped one with why. */
 function replaySection(replay: NonNullable<Report['replay']>): string {
   const refused = replay.refused.map(
-    (refusal, index) => `<li><p>${shown(refusal.message)}</p>${copyable(refusal.curl, `copy-replay-${index}`)}</li>`,
+    (refusal, index) =>
+      `<li><p>${shown(refusal.message)}</p><p>answer: <code>${shown(refusal.answer)}</code></p>` +
+      `${copyable(refusal.curl, `copy-replay-${index}`)}</li>`,
   );
   const skipped = replay.skipped.map((skip) => `<li>${shown(skip.request)}: ${shown(skip.reason)}</li>`);
   return (
@@ -200,18 +202,22 @@ function table(head: string[], rows: string[][]): string {
   );
 }
 
-/** A count, marked when it is zero: what the run never saw. */
+/** A count of the coverage: a zero stands out, in the notes' neutral colour, since it is information, not a finding. */
 function count(value: number): string {
-  return value === 0 ? '<span class="badge b-warning">0</span>' : String(value);
+  return value === 0 ? '<span class="badge b-skipped">0</span>' : String(value);
 }
 
 /**
- * What the run exercised, folded as the passed checks are: statuses per operation, each documented response field
+ * What the run exercised, folded away unless a --min-coverage was missed: statuses per operation, each documented
+ * response field
  * with the records that carried it (and as null), each state, each create-request field.
  */
 function coverageSection(coverage: ReportCoverage, open: string): string {
   const { operations, responseFields: fields, states, requestFields: requests } = coverage;
-  const title = `Coverage: ${Object.values(coverageFigures(coverage)).map(figureText).join(', ')}`;
+  const heading = coverageHeading(coverage);
+  const title = `${heading[0]?.toUpperCase()}${heading.slice(1)}: ${Object.values(coverageFigures(coverage))
+    .map(figureText)
+    .join(', ')}`;
   const statuses = operations.byOperation.map((operation) => [
     escapeHtml(operation.operation),
     String(operation.exchanges),
@@ -282,7 +288,9 @@ export function htmlReport(report: Report): string {
     const title = `Passed and skipped checks (${rest.length}), notes (${report.notes.length})`;
     sections.push(`<details class="rest"${open}><summary>${title}</summary>\n${restSections.join('\n')}\n</details>`);
   }
-  if (report.reachable) sections.push(coverageSection(report.coverage, failedChecks.length > 0 ? '' : ' open'));
+  // Open only when a minimum was missed: otherwise it is information, folded away on a clean run as on a failed one.
+  if (report.reachable)
+    sections.push(coverageSection(report.coverage, report.coverage.shortfalls.length > 0 ? ' open' : ''));
   const scriptHash = createHash('sha256').update(script).digest('base64');
   const policy =
     `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; ` +

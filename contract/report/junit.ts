@@ -98,7 +98,9 @@ export function junitReport(report: Report): string {
       failedRun(
         'run.replay',
         refused.map((refusal) => refusal.message).join('; '),
-        refused.map((refusal) => `${refusal.message}\nreproduce: ${refusal.curl}`).join('\n'),
+        refused
+          .map((refusal) => `${refusal.message}\nanswer: ${refusal.answer}\nreproduce: ${refusal.curl}`)
+          .join('\n'),
       ),
     );
   const drift = driftFails(report.mock);

@@ -48,6 +48,8 @@ export interface PacingReport {
 interface ReplayRefusal {
   /** `a request your app sends is refused: POST /evaluations answered 422 (the mock answered 200)`. */
   message: string;
+  /** The deployment's answer, redacted and cut: `422 "{\"detail\":[…]}"`. */
+  answer: string;
   curl: string;
 }
 

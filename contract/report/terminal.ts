@@ -1,5 +1,5 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
-import { coverageLines } from './coverage.js';
+import { coverageHeading, coverageLines } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
@@ -84,8 +84,16 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
     );
   }
   if (report.reachable) {
-    const [first, ...rest] = coverageLines(report.coverage).map((line) => shown(line));
-    lines.push(`${paint('bold', 'coverage:')} ${first}`, ...rest.map((line) => `  ${line}`), '');
+    // A gate only with --min-coverage: otherwise dim, as information beside the verdict, never as a finding.
+    const gate = report.coverage.shortfalls.length > 0;
+    const tone = gate ? 'red' : 'dim';
+    lines.push(
+      paint(tone, `${coverageHeading(report.coverage)}:`),
+      ...coverageLines(report.coverage).map((line) =>
+        paint(line.startsWith('below ') ? 'red' : 'dim', `  ${shown(line)}`),
+      ),
+      '',
+    );
   }
   if (report.insecure) lines.push(paint('red', insecureWarning));
   lines.push(verdictLine(report, paint), '');
@@ -98,6 +106,7 @@ function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<ty
   for (const refusal of replay.refused)
     lines.push(
       `  ${paint('red', 'FAIL')} ${shown(refusal.message)}`,
+      `       ${paint('dim', 'answer:')} ${shown(refusal.answer)}`,
       `       ${paint('dim', 'reproduce:')} ${shown(refusal.curl)}`,
     );
   for (const skip of replay.skipped)

@@ -35,11 +35,18 @@ export function createProbes(valid: Record<string, unknown>, readOnly: boolean):
 }
 
 /** A probe's request, labelled with what it sends, so each finding about its answer names the probe. */
-export function probeRequest(probe: Probe): Outgoing {
+function probeRequest(probe: Probe): Outgoing {
   return { ...createRequest(probe.body, probe.contentType), what: `probe: ${probe.rule}` };
 }
 
+/**
+ * Sends the probes ahead, then judges each in order. They start only now, after the steps before them have been
+ * answered: sent beside the valid create, some reached the deployment before it held the record that create made
+ * and some after, as timing had it, and a deployment whose answer depends on what it holds was judged differently
+ * from one run to the next (test/contract/concurrency.test.ts).
+ */
 export async function runProbes(session: Session, probes: Probe[]): Promise<void> {
+  await session.sendAhead(probes.map(probeRequest));
   for (const probe of probes) {
     const accepted = (status: number) => `${probe.rule}: accepted with ${status}`;
     await session.request({ operation: 'create', outgoing: probeRequest(probe), role: { kind: 'invalid', accepted } });

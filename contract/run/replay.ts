@@ -1,4 +1,7 @@
-import { operationByKey, operationTable, pathIdOf, type OperationId } from '../../api/operations.js';
+import { operationTable, pathIdOf, type OperationDefinition, type OperationId } from '../../api/operations.js';
+import { pathFor } from '../../api/match.js';
+import { capped } from '../../http/excerpt.js';
+import type { Exchange } from '../../http/exchange.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { keptJsonText, type KeptBody } from '../../http/kept-body.js';
 import { isCredentialParameter, parameterName } from '../../http/placeholders.js';
@@ -45,16 +48,110 @@ export function replayedBody(canaries: Canaries, recorded: unknown): KeptBody {
  * `--header`s go with it (Session), never the recorded ones, whose credentials are placeholders, nor `Prefer`, which
  * only the mock reads.
  */
-function outgoingOf(operation: OperationId, request: RecordedRequest, body: unknown): Outgoing {
+function outgoingOf(operation: OperationId, request: RecordedRequest, path: string, body: unknown): Outgoing {
   const contentType = request.headers['content-type'];
   const query = replayedQuery(request.query);
   return {
     method: operationTable[operation].method,
-    path: request.path,
+    path,
     ...(query === '' ? {} : { query }),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(body !== undefined && contentType !== undefined ? { contentType } : {}),
   };
+}
+
+/** The deployment's own ids, when the run was given them: they stand in for the ids the mock made up. */
+export interface DeploymentIds {
+  /** --human-evaluation-id: an evaluation the deployment holds. */
+  humanEvaluationId?: string;
+  /** --create-body: a create request whose references (app, testset, variants, evaluator configs) exist there. */
+  createBody?: Record<string, unknown>;
+}
+
+/**
+ * The fields of a create request that name records the deployment must hold: what a 404 `App not found` answers.
+ * A domain fact of the spec's create (POST /evaluations): the rest of a body is the request's shape.
+ */
+const createReferences = ['app_id', 'testset_id', 'variant_ids', 'evaluators_configs'] as const;
+
+/**
+ * The recorded value with the deployment's ids in place of the recorded ones, keeping its type and count: a string
+ * for a string, an array as long as the recorded one, its i-th string the deployment's i-th (round again when the
+ * recording names more); any other entry or type kept, since it is the request's shape being checked.
+ */
+function withDeploymentIds(recorded: unknown, given: unknown): unknown {
+  if (typeof recorded === 'string' && typeof given === 'string') return given;
+  if (!Array.isArray(recorded) || !Array.isArray(given)) return recorded;
+  const ids = given.filter((entry): entry is string => typeof entry === 'string');
+  if (ids.length === 0) return recorded;
+  return recorded.map((entry: unknown, index) => (typeof entry === 'string' ? ids[index % ids.length] : entry));
+}
+
+/** The create body with the deployment's references in place of the recorded ones, and the fields replaced. */
+export function createWithDeploymentIds(
+  body: Record<string, unknown>,
+  given: Record<string, unknown>,
+): { body: Record<string, unknown>; replaced: string[] } {
+  const replaced: string[] = [];
+  const next = { ...body };
+  for (const field of createReferences) {
+    if (!Object.hasOwn(body, field) || !Object.hasOwn(given, field)) continue;
+    const value = withDeploymentIds(body[field], given[field]);
+    if (JSON.stringify(value) === JSON.stringify(body[field])) continue;
+    next[field] = value;
+    replaced.push(field);
+  }
+  return { body: next, replaced };
+}
+
+/** What the substitutions did, for the note that says so: each replaced field, and how many requests it touched. */
+class Substitutions {
+  private readonly fields = new Map<string, number>();
+
+  count(fields: readonly string[]): void {
+    for (const field of fields) this.fields.set(field, (this.fields.get(field) ?? 0) + 1);
+  }
+
+  /** `the fetched id by --human-evaluation-id's (1 request); app_id by --create-body's (2 requests)`. */
+  text(): string | undefined {
+    if (this.fields.size === 0) return undefined;
+    const requests = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
+    return [...this.fields].map(([field, count]) => `${field} (${requests(count)})`).join(', ');
+  }
+}
+
+/**
+ * The recorded request with the deployment's ids in place of the mock's, when the run knows them: the fetched id
+ * by --human-evaluation-id, a create's references by --create-body's. Everything else is as the app sent it.
+ */
+function substituted(
+  operation: OperationId,
+  request: RecordedRequest,
+  params: Record<string, string>,
+  body: unknown,
+  ids: DeploymentIds,
+): { path: string; params: Record<string, string>; body: unknown; replaced: string[] } {
+  const definition: OperationDefinition = operationTable[operation];
+  const recordedId = pathIdOf(definition, params);
+  if (definition.parameter && ids.humanEvaluationId !== undefined && recordedId !== ids.humanEvaluationId) {
+    const given = { ...params, [definition.parameter.name]: ids.humanEvaluationId };
+    const replaced = [`the fetched id (${definition.parameter.name})`];
+    return { path: pathFor(operation, given), params: given, body, replaced };
+  }
+  if (ids.createBody !== undefined && isObject(body)) {
+    const replacement = createWithDeploymentIds(body, ids.createBody);
+    return { path: request.path, params, ...replacement };
+  }
+  return { path: request.path, params, body, replaced: [] };
+}
+
+/** Why a replayed request answered 404 is skipped: the deployment does not hold what it names. */
+export const unheldIds = 'the deployment holds no record of its ids';
+
+/** The deployment's answer as a report quotes it: status and body, every credential and canary redacted. */
+function answerOf(session: Session, exchange: Exchange): string {
+  const body = exchange.body === '' ? '(an empty body)' : capped(session.redact(exchange.body));
+  return `${exchange.status ?? 'no answer'} ${body}`;
 }
 
 /** Why a recorded request is not sent again, or undefined when it is. */
@@ -86,43 +183,64 @@ function sentOf(
 
 /**
  * Sends each recorded request of the two operations to the deployment, in the order the app sent them, each answer
- * judged by the catalogue's checks; a request the mock accepted and the deployment refuses (4xx) is a refusal, with
- * its curl. Fills `report` as it goes, so a run that stops early still says how far it got.
+ * judged by the catalogue's checks. The mock made its ids up, so when the run knows the deployment's (`ids`) they
+ * stand in for them, saying so in a note; a 404 says the deployment holds no such record, which is data, not the
+ * request's shape: a skip naming the answer. Any other 4xx to a request the mock accepted is a refusal, with the
+ * deployment's answer (redacted) and a curl. Fills `report` as it goes, so a run that stops early still says how far
+ * it got.
  */
 export async function replayTraffic(
   session: Session,
   traffic: Traffic,
   report: ReplayReport,
-  readOnly: boolean,
+  options: { readOnly: boolean; ids: DeploymentIds },
 ): Promise<void> {
   const planned: Array<{ sent: Sent; recorded: RecordedRequest }> = [];
+  const substitutions = new Substitutions();
   for (const request of traffic.requests) {
     const route = recordedRoute(request);
     if (route === undefined) continue;
     const replayed = replayedBody(session.canaries, request.body);
-    const body = 'body' in replayed ? replayed.body : undefined;
-    const outgoing = outgoingOf(route.operation, request, body);
     const reason =
-      skipReason(request, readOnly) ?? ('withheld' in replayed ? `${replayed.withheld}, so it is not sent` : undefined);
+      skipReason(request, options.readOnly) ??
+      ('withheld' in replayed ? `${replayed.withheld}, so it is not sent` : undefined);
+    const recordedBody = 'body' in replayed ? replayed.body : undefined;
+    const { path, params, body, replaced } =
+      reason === undefined
+        ? substituted(route.operation, request, route.params, recordedBody, options.ids)
+        : { path: request.path, params: route.params, body: recordedBody, replaced: [] };
+    const outgoing = outgoingOf(route.operation, request, path, body);
     if (reason !== undefined) report.skipped.push({ request: labelOf(outgoing), reason });
-    else planned.push({ sent: sentOf(request, route.operation, route.params, outgoing, body), recorded: request });
+    else {
+      substitutions.count(replaced);
+      planned.push({ sent: sentOf(request, route.operation, params, outgoing, body), recorded: request });
+    }
   }
+  const replaced = substitutions.text();
+  if (replaced !== undefined)
+    session.verdicts.note(
+      'create',
+      `replay: the mock's ids replaced by the deployment's (--human-evaluation-id, --create-body), ` +
+        `the rest of each request as the app sent it: ${replaced}`,
+    );
   await session.sendAhead(planned.map(({ sent }) => sent.outgoing));
   for (const { sent, recorded } of planned) {
     const exchange = await session.request(sent);
     report.replayed++;
     if (!isSuccessStatus(recorded.status) || !isRefusal(exchange)) continue;
-    // A fetch of an id the deployment does not hold says nothing of the request's shape: data, not a refusal.
-    if (operationByKey(sent.operation).parameter && exchange.status === 404)
+    if (exchange.status === 404)
       report.skipped.push({
         request: labelOf(sent.outgoing),
-        reason: 'the deployment holds no evaluation of this id (404): record against ids that exist there',
+        reason:
+          `${unheldIds} (${answerOf(session, exchange)}): ` +
+          'pass --human-evaluation-id and --create-body with ids that exist there, and they replace the recorded ones',
       });
     else
       report.refused.push({
         message:
           `a request your app sends is refused: ${labelOf(sent.outgoing)} answered ${exchange.status} ` +
           `(the mock answered ${recorded.status})`,
+        answer: answerOf(session, exchange),
         curl: session.curl(sent.outgoing),
       });
   }

@@ -17,10 +17,9 @@ import { Canaries, keyValues } from './canaries.js';
 import { createValid, tryOtherKeyNames } from './create.js';
 import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds, fetchWithTrailingSlash } from './fetch.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
-import { createProbes, probeRequest, runProbes, type Probe } from './probes.js';
+import { createProbes, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
-import { replayTraffic } from './replay.js';
-import { createRequest } from './requests.js';
+import { replayTraffic, unheldIds } from './replay.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 import { MockComparer, type MockComparisonOptions } from '../compare/comparison.js';
@@ -178,7 +177,13 @@ async function propertySteps({ options, session, seed, verdicts }: Plan, found: 
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   const { options, session } = run;
   if (options.replay && run.replayed)
-    return replayTraffic(session, options.replay.traffic, run.replayed, options.readOnly ?? false);
+    return replayTraffic(session, options.replay.traffic, run.replayed, {
+      readOnly: options.readOnly ?? false,
+      ids: {
+        ...(options.humanEvaluationId !== undefined ? { humanEvaluationId: options.humanEvaluationId } : {}),
+        ...(options.createBody !== undefined ? { createBody: options.createBody } : {}),
+      },
+    });
   // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
   await fetchGivenId(
     session,
@@ -186,9 +191,9 @@ async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
     options.humanEvaluationId !== undefined,
   );
   const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
-  // The unknown ids depend on the created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
-  const valid = options.readOnly ? [] : [createRequest(JSON.stringify(run.request))];
-  await session.sendAhead([...valid, ...run.probes.map(probeRequest)]);
+  // The probes are sent once the valid create has been answered, never beside it (runProbes): a deployment whose
+  // state the create changes meets every probe in one state, whatever the timing. The unknown ids depend on the
+  // created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
   knownIds.push(...(await createSteps(run)));
   await fetchUnknownIds(session, knownIds, run.seed);
   await askForStates(session, {
@@ -269,6 +274,12 @@ function remedyOf(seen: readonly number[]): string {
 
 /** Why a replay verified nothing when it sent nothing: the recording, not the deployment, is the cause. */
 function nothingReplayed(replay: ReplayReport): string | undefined {
+  const unheld = replay.skipped.filter((skip) => skip.reason.startsWith(unheldIds)).length;
+  if (replay.replayed > 0 && unheld === replay.replayed)
+    return (
+      `nothing verified: the deployment holds none of the ids the requests in ${replay.source} name (404): ` +
+      'pass --human-evaluation-id and --create-body with ids that exist there, and they replace the recorded ones'
+    );
   if (replay.replayed > 0) return undefined;
   if (replay.skipped.length > 0)
     return (

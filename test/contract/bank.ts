@@ -456,6 +456,11 @@ export const mutations: BankEntry[] = [
     expect: [warning('create.body.per-variant')],
   },
   {
+    name: 'the Evaluations of one create answer sharing one id',
+    behaviour: { rewrite: evaluations((record) => ({ ...record, id: '6637c0a25368ef07b03a64f0' })) },
+    expect: [warning('create.body.distinct-ids')],
+  },
+  {
     name: 'Evaluations name another app_id than requested',
     behaviour: { rewrite: evaluations((record) => ({ ...record, app_id: '6637c0a25368ef07b03a6400' })) },
     expect: [warning('create.body.request-ids')],
@@ -480,6 +485,35 @@ export const mutations: BankEntry[] = [
     name: 'optional fields sent as null (testset_name, average_cost)',
     behaviour: { rewrite: evaluations((record) => ({ ...record, testset_name: null, average_cost: null })) },
     expect: [warning('create.body.nulls')],
+  },
+  {
+    name: 'optional fields sent as null everywhere, settings_values of finished results too',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        testset_name: null,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: { ...(result.evaluator_config as Json), settings_values: null },
+        })),
+      })),
+    },
+    expect: [warning('create.body.nulls')],
+  },
+  {
+    name: 'an evaluator_config with a numeric evaluator_key and settings_values null',
+    behaviour: {
+      evaluationState: 'EVALUATION_FINISHED',
+      rewrite: evaluations((record) => ({
+        ...record,
+        aggregated_results: (record.aggregated_results as Json[]).map((result) => ({
+          ...result,
+          evaluator_config: { ...(result.evaluator_config as Json), evaluator_key: 42, settings_values: null },
+        })),
+      })),
+    },
+    expect: [warning('create.body.evaluator-config.known')],
   },
   {
     name: 'success served as text/plain',

@@ -146,6 +146,44 @@ describe('--concurrency: the same report at any concurrency', () => {
     },
   );
 
+  it('probes meet the deployment in the state the valid create left, at any concurrency', async () => {
+    // A deployment that accepts evaluators_configs of a wrong type once it holds a record (its validation of a
+    // config list takes another path then), slow to answer its first create: probes sent beside that create
+    // arrived before it held one, and the wrong types were refused or accepted by timing alone.
+    const stateful = () => {
+      let holds = false;
+      return start({
+        rewrite: (answer, context) => {
+          const wrongConfigs = answer.status === 422 && answer.body.includes('"evaluators_configs"');
+          if (context.route === 'create' && wrongConfigs && holds) return { ...answer, status: 200, body: '[]' };
+          return answer;
+        },
+        send: (res, answer, context) => {
+          if (context.route !== 'create' || !context.valid || holds) return false;
+          setTimeout(() => {
+            holds = true;
+            res.writeHead(answer.status, answer.headers).end(answer.body);
+          }, 300);
+          return true;
+        },
+      });
+    };
+    // Two deployments, each fresh: the report of each with its own address in place of the port.
+    const run = async (concurrency: number) => {
+      const server = await stateful();
+      const report = await runContract({ seed: 'state', baseUrl: server.url, concurrency });
+      return JSON.parse(JSON.stringify(comparable(report)).split(new URL(server.url).port).join('PORT')) as {
+        checks: Array<{ id: string; outcome: string; findings: string[] }>;
+      };
+    };
+    const serial = await run(1);
+    const parallel = await run(16);
+    const rejected = serial.checks.find((check) => check.id === 'create.invalid.rejected');
+    expect(rejected?.outcome).toBe('failed');
+    expect(rejected?.findings.join('\n')).toContain('/evaluators_configs: type array (sent as a string)');
+    expect(parallel).toEqual(serial);
+  });
+
   it('sends nothing more once two answers timed out, at any concurrency, and reports it as at 1', async () => {
     const traffic = new Traffic();
     const server = await start({

@@ -15,6 +15,25 @@ import type { EvaluationState } from '../../generators/vocabulary.js';
 
 type Route = 'fetch' | 'create' | 'other';
 
+/** A create's references, and what the service calls each record in its 404. */
+const heldRecords = {
+  app_id: 'App',
+  testset_id: 'Testset',
+  variant_ids: 'Variant',
+  evaluators_configs: 'Evaluator config',
+};
+type HeldField = keyof typeof heldRecords;
+
+/** The 404 a deployment answers to a create naming a record it does not hold, or undefined when it holds all. */
+function notHeld(request: Record<string, unknown>, holds: Behaviour['holds']): Answer | undefined {
+  for (const [field, held] of Object.entries(holds ?? {}) as Array<[HeldField, string[]]>) {
+    const named = ([] as unknown[]).concat(request[field]);
+    if (named.some((id) => !held.includes(id as string)))
+      return json(404, { detail: `${heldRecords[field]} not found` });
+  }
+  return undefined;
+}
+
 export interface Answer {
   status: number;
   headers: Record<string, string>;
@@ -39,6 +58,12 @@ export interface Behaviour {
   evaluationState?: EvaluationState;
   /** Ids GET knows; default: the one the contract suite fetches by default. */
   knownIds?: string[];
+  /**
+   * The records a create may refer to, by field, as a real deployment holds only its own: a create naming another
+   * answers 404 `{"detail": "App not found"}` (`Testset`, `Variant`, `Evaluator config`), as the service does.
+   * Default: any id.
+   */
+  holds?: Partial<Record<HeldField, string[]>>;
   /** Rewrites the answer the conforming server would give. */
   rewrite?: (answer: Answer, context: Context) => Answer;
   /** Takes over the raw exchange before routing (hangs, drops, redirects); true when it did. */
@@ -78,7 +103,12 @@ function unprocessable(loc: Array<string | number>, msg: string, type: string): 
   return json(422, { detail: [{ loc: ['body', ...loc], msg, type }] });
 }
 
-function createAnswer(text: string, contentType: string | undefined, context: Context, state: EvaluationState): Answer {
+function createAnswer(
+  text: string,
+  contentType: string | undefined,
+  context: Context,
+  { evaluationState: state = 'EVALUATION_INITIALIZED', holds }: Behaviour,
+): Answer {
   if (!contentType?.toLowerCase().startsWith('application/json'))
     return unprocessable([], 'value is not a valid dict', 'type_error.dict');
   let request: unknown;
@@ -92,6 +122,8 @@ function createAnswer(text: string, contentType: string | undefined, context: Co
     context.request = request as Record<string, unknown>;
   const [issue] = issues;
   if (issue) return unprocessable(pointerTokens(issue.pointer), issue.message, `value_error.${issue.keyword}`);
+  const missing = notHeld(request as Record<string, unknown>, holds);
+  if (missing) return missing;
   context.valid = true;
   const body = request as { app_id: string; testset_id: string; variant_ids: string[]; evaluators_configs: string[] };
   return json(
@@ -129,12 +161,7 @@ async function route(
   if (req.method === 'POST' && path === '/evaluations') {
     const context: Context = { route: 'create', valid: false };
     return {
-      answer: createAnswer(
-        text,
-        req.headers['content-type'],
-        context,
-        behaviour.evaluationState ?? 'EVALUATION_INITIALIZED',
-      ),
+      answer: createAnswer(text, req.headers['content-type'], context, behaviour),
       context,
     };
   }

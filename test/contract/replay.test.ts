@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -148,7 +148,9 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
         '<testcase name="run.replay" classname="run"><failure type="error" message="a request your app sends is ' +
           'refused: POST /evaluations answered 422 (the mock answered 200)">',
       );
-      expect(junit).toMatch(/answered 422 \(the mock answered 200\)\nreproduce: curl /);
+      expect(junit).toMatch(
+        /answered 422 \(the mock answered 200\)\nanswer: 422 .*extra fields not permitted.*\nreproduce: curl /,
+      );
       expect(junit).not.toContain(runToken);
       // GitHub's annotations and step summary say it too.
       const annotations = githubAnnotations(report);
@@ -244,7 +246,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       const run = await replay(missing.url);
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('3 replayed, 0 refused, 2 skipped');
-      expect(run.stdout).toContain('the deployment holds no evaluation of this id (404)');
+      expect(run.stdout).toContain('the deployment holds no record of its ids (404 {"detail":"Not Found"})');
       expect(run.stdout).not.toContain('a request your app sends is refused');
       expect(run.json.replay).toMatchObject({ refused: [] });
     } finally {
@@ -305,5 +307,162 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     ]);
     expect(code).toBe(2);
     expect(stderr).toBe(`evalkit contract: --replay: cannot read ${join(dir, 'none')} (ENOENT)\n`);
+  });
+});
+
+/** What a staging deployment holds: its own records, none of the ids the mock made up. */
+const staging = {
+  evaluationId: '665f1e2a9b1c4d0012a3b4c5',
+  app_id: '665f1e2a9b1c4d0012a3b4a1',
+  testset_id: '665f1e2a9b1c4d0012a3b4e1',
+  variant_ids: ['665f1e2a9b1c4d0012a3b4b1', '665f1e2a9b1c4d0012a3b4b2'],
+  evaluators_configs: ['665f1e2a9b1c4d0012a3b4d1'],
+};
+
+/**
+ * A deployment built like the real service: it holds only its own ids, answering 404 `{"detail": "App not found"}`
+ * to a create naming another, and refusing with FastAPI's 422 (which quotes the input it got) what `refuse` says.
+ */
+async function realDeployment(refuse: (context: Context) => boolean = () => false) {
+  const received: Array<{ url?: string; body?: Record<string, unknown> }> = [];
+  const server = await startConformingServer({
+    auth: { name: 'authorization', value: `Bearer ${runToken}` },
+    knownIds: [staging.evaluationId],
+    holds: {
+      app_id: [staging.app_id],
+      testset_id: [staging.testset_id],
+      variant_ids: staging.variant_ids,
+      evaluators_configs: staging.evaluators_configs,
+    },
+    raw: (req) => {
+      received.push({ url: req.url });
+      return false;
+    },
+    rewrite: (answer, context) => {
+      const last = received[received.length - 1];
+      if (last && context.request) last.body = context.request;
+      if (!refuse(context)) return answer;
+      const loc = ['body', 'correct_answer_column'];
+      return json(422, { detail: [{ loc, msg: 'extra fields not permitted', input: context.request }] });
+    },
+  });
+  return { server, received };
+}
+
+describe('evalkit contract --replay on a deployment that holds only its own ids', () => {
+  const stagingBody = () => {
+    const file = join(dir, 'staging-create.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        app_id: staging.app_id,
+        testset_id: staging.testset_id,
+        variant_ids: staging.variant_ids,
+        evaluators_configs: staging.evaluators_configs,
+        rate_limit: { batch_size: 1, max_retries: 1, retry_delay: 1, delay_between_batches: 1 },
+        lm_providers_keys: { OPENAI_API_KEY: providerKey },
+      }),
+    );
+    return file;
+  };
+  const withIds = () => [
+    '--human-evaluation-id',
+    staging.evaluationId,
+    '--create-body',
+    stagingBody(),
+    '--report-json',
+    join(dir, `ids-${Math.random().toString(36).slice(2)}.json`),
+  ];
+
+  it('given its ids: each recorded request sent with them, the rest as the app sent it, said so; exit 0', async () => {
+    const { server, received } = await realDeployment();
+    try {
+      const run = await runCli([
+        'contract',
+        '--base-url',
+        server.url,
+        '--replay',
+        journalFile,
+        '--header',
+        `Authorization: Bearer ${runToken}`,
+        ...withIds(),
+      ]);
+      expect(run.code, run.stdout).toBe(0);
+      expect(run.stdout).toContain('3 replayed, 0 refused, 1 skipped');
+      expect(received[0]?.url).toBe(`/human-evaluations/${staging.evaluationId}?page=2`);
+      const creates = received.slice(1).map(({ body }) => body);
+      for (const body of creates)
+        expect(body).toMatchObject({
+          app_id: staging.app_id,
+          testset_id: staging.testset_id,
+          // The app sent one variant and one config: one of the deployment's each, the count kept.
+          variant_ids: [staging.variant_ids[0]],
+          evaluators_configs: staging.evaluators_configs,
+          // What the app sent beside the ids, as it sent it.
+          rate_limit: createBody().rate_limit,
+        });
+      expect(creates.map((body) => body?.correct_answer_column ?? null)).toEqual([null, 'expected_answer']);
+      expect(run.stdout).toMatch(
+        new RegExp(
+          "replay: the mock's ids replaced by the deployment's .*: " +
+            'the fetched id \\(evaluation_id\\) \\(1 request\\), app_id \\(2 requests\\)',
+        ),
+      );
+      for (const output of [run.stdout, run.stderr]) expect(output).not.toContain(providerKey);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('without them: the 404 App not found to a create is a skip naming the answer, never a refusal', async () => {
+    const { server } = await realDeployment();
+    try {
+      const run = await replay(server.url);
+      expect(run.stdout).not.toContain('a request your app sends is refused');
+      expect(run.stdout).toContain('3 replayed, 0 refused, 4 skipped');
+      expect(run.stdout).toContain(
+        `nothing verified: the deployment holds none of the ids the requests in ${journalFile} name (404)`,
+      );
+      expect(run.stdout).toContain(
+        'SKIP POST /evaluations: the deployment holds no record of its ids (404 {"detail":"App not found"})',
+      );
+      expect(run.stdout).toContain('pass --human-evaluation-id and --create-body with ids that exist there');
+      expect(run.json.replay).toMatchObject({ refused: [] });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("a refusal of a request's shape: exit 1, the deployment's answer shown in every report, redacted", async () => {
+    const { server } = await realDeployment((context) => context.request?.correct_answer_column !== undefined);
+    try {
+      const reportJson = join(dir, 'refused-shape.json');
+      const run = await runCli([
+        'contract',
+        '--base-url',
+        server.url,
+        '--replay',
+        journalFile,
+        '--header',
+        `Authorization: Bearer ${runToken}`,
+        '--report-json',
+        reportJson,
+        ...withIds().slice(0, 4),
+      ]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('FAIL a request your app sends is refused: POST /evaluations answered 422');
+      expect(run.stdout).toMatch(
+        /answer: 422 \{"detail":\[\{"loc":\["body","correct_answer_column"\],"msg":"extra fields/,
+      );
+      // FastAPI quotes the input: the canary in it is shown as the placeholder, never the key.
+      expect(run.stdout).toMatch(/answer: 422 .*"OPENAI_API_KEY":"<PROVIDER_KEY>"/);
+      const json = readFileSync(reportJson, 'utf8');
+      expect(json).toContain('extra fields not permitted');
+      expect(json).not.toMatch(/evalkit-canary-/);
+      for (const output of [run.stdout, json])
+        for (const secret of [providerKey, runToken]) expect(output).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
   });
 });

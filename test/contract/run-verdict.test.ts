@@ -279,7 +279,10 @@ describe('provider key names and unknown id shapes', () => {
       'unknown ids answered: UUID (its own shape) 404, ObjectId 500, other 500',
     );
     const crash = report.checks.find((check) => check.id === 'fetch.status.5xx');
-    expect(crash?.findings[0]).toMatch(/^GET \/human-evaluations\/[0-9a-f]{24} \(an unknown ObjectId\) answered 500/);
+    // One answer to both: one finding, the requests that got it listed.
+    expect(crash?.findings[0]).toMatch(
+      /^2 requests answered 500 .*; they were: GET \/human-evaluations\/[0-9a-f]{24} \(an unknown ObjectId\); /,
+    );
   });
 
   it("names an unknown id of the deployment's own shape plainly when that shape is neither", async () => {
@@ -293,8 +296,8 @@ describe('provider key names and unknown id shapes', () => {
     const findings = report.checks.find((check) => check.id === 'fetch.status.5xx')?.findings ?? [];
     expect(findings[0]).toMatch(
       new RegExp(
-        '^GET /human-evaluations/evalkit-unknown-[0-9a-f]{12} \\(an unknown id shaped like neither an ObjectId ' +
-          'nor a UUID, as the ids the deployment gave are\\) answered 500',
+        '^3 requests answered 500 .*; they were: GET /human-evaluations/evalkit-unknown-[0-9a-f]{12} \\(an unknown ' +
+          'id shaped like neither an ObjectId nor a UUID, as the ids the deployment gave are\\); ',
       ),
     );
     expect(findings.join('\n')).not.toMatch(/another shape/);

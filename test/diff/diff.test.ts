@@ -172,7 +172,7 @@ describe('evalkit diff on version pairs of evalkit’s own document, each change
     ]);
   });
 
-  it('matches operations under another base path, resolving $refs through a cycle', async () => {
+  it('an operation moved under another base path: breaking, the old and the new path named', async () => {
     const next = ours();
     const paths = next.paths as Record<string, unknown>;
     next.paths = Object.fromEntries(Object.entries(paths).map(([path, item]) => [`/api/v2${path}`, item]));
@@ -180,6 +180,29 @@ describe('evalkit diff on version pairs of evalkit’s own document, each change
     schema(next, 'Error').properties.cause = { $ref: '#/components/schemas/Error' };
     const old = ours();
     schema(old, 'Error').properties.cause = { $ref: '#/components/schemas/Error' };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).toContain('BREAKING  request  operation: path moved: /evaluations → /api/v2/evaluations');
+    expect(stdout).toContain(
+      'BREAKING  request  operation: path moved: /human-evaluations/{evaluation_id} → ' +
+        '/api/v2/human-evaluations/{evaluation_id}',
+    );
+    expect(stdout).toContain('2 breaking changes, 0 other');
+    expect(code).toBe(1);
+  });
+
+  it('the same paths served from a base path moved out of the server URL, a parameter renamed: no change', async () => {
+    const old = ours();
+    old.servers = [{ url: 'https://staging.example.com/api/v2/' }];
+    const next = ours();
+    next.servers = [{ url: 'https://staging.example.com' }];
+    const paths = next.paths as Record<string, unknown>;
+    next.paths = Object.fromEntries(
+      Object.entries(paths).map(([path, item]) => [`/api/v2${path.replace('{evaluation_id}', '{id}')}`, item]),
+    );
+    const operation = (next.paths as Record<string, { get?: { parameters: Array<{ name: string }> } }>)[
+      '/api/v2/human-evaluations/{id}'
+    ]?.get;
+    for (const parameter of operation?.parameters ?? []) if (parameter.name === 'evaluation_id') parameter.name = 'id';
     const { code, stdout } = await diff(old, next);
     expect(stdout).toContain('no change to the two operations');
     expect(code).toBe(0);
@@ -243,6 +266,53 @@ describe('evalkit diff on other forms of the same changes', () => {
     const response = await diff(ours(), twoTypes);
     expect(response.stdout).toContain('BREAKING  response 200  body.user_username: type string → string, integer');
     expect(response.code).toBe(1);
+  });
+});
+
+describe('evalkit diff on keywords: judged by what they let through, never passed over', () => {
+  const requestField = (document: Document, name: string) =>
+    schema(document, 'CreateEvaluationRequest').properties[name] as Record<string, unknown>;
+
+  it('propertyNames added to lm_providers_keys: a request that may name fewer providers breaks', async () => {
+    const next = ours();
+    requestField(next, 'lm_providers_keys').propertyNames = { enum: ['OPENAI_API_KEY', 'ANTHROPIC_API_KEY'] };
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain(
+      'BREAKING  request  body.lm_providers_keys.(property names): enum added: OPENAI_API_KEY, ANTHROPIC_API_KEY',
+    );
+    expect(code).toBe(1);
+    // Names that are strings, as every name is: nothing narrowed.
+    const loose = ours();
+    requestField(loose, 'lm_providers_keys').propertyNames = { type: 'string' };
+    expect((await diff(ours(), loose)).stdout).toContain('no change to the two operations');
+  });
+
+  it('a bound that constrains nothing (minItems 0, minLength 0, uniqueItems false) is no change', async () => {
+    const next = ours();
+    requestField(next, 'evaluators_configs').minItems = 0;
+    requestField(next, 'evaluators_configs').uniqueItems = false;
+    requestField(next, 'testset_id').minLength = 0;
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain('no change to the two operations');
+    expect(code).toBe(0);
+    const raised = ours();
+    requestField(raised, 'evaluators_configs').minItems = 1;
+    expect((await diff(next, raised)).stdout).toContain(
+      'BREAKING  request  body.evaluators_configs: minItems none → 1',
+    );
+  });
+
+  it('a keyword evalkit does not model, added or changed: listed as not judged, exit 1', async () => {
+    const next = ours();
+    requestField(next, 'testset_id').not = { const: '' };
+    requestField(next, 'testset_id')['x-internal'] = true;
+    requestField(next, 'testset_id').description = 'reworded';
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain(
+      'BREAKING  request  body.testset_id: not added: changed, not judged (evalkit does not model not)',
+    );
+    expect(stdout).toContain('1 breaking change, 0 other');
+    expect(code).toBe(1);
   });
 });
 

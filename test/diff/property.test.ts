@@ -185,3 +185,47 @@ describe('evalkit diff on random edits of evalkit’s own document', () => {
     Math.max(60_000, numRuns * 500),
   );
 });
+
+/** A keyword's value that lets every value through, as the keyword's spec says: the oracle of the next property. */
+function constrainsNothing(keyword: string, value: unknown): boolean {
+  if (['minLength', 'minItems', 'minProperties'].includes(keyword)) return typeof value === 'number' && value <= 0;
+  if (keyword === 'uniqueItems') return value === false;
+  if (keyword === 'propertyNames')
+    return JSON.stringify(value) === '{}' || JSON.stringify(value) === '{"type":"string"}';
+  return ['description', 'title', 'examples', 'deprecated', '$comment'].includes(keyword) || keyword.startsWith('x-');
+}
+
+describe('evalkit diff on one keyword added to a request field', () => {
+  const keyword = fc.oneof(
+    fc.constantFrom('minLength', 'minItems', 'minProperties', 'maxLength', 'maxItems', 'minimum', 'maximum'),
+    fc.constantFrom('uniqueItems', 'multipleOf', 'propertyNames', 'pattern', 'format', 'enum', 'const'),
+    fc.constantFrom('not', 'if', 'then', 'patternProperties', 'dependentRequired', 'prefixItems', 'contains'),
+    fc.constantFrom('description', 'title', 'examples', 'deprecated', '$comment', 'x-internal'),
+    fc.string({ minLength: 1, maxLength: 8 }),
+  );
+  const value = fc.oneof(
+    fc.integer({ min: -2, max: 5 }),
+    fc.boolean(),
+    fc.constantFrom({}, { type: 'string' }, { enum: ['a'] }, ['a'], 'a+', 'date'),
+  );
+  const fields = ['evaluators_configs', 'lm_providers_keys', 'testset_id', 'rate_limit'];
+
+  it('a keyword that constrains nothing is no change; any other is listed, never passed over', async () => {
+    await fc.assert(
+      fc.asyncProperty(keyword, value, fc.constantFrom(...fields), async (name, given, field) => {
+        fc.pre(name !== '$ref' && name !== 'allOf' && name !== 'anyOf' && name !== 'oneOf');
+        const next = structuredClone(ours);
+        const schema = (schemasOf(next).CreateEvaluationRequest?.properties as Record<string, Json>)[field] as Json;
+        fc.pre(!Object.hasOwn(schema, name));
+        Object.defineProperty(schema, name, { value: given, enumerable: true, writable: true, configurable: true });
+        const old = { name: 'old.json', text: JSON.stringify(ours) };
+        const run = await diffTexts(old, { name: 'new.json', text: JSON.stringify(next) });
+        expect(run.stderr).toBe('');
+        if (constrainsNothing(name, given)) expect(run.stdout).toContain('no change to the two operations');
+        else
+          expect(run.stdout, `${name}: ${JSON.stringify(given)}`).toMatch(/^ {2}(BREAKING|ok) {2}request {2}body\./m);
+      }),
+      { numRuns: Math.min(numRuns, 150), seed: 20_280_029 },
+    );
+  }, 60_000);
+});

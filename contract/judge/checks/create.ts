@@ -1,5 +1,7 @@
 import { credentialField } from '../../../api/credentials.js';
-import { isDocumentedEvaluatorConfig } from '../../../schemas/validators/index.js';
+import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../../schemas/validators/index.js';
+import { schemas } from '../../../schemas/index.js';
+import { capped } from '../../../http/excerpt.js';
 import type { Exchange } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
 import { defineCheck, once, perItem, type Judged } from '../define.js';
@@ -36,6 +38,18 @@ function perVariantFinding(request: Fields, records: Fields[], label: string): s
   return `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${notOnce}`;
 }
 
+/** Records of one answer that share an id: a client keying them by id keeps one and loses the others. */
+function sharedIdFinding(records: ReadonlyArray<{ fields: Fields; where: string }>): string | undefined {
+  const byId = new Map<string, string[]>();
+  for (const { fields, where } of records)
+    if (typeof fields.id === 'string') byId.set(fields.id, [...(byId.get(fields.id) ?? []), where]);
+  const shared = [...byId].filter(([, places]) => places.length > 1);
+  if (shared.length === 0) return undefined;
+  return shared
+    .map(([id, places]) => `${places.length} Evaluations share the id ${JSON.stringify(id)} (${places.join(', ')})`)
+    .join('; ');
+}
+
 function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
   const findings: string[] = [];
   if (typeof record.app_id === 'string' && record.app_id !== request.app_id)
@@ -63,6 +77,49 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
   );
 }
 
+/** The fields an EvaluatorConfig must carry: any other it declares is optional. */
+const requiredConfigFields = new Set((schemas.EvaluatorConfig.required as string[] | undefined) ?? []);
+
+/**
+ * The optional fields of an evaluator_config sent as null, when leaving them out makes it the documented
+ * EvaluatorConfig: a deployment that sends null optionals (`settings_values: null`), one cause the nulls check
+ * reports, not an unknown alternative.
+ */
+function nullOptionalsOf(config: unknown): string[] | undefined {
+  if (!isObject(config)) return undefined;
+  const nulls = Object.keys(config).filter((name) => config[name] === null && !requiredConfigFields.has(name));
+  if (nulls.length === 0) return undefined;
+  const rest = Object.fromEntries(Object.entries(config).filter(([name]) => !nulls.includes(name)));
+  return isDocumentedEvaluatorConfig(rest) ? nulls : undefined;
+}
+
+/** Why a config is not the documented EvaluatorConfig, and the config itself, as long as a finding may quote. */
+function unknownConfigFinding(config: unknown, at: string): string {
+  const [issue] = validate('EvaluatorConfig', config).issues;
+  const why = issue ? ` (as EvaluatorConfig: ${formatIssue(issue)})` : '';
+  return `${at} matches no known alternative${why}: ${capped(JSON.stringify(config) ?? String(config), 300)}`;
+}
+
+/**
+ * The create's nulls check, with the null optionals of evaluator_configs too: they sit in an anyOf, where the
+ * schema's validation takes the undocumented alternative and sees no null.
+ */
+function withConfigNulls<C extends { id: string; code?: (seen: Observation) => Judged }>(check: C): C {
+  if (!check.id.endsWith('.body.nulls') || !check.code) return check;
+  const code = check.code;
+  return {
+    ...check,
+    code: (seen: Observation): Judged => {
+      const judged = code(seen);
+      const configs = (aggregatedResults(seen) ?? []).flatMap(({ config, at }) =>
+        (nullOptionalsOf(config) ?? []).map((name) => `${at}: optional ${name} sent as null`),
+      );
+      if (configs.length === 0 || (judged !== undefined && 'skip' in judged)) return judged;
+      return [...(judged ?? []), ...configs];
+    },
+  };
+}
+
 /**
  * The aggregated results judged by `judge`: not applicable without a matched answer, skipped when there are none (the
  * service computes them in the background).
@@ -77,7 +134,7 @@ function withAggregatedResults(seen: Observation, judge: (results: AggregatedRes
 
 /** The checks of the create operation, in the catalogue's order. */
 export const createChecks = [
-  ...responseChecks('create'),
+  ...responseChecks('create').map(withConfigNulls),
   statusSuccess('create', 'The given create request is answered with a 2xx.', '§4.2 request body (required)'),
   defineCheck({
     id: 'create.secrets.echo',
@@ -131,6 +188,14 @@ export const createChecks = [
     },
   }),
   defineCheck({
+    id: 'create.body.distinct-ids',
+    operation: 'create',
+    severity: 'warning',
+    title: 'The Evaluations of one create answer have distinct ids.',
+    spec: '§2.2 Evaluation.id (one Evaluation per requested variant: each its own record, so its own id)',
+    code: (seen) => (matched(seen) ? once(sharedIdFinding(seen.objectRecords())) : undefined),
+  }),
+  defineCheck({
     id: 'create.body.request-ids',
     operation: 'create',
     severity: 'warning',
@@ -172,9 +237,7 @@ export const createChecks = [
     code: (seen) =>
       withAggregatedResults(seen, (results) =>
         perItem(results, ({ config, at }) =>
-          isDocumentedEvaluatorConfig(config)
-            ? undefined
-            : `${at} matches no known alternative: ${JSON.stringify(config)?.slice(0, 60)}`,
+          isDocumentedEvaluatorConfig(config) || nullOptionalsOf(config) ? undefined : unknownConfigFinding(config, at),
         ),
       ),
   }),

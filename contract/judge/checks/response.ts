@@ -94,7 +94,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         if (!judged(seen) || seen.status === undefined) return undefined;
         if (seen.status < 500) return [];
         const expected = seen.sent.role.kind === 'invalid' ? 'a 4xx' : undefined;
-        return [`${seen.label} ${serverErrorFinding(seen.exchange, expected)}`];
+        return [{ subject: seen.label, cause: serverErrorFinding(seen.exchange, expected) }];
       },
       hint: serverErrorHint,
     }),
