@@ -18,6 +18,9 @@ const processTier = [
   'test/readme/**/*.test.ts',
 ];
 
+/** The install from git runs apart, by `npm run test:install` (vitest.install.config.ts): minutes on its own. */
+const installTier = ['test/readme/install.test.ts'];
+
 export default defineConfig({
   test: {
     // The JSON report lets CI print a plain 'N passed, N failed' closing line.
@@ -34,9 +37,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: processTier, isolate: false },
+        test: {
+          name: 'in-process',
+          include: ['test/**/*.test.ts'],
+          exclude: [...processTier, ...installTier],
+          isolate: false,
+        },
       },
-      { extends: true, test: { name: 'processes', include: processTier } },
+      { extends: true, test: { name: 'processes', include: processTier, exclude: installTier } },
     ],
   },
 });
