@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/helpers/slowest-first.js';
 
 /**
- * Files that start processes (the built CLI, Prism, Chromium, npm pack, linters) or patch globals (msw intercepts
- * fetch): each runs in a fresh module graph. test/README.md says why each spawns.
+ * Files that start processes (the built CLI, Prism, Chromium, npm pack, linters): test/README.md says why each spawns.
+ * They share modules like the in-process tier (a process they start is fresh; the test's own module graph need not be).
  */
 const processTier = [
   'test/api/{openapi,generators-*}.test.ts',
@@ -12,11 +12,13 @@ const processTier = [
   'test/cli/process.test.ts',
   'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',
   'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
-  'test/msw/**/*.test.ts',
   'test/pack/**/*.test.ts',
   'test/proxy/cli.test.ts',
-  'test/readme/**/*.test.ts',
+  'test/readme/{browser-snippet,other-projects-snippet}.test.ts',
 ];
+
+/** Files that patch globals (msw/node intercepts `fetch`): each runs in a fresh module graph. */
+const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/node-snippet.test.ts'];
 
 /** The install from git runs apart, by `npm run test:install` (vitest.install.config.ts): minutes on its own. */
 const installTier = ['test/readme/install.test.ts'];
@@ -40,11 +42,21 @@ export default defineConfig({
         test: {
           name: 'in-process',
           include: ['test/**/*.test.ts'],
-          exclude: [...processTier, ...installTier],
+          exclude: [...processTier, ...patchesGlobals, ...installTier],
           isolate: false,
         },
       },
-      { extends: true, test: { name: 'processes', include: processTier, exclude: installTier } },
+      {
+        extends: true,
+        // One Chromium for the run, started only when this tier runs.
+        test: {
+          name: 'processes',
+          include: processTier,
+          isolate: false,
+          globalSetup: ['test/helpers/shared-chromium.ts'],
+        },
+      },
+      { extends: true, test: { name: 'patches-globals', include: patchesGlobals } },
     ],
   },
 });
