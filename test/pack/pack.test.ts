@@ -1,10 +1,13 @@
-import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { copyFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join, posix } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { builtinsIn, bundleForBrowser } from '../../bench/browser-bundle.js';
 import { hasChromium, mswInit, noChromium } from '../browser/chromium.js';
 import { createMockApp } from '../../mock/index.js';
+import { startChild } from '../mock/processes.js';
 import type { CorpusRequest } from '../msw/corpus.js';
 import { observeExpress } from '../msw/observe.js';
 import { readmeSnippet, runBrowserSnippet } from '../readme/snippet.js';
@@ -20,6 +23,7 @@ import {
   type ConsumerProject,
   type NodeRuntime,
 } from './consumer-project.js';
+import { expectedErrors, moduleSettings, plantStrictConsumer, strictErrors } from './strict-consumer.js';
 import { projectRoot } from '../helpers/cli.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
@@ -49,15 +53,25 @@ const tarball = packOnce();
  * linked into each project (`withVitest`), the part of an install that would show nothing of evalkit's.
  */
 const runtimes = [
-  { name: 'Node 20 (this node) with msw 2.11.0', node: () => Promise.resolve(thisNode), msw: 'msw@2.11.0', major: 2 },
+  {
+    name: 'Node 20 (this node) with msw 2.11.0',
+    node: () => Promise.resolve(thisNode),
+    // The strict TypeScript consumer's tools too (below): one install where two would repeat npm's work.
+    packages: [
+      'msw@2.11.0',
+      `typescript@${installedVersion(projectRoot, 'typescript')}`,
+      `openapi-fetch@${installedVersion(projectRoot, 'openapi-fetch')}`,
+    ],
+    major: 2,
+  },
   {
     name: 'Node 22 (from the registry) with the latest msw',
     node: () => nodeFromRegistry(22),
-    msw: 'msw@latest',
+    packages: ['msw@latest'],
     major: 3,
   },
 ].map((runtime) => {
-  const project = runtime.node().then((node) => installConsumer(node, [tarball.tarball, runtime.msw]));
+  const project = runtime.node().then((node) => installConsumer(node, [tarball.tarball, ...runtime.packages]));
   // Marked handled here; each test awaits it and fails with its reason.
   project.catch(() => undefined);
   return { ...runtime, project };
@@ -163,5 +177,52 @@ describe.concurrent('the Node 22 project, run by Node 24 from the registry', () 
     const node24 = await nodeFromRegistry(24);
     expect(node24.version).toMatch(/^v24\./);
     await expectConsumerAgrees(expect, project, node24);
+  }, 240_000);
+});
+
+/**
+ * The packed tarball in a strict TypeScript project (the Node 20 one, with TypeScript and openapi-fetch), type-checked
+ * under each module setting a consumer may have, a CommonJS file among them: the planted mistakes are the only errors.
+ */
+describe.concurrent('a strict TypeScript consumer of the packed tarball', () => {
+  const node20 = (runtimes[0] as (typeof runtimes)[number]).project;
+
+  it('fails to compile the planted mistakes, nothing else, under node16, bundler and commonjs; .cts runs', async ({
+    expect,
+  }) => {
+    const { dir } = await node20;
+    plantStrictConsumer(dir);
+    const results = await Promise.all(moduleSettings.map((setting) => strictErrors(dir, setting)));
+    for (const [index, setting] of moduleSettings.entries()) {
+      const errors = results[index] as string[];
+      expect(errors, setting.join(' ')).toHaveLength(expectedErrors.length);
+      expectedErrors.forEach((pattern, at) => expect(errors[at], setting.join(' ')).toMatch(pattern));
+    }
+    // The CommonJS file, emitted as require() calls, runs: Node 20.19+ requires the ES module.
+    expect(readFileSync(join(dir, 'out', 'commonjs.cjs'), 'utf8')).toMatch(/require\("evalkit\/factories"\)/);
+    const { stdout } = await promisify(execFile)(process.execPath, ['out/commonjs.cjs'], { cwd: dir });
+    expect(stdout).toBe('EVALUATION_FAILED\n');
+  }, 240_000);
+
+  it('serves the committed fixtures from node_modules/evalkit/fixtures/mock, every id, --strict-ids', async ({
+    expect,
+  }) => {
+    const { dir } = await node20;
+    const fixtures = join('node_modules', 'evalkit', 'fixtures', 'mock');
+    const ids = readdirSync(join(dir, fixtures, 'human-evaluations')).map((file) => file.slice(0, -'.json'.length));
+    expect(ids.length).toBeGreaterThan(0);
+    const bin = 'node_modules/evalkit/bin/evalkit.js';
+    const mock = startChild(
+      process.execPath,
+      [bin, 'mock', '--port', '0', '--fixtures', fixtures, '--strict-ids'],
+      dir,
+    );
+    try {
+      const [, url] = await mock.waitFor(/listening on (http:\/\/\S+)/, 20_000);
+      for (const id of ids) expect((await fetch(`${url}/human-evaluations/${id}`)).status, id).toBe(200);
+      expect((await fetch(`${url}/human-evaluations/not-a-fixture`)).status).toBe(404);
+    } finally {
+      mock.kill();
+    }
   }, 240_000);
 });
