@@ -14,11 +14,11 @@ const processTier = [
   'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
   'test/pack/**/*.test.ts',
   'test/proxy/cli.test.ts',
-  'test/readme/{browser-snippet,other-projects-snippet}.test.ts',
+  'test/readme/browser-snippet.test.ts',
 ];
 
 /** Files that patch globals (msw/node intercepts `fetch`): each runs in a fresh module graph. */
-const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/node-snippet.test.ts'];
+const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/{node,other-projects}-snippet.test.ts'];
 
 /** The install from git runs apart, by `npm run test:install` (vitest.install.config.ts): minutes on its own. */
 const installTier = ['test/readme/install.test.ts'];

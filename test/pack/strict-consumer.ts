@@ -50,8 +50,8 @@ export function plantStrictConsumer(dir: string): void {
   for (const [file, source] of Object.entries(planted)) writeFileSync(join(dir, file), source);
 }
 
-/** The project's tsc over the planted files under one setting: its error lines, sorted. */
-export async function strictErrors(dir: string, setting: string[]): Promise<string[]> {
+/** The project's tsc over the planted files (and `more` of the project's) under one setting: its error lines, sorted. */
+export async function strictErrors(dir: string, setting: string[], more: string[] = []): Promise<string[]> {
   const args = [
     'node_modules/typescript/bin/tsc',
     '--strict',
@@ -60,6 +60,7 @@ export async function strictErrors(dir: string, setting: string[]): Promise<stri
     'es2022',
     ...setting,
     ...Object.keys(planted),
+    ...more,
   ];
   try {
     await promisify(execFile)(process.execPath, args, { cwd: dir });
