@@ -1,5 +1,4 @@
-import { writeFileSync } from 'node:fs';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { amplificationBody, compressionBomb, type BombLayer } from '../../bench/attack-bodies.js';
 import { peakRss } from '../../bench/server-process.js';
 import { maxBodyBytes } from '../../mock/core/limits.js';
@@ -14,30 +13,19 @@ const children: Child[] = [];
 const inProcess: RunningCli[] = [];
 
 afterEach(async () => {
+  for (const child of children.splice(0)) child.kill();
   await Promise.all(inProcess.splice(0).map((mock) => (mock.kill(), mock.exited)));
 });
 
-afterAll(() => {
-  for (const child of children.splice(0)) child.kill();
-});
-
-let shared: Promise<{ url: string; pid: number }> | undefined;
-
 /**
- * The built CLI as users start it, in a process of its own, so its memory is the mock's alone: one process for the
- * memory tests, its peak (VmHWM) reset before each, so each reads the peak of its own attack.
+ * The built CLI as users start it, in a process of its own, so its memory is the mock's alone: one per memory test (a
+ * client's kept-alive connection to an earlier test's mock could meet that mock closing it).
  */
 async function startMock(): Promise<{ url: string; pid: number }> {
-  shared ??= (async () => {
-    const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
-    children.push(child);
-    const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
-    return { url, pid: child.process.pid as number };
-  })();
-  const mock = await shared;
-  // Linux: 5 into clear_refs sets the peak to the resident memory now.
-  writeFileSync(`/proc/${mock.pid}/clear_refs`, '5');
-  return mock;
+  const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
+  children.push(child);
+  const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
+  return { url, pid: child.process.pid as number };
 }
 
 /** The same command in the test's process: enough where the answers, not the memory, are what is checked. */
