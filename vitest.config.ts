@@ -1,22 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/helpers/slowest-first.js';
 
-/**
- * Files that start processes (the built CLI, Prism, Chromium, npm pack, linters): test/README.md says why each spawns.
- * They share modules like the in-process tier (a process they start is fresh; the test's own module graph need not be).
- */
-const processTier = [
-  'test/api/{openapi,generators-*}.test.ts',
-  'test/bench/smoke.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/cli/process.test.ts',
-  'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',
-  'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
-  'test/pack/**/*.test.ts',
-  'test/proxy/cli.test.ts',
-  'test/readme/browser-snippet.test.ts',
-];
-
 /** Files that patch globals (msw/node intercepts `fetch`): each runs in a fresh module graph. */
 const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/{node,other-projects}-snippet.test.ts'];
 
@@ -39,24 +23,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // Everything else shares modules (schemas, ajv, faker load once per worker), the files that start processes
+        // too: what they start is fresh. One project, so a worker runs any of them without a new process and imports.
         test: {
-          name: 'in-process',
+          name: 'shared-modules',
           include: ['test/**/*.test.ts'],
-          exclude: [...processTier, ...patchesGlobals, ...installTier],
+          exclude: [...patchesGlobals, ...installTier],
           isolate: false,
-        },
-      },
-      {
-        extends: true,
-        // One Chromium for the run, started only when this tier runs.
-        test: {
-          name: 'processes',
-          include: processTier,
-          isolate: false,
+          // One Chromium for the run, started when the first browser test asks.
           globalSetup: ['test/helpers/shared-chromium.ts'],
         },
       },
-      { extends: true, test: { name: 'patches-globals', include: patchesGlobals } },
+      { extends: true, test: { name: 'isolated', include: patchesGlobals } },
     ],
   },
 });

@@ -38,13 +38,15 @@ export function mswInit(mswPackage = join(root, 'node_modules/msw'), node = proc
 }
 
 /**
- * The run's one headless Chromium (test/helpers/shared-chromium.ts starts it), connected to: each caller gets a
- * connection of its own, and closing it closes the pages it opened, not the browser.
+ * The run's one headless Chromium (test/helpers/shared-chromium.ts starts it for the first to ask), connected to: each
+ * caller gets a connection of its own, and closing it closes the pages it opened, not the browser.
  */
-export function launchChromium(): Promise<Browser> {
-  const endpoint = inject('chromiumEndpoint');
-  if (!endpoint) throw new Error(`no shared Chromium: ${noChromium}, or this project has no shared-chromium setup`);
-  return chromium.connect(endpoint);
+export async function launchChromium(): Promise<Browser> {
+  if (!hasChromium) throw new Error(noChromium);
+  const answer = await fetch(inject('chromiumBroker'));
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(text);
+  return chromium.connect(text);
 }
 
 export interface PageSession {
