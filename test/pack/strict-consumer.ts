@@ -50,7 +50,7 @@ export function plantStrictConsumer(dir: string): void {
   for (const [file, source] of Object.entries(planted)) writeFileSync(join(dir, file), source);
 }
 
-/** The project's tsc over the planted files (and `more` of the project's) under one setting: its error lines, sorted. */
+/** The project's tsc over the planted files (and `more` of its files) under one setting: its errors, sorted. */
 export async function strictErrors(dir: string, setting: string[], more: string[] = []): Promise<string[]> {
   const args = [
     'node_modules/typescript/bin/tsc',
