@@ -1,22 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/helpers/slowest-first.js';
 
-/**
- * Files that start processes (the built CLI, Prism, Chromium, npm pack, linters) or patch globals (msw intercepts
- * fetch): each runs in a fresh module graph. test/README.md says why each spawns.
- */
-const processTier = [
-  'test/api/{openapi,generators-*}.test.ts',
-  'test/bench/smoke.test.ts',
-  'test/browser/**/*.test.ts',
-  'test/cli/process.test.ts',
-  'test/contract/{flood,html-report,prism,reproduce,tls}.test.ts',
-  'test/mock/{abuse,cli,control-dashboard,prism-proxy}.test.ts',
-  'test/msw/**/*.test.ts',
-  'test/pack/**/*.test.ts',
-  'test/proxy/cli.test.ts',
-  'test/readme/**/*.test.ts',
-];
+/** Files that patch globals (msw/node intercepts `fetch`): each runs in a fresh module graph. */
+const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/{node,other-projects}-snippet.test.ts'];
+
+/** The install from git runs apart, by `npm run test:install` (vitest.install.config.ts): minutes on its own. */
+const installTier = ['test/readme/install.test.ts'];
 
 export default defineConfig({
   test: {
@@ -34,9 +23,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'in-process', include: ['test/**/*.test.ts'], exclude: processTier, isolate: false },
+        // Everything else shares modules (schemas, ajv, faker load once per worker), the files that start processes
+        // too: what they start is fresh. One project, so a worker runs any of them without a new process and imports.
+        test: {
+          name: 'shared-modules',
+          include: ['test/**/*.test.ts'],
+          exclude: [...patchesGlobals, ...installTier],
+          isolate: false,
+          // One Chromium for the run, started when the first browser test asks.
+          globalSetup: ['test/helpers/shared-chromium.ts'],
+        },
       },
-      { extends: true, test: { name: 'processes', include: processTier } },
+      { extends: true, test: { name: 'isolated', include: patchesGlobals } },
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { symlink, writeFile } from 'node:fs/promises';
+import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as kubb, memoryStorage } from '@kubb/core';
 import { pluginClient } from '@kubb/plugin-client';
@@ -10,7 +10,7 @@ import { pluginZod } from '@kubb/plugin-zod';
 import { build as bundle } from 'esbuild';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApiJson } from '../../api/openapi.js';
+import { openApiDocument, openApiJson } from '../../api/openapi.js';
 import { build } from '../../generators/factories.js';
 import { createMockCore, handleFetch } from '../../mock/index.js';
 import { schemaNames, type ResourceName } from '../../schemas/index.js';
@@ -27,6 +27,7 @@ import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 let dir = '';
 let compiled: Promise<CliRun>;
+const examples = examplesSource();
 
 /** Compares two types by assignability both ways: the same shape. */
 const pathsCheck = `
@@ -41,10 +42,60 @@ ${schemaNames.map((name) => `  ${name}: true,`).join('\n')}
 };
 `;
 
+interface MediaType {
+  schema?: unknown;
+  example?: unknown;
+}
+type Operation = {
+  operationId: string;
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+};
+
+/** Every example the document holds, with the type openapi-typescript gives the place it stands in. */
+function examplesWithTypes(document: OpenApiDocument): Array<{ type: string; example: unknown }> {
+  const found: Array<{ type: string; example: unknown }> = [];
+  for (const [name, schema] of Object.entries(document.components.schemas)) {
+    for (const example of (schema.examples as unknown[] | undefined) ?? [])
+      found.push({ type: `components['schemas']['${name}']`, example });
+  }
+  for (const methods of Object.values(document.paths as Record<string, Record<string, Operation>>)) {
+    for (const operation of Object.values(methods)) {
+      const at = `operations['${operation.operationId}']`;
+      for (const [media, { example }] of Object.entries(operation.requestBody?.content ?? {})) {
+        found.push({ type: `${at}['requestBody']['content']['${media}']`, example });
+      }
+      for (const [code, response] of Object.entries(operation.responses)) {
+        for (const [media, { example }] of Object.entries(response.content ?? {})) {
+          found.push({ type: `${at}['responses']['${code}']['content']['${media}']`, example });
+        }
+      }
+    }
+  }
+  return found.filter(({ example }) => example !== undefined);
+}
+
+/** The document's examples, each typed as openapi-typescript types the place it stands in: tsc checks them. */
+function examplesSource(): { source: string; count: number } {
+  const examples = examplesWithTypes(openApiDocument() as OpenApiDocument);
+  const source = [
+    "import type { components, operations } from './openapi-typescript.js';",
+    ...examples.map(
+      ({ type, example }, index) => `export const example${index}: ${type} = ${JSON.stringify(example)};`,
+    ),
+  ].join('\n');
+  return { source: `${source}\n`, count: examples.length };
+}
+
+type OpenApiDocument = ReturnType<typeof openApiDocument> & {
+  components: { schemas: Record<string, Record<string, unknown>> };
+};
+
 /** A consumer's strict settings; Kubb writes `.ts` extensions in its imports, as bundler-based projects take them. */
 const tsconfig = {
   compilerOptions: {
     strict: true,
+    exactOptionalPropertyTypes: true,
     module: 'nodenext',
     moduleResolution: 'nodenext',
     target: 'es2022',
@@ -53,7 +104,7 @@ const tsconfig = {
     skipLibCheck: true,
     types: [],
   },
-  include: ['gen/**/*.ts', 'openapi-typescript.d.ts', 'paths-check.ts'],
+  include: ['gen/**/*.ts', 'openapi-typescript.d.ts', 'paths-check.ts', 'examples.ts'],
 };
 
 beforeAll(async () => {
@@ -87,6 +138,7 @@ beforeAll(async () => {
     runTool('openapi-typescript/bin/cli.js', [join(dir, 'openapi.json'), '-o', join(dir, 'openapi-typescript.d.ts')]),
   ]);
   expect(typescript.code, typescript.stderr).toBe(0);
+  await writeFile(join(dir, 'examples.ts'), examples.source);
   compiled = runTool('typescript/bin/tsc', ['-p', dir]);
 }, 90_000);
 
@@ -121,6 +173,15 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
   it("has openapi-typescript's paths, operations and components shaped as evalkit's (one tsc run)", async () => {
     // paths-check.ts holds `const x: Same<evalkit, generated> = true` per type; a difference fails the run above.
     expect((await compiled).stdout).not.toMatch(/paths-check\.ts/);
+  }, 90_000);
+
+  it("holds examples that compile against openapi-typescript's types (the same tsc run)", async () => {
+    // A field typed as an empty object (settings_values once was) rejects every value it really holds.
+    expect(await readFile(join(dir, 'openapi-typescript.d.ts'), 'utf8')).not.toMatch(
+      /^\s+\w+\??: Record<string, never>;$/m,
+    );
+    expect(examples.count).toBeGreaterThan(schemaNames.length);
+    expect((await compiled).stdout).not.toMatch(/examples\.ts/);
   }, 90_000);
 
   it("has Kubb's faker make 100/100 valid Evaluations, HumanEvaluations and create requests", async () => {

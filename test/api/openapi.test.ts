@@ -1,15 +1,14 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { generators } from '../../generators/index.js';
 import { openApiDocument, renderOpenApi } from '../../api/openapi.js';
 import { schemaFor, schemaNames } from '../../schemas/index.js';
-import { formatIssue, validate } from '../../schemas/validators/index.js';
+import { validate } from '../../schemas/validators/index.js';
 import { projectRoot, runCli } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
-import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
+import { writeOpenApiFile } from '../helpers/prism.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 afterAll(removeTempDirs);
@@ -27,29 +26,6 @@ type Operation = {
   requestBody?: { content: Record<string, MediaType> };
   responses: Record<string, { content?: Record<string, MediaType> }>;
 };
-
-/** Every example the document holds, with the type openapi-typescript gives the place it stands in. */
-function examplesWithTypes(document: Document): Array<{ type: string; example: unknown }> {
-  const found: Array<{ type: string; example: unknown }> = [];
-  for (const [name, schema] of Object.entries(document.components.schemas)) {
-    for (const example of (schema.examples as unknown[] | undefined) ?? [])
-      found.push({ type: `components['schemas']['${name}']`, example });
-  }
-  for (const methods of Object.values(document.paths as Record<string, Record<string, Operation>>)) {
-    for (const operation of Object.values(methods)) {
-      const at = `operations['${operation.operationId}']`;
-      for (const [media, { example }] of Object.entries(operation.requestBody?.content ?? {})) {
-        found.push({ type: `${at}['requestBody']['content']['${media}']`, example });
-      }
-      for (const [code, response] of Object.entries(operation.responses)) {
-        for (const [media, { example }] of Object.entries(response.content ?? {})) {
-          found.push({ type: `${at}['responses']['${code}']['content']['${media}']`, example });
-        }
-      }
-    }
-  }
-  return found.filter(({ example }) => example !== undefined);
-}
 
 describe('the OpenAPI document', () => {
   const document = openApiDocument() as Document;
@@ -169,90 +145,5 @@ describe('the OpenAPI document', () => {
     expect((document.components as { securitySchemes?: unknown }).securitySchemes).toEqual({
       apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }),
     });
-  });
-
-  it('holds examples that compile against the types openapi-typescript generates from it', async () => {
-    const file = await writeOpenApiFile('yaml');
-    const types = join(dirname(file), 'schema.d.ts');
-    const generated = await runTool('openapi-typescript/bin/cli.js', [file, '-o', types]);
-    expect(generated.code, generated.stderr).toBe(0);
-    // A field typed as an empty object (settings_values once was) rejects every value it really holds.
-    expect(await readFile(types, 'utf8')).not.toMatch(/^\s+\w+\??: Record<string, never>;$/m);
-    const examples = examplesWithTypes(document);
-    expect(examples.length).toBeGreaterThan(schemaNames.length);
-    const source = [
-      "import type { components, operations } from './schema.js';",
-      ...examples.map(
-        ({ type, example }, index) => `export const example${index}: ${type} = ${JSON.stringify(example)};`,
-      ),
-    ].join('\n');
-    const checked = join(dirname(file), 'examples.ts');
-    await writeFile(checked, `${source}\n`);
-    const compiled = await runTool('typescript/bin/tsc', [
-      '--noEmit',
-      '--strict',
-      '--exactOptionalPropertyTypes',
-      '--skipLibCheck',
-      '--target',
-      'es2022',
-      '--module',
-      'nodenext',
-      '--moduleResolution',
-      'nodenext',
-      checked,
-    ]);
-    expect(compiled.stdout + compiled.stderr).toBe('');
-    expect(compiled.code).toBe(0);
-  }, 90_000);
-});
-
-describe('prism mock serves the OpenAPI document', () => {
-  let prism: PrismProcess;
-  beforeAll(async () => {
-    prism = await startPrism(['mock', await writeOpenApiFile('yaml')]);
-  });
-  afterAll(async () => prism?.stop());
-
-  const expectValid = (name: 'HumanEvaluation' | 'Evaluation', instance: unknown) => {
-    const { valid, issues } = validate(name, instance);
-    if (!valid) expect.fail(issues.map(formatIssue).join('; '));
-  };
-
-  it('answers GET /human-evaluations/{id} with a valid HumanEvaluation', async () => {
-    const response = await fetch(`${prism.url}/human-evaluations/6637c0a25368ef07b03a64cd`);
-    expect(response.status).toBe(200);
-    expectValid('HumanEvaluation', await response.json());
-  });
-
-  it('answers POST /evaluations with an array of valid Evaluations, statically and dynamically', async () => {
-    for (const prefer of ['', 'dynamic=true']) {
-      const response = await fetch(`${prism.url}/evaluations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
-        body: JSON.stringify(generators.CreateEvaluationRequest(1)),
-      });
-      expect(response.status).toBe(200);
-      const body = (await response.json()) as unknown[];
-      expect(Array.isArray(body)).toBe(true);
-      for (const evaluation of body) expectValid('Evaluation', evaluation);
-    }
-  });
-
-  it('serves the error bodies the document declares', async () => {
-    const unprocessable = await fetch(`${prism.url}/human-evaluations/abc`, { headers: { prefer: 'code=422' } });
-    expect(unprocessable.status).toBe(422);
-    expect(validate('HTTPValidationError', await unprocessable.json())).toEqual({ valid: true, issues: [] });
-    const other = await fetch(`${prism.url}/human-evaluations/abc`, { headers: { prefer: 'code=404' } });
-    expect(other.status).toBe(404);
-    expect(validate('HTTPError', await other.json())).toEqual({ valid: true, issues: [] });
-  });
-
-  it('rejects a create request that breaks the schema, as the document says', async () => {
-    const response = await fetch(`${prism.url}/evaluations`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ app_id: 1 }),
-    });
-    expect(response.status).toBe(422);
   });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { resourceNames } from '../../schemas/index.js';
 import { builtCli, startChild } from '../mock/processes.js';
 
@@ -15,7 +15,7 @@ import { builtCli, startChild } from '../mock/processes.js';
  * bench/*.ts alone, file by file, into dist/bench, where `npm run build:all` puts them (their imports of the package,
  * `../mock/index.js`, land on the built package). Types are checked by `npm run lint`.
  *
- * The benches run one after another: each measures CPU, and the suite's other files load the machine enough.
+ * The benches run at once (no figure is judged, so they may share the machine): the file lasts as long as the longest.
  */
 const { root } = builtCli();
 const hangLimitMs = 120_000;
@@ -71,7 +71,7 @@ function figureLines(stdout: string): string[] {
 
 const numberPattern = /-?\d[\d,]*(?:\.\d+)?/g;
 
-function expectFigures(stdout: string, labels: Label[]): void {
+function expectFigures(expect: ExpectStatic, stdout: string, labels: Label[]): void {
   expect(stdout).not.toMatch(/NaN|Infinity|undefined/);
   const lines = figureLines(stdout);
   for (const label of labels) {
@@ -127,20 +127,20 @@ const benches: Record<string, Label[]> = {
   coverage: ['judged alone', 'judged, then counted'],
 };
 
-describe('every bench in quick mode ends and prints its figures', () => {
+describe.concurrent('every bench in quick mode ends and prints its figures', () => {
   for (const [bench, labels] of Object.entries(benches))
     it(
       bench,
-      async () => {
+      async ({ expect }) => {
         const ran = await runQuick(bench);
         expect(ran.hung, `${bench} still ran after ${hangLimitMs / 1000} s; stderr: ${ran.stderr}`).toBe(false);
         expect({ code: ran.code, signal: ran.signal }, ran.stderr).toEqual({ code: 0, signal: null });
-        expectFigures(ran.stdout, labels);
+        expectFigures(expect, ran.stdout, labels);
       },
       hangLimitMs + 10_000,
     );
 
-  it('a quick-mode value it does not know is refused: exit 2, one line naming the variable', async () => {
+  it('a quick-mode value it does not know is refused: exit 2, one line naming the variable', async ({ expect }) => {
     const child = startChild(
       '/usr/bin/env',
       ['EVALKIT_BENCH_QUICK=yes', process.execPath, 'dist/bench/journal.js'],

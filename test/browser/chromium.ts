@@ -6,42 +6,47 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import type { CorpusRequest } from '../msw/corpus.js';
+import { executablePath } from './chromium-launch.js';
 import type { Observed } from '../msw/observe.js';
 
-/** Debian's Chromium: no browser download works here; .ci/run installs the package. */
-const executablePath = '/usr/bin/chromium';
 export const hasChromium = existsSync(executablePath);
 export const noChromium = `no Chromium at ${executablePath} (.ci/run installs Debian's chromium package)`;
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `msw init` is a process: its script, once per msw and Node. */
+const workerScripts = new Map<string, Uint8Array>();
 
 /**
  * The worker script as an app gets it: `msw init` run in an app folder (it wants a package.json there), from this
  * repository's msw or from the msw an app installed (`mswPackage`, its folder in node_modules, run by `node`).
  */
 export function mswInit(mswPackage = join(root, 'node_modules/msw'), node = process.execPath): Uint8Array {
+  const key = `${node}\0${mswPackage}`;
+  const known = workerScripts.get(key);
+  if (known) return known;
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
   writeFileSync(join(dir, 'package.json'), '{}');
   execFileSync(node, [join(mswPackage, 'cli/index.js'), 'init', dir, '--no-save'], {
     cwd: dir,
     stdio: 'ignore',
   });
-  return readFileSync(join(dir, 'mockServiceWorker.js'));
+  const script = readFileSync(join(dir, 'mockServiceWorker.js'));
+  workerScripts.set(key, script);
+  return script;
 }
 
-/** Headless Debian Chromium, without the background traffic a test does not need. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/**
+ * The run's one headless Chromium (test/helpers/shared-chromium.ts starts it for the first to ask), connected to: each
+ * caller gets a connection of its own, and closing it closes the pages it opened, not the browser.
+ */
+export async function launchChromium(): Promise<Browser> {
+  if (!hasChromium) throw new Error(noChromium);
+  const answer = await fetch(inject('chromiumBroker'));
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(text);
+  return chromium.connect(text);
 }
 
 export interface PageSession {

@@ -449,6 +449,7 @@ describe('evaluationsForRequest', () => {
     const optional = declaredProperties('Evaluation').filter(
       (field) => !requiredProperties('Evaluation').includes(field),
     );
+    let mixedWithTestsetName = 0;
     for (const profile of profiles) {
       for (const state of evaluationStates) {
         for (let seed = 0; seed < 200; seed++) {
@@ -456,9 +457,13 @@ describe('evaluationsForRequest', () => {
             optional.filter((field) => field in evaluation).join(),
           );
           expect(new Set(presence).size, `${profile} ${state} seed ${seed}: ${presence.join(' | ')}`).toBe(1);
+          if (profile === 'mixed' && presence[0]!.includes('testset_name')) mixedWithTestsetName++;
         }
       }
     }
+    // The mixed profile sends the test set name in some runs and not in others: both cases are exercised.
+    expect(mixedWithTestsetName).toBeGreaterThan(0);
+    expect(mixedWithTestsetName).toBeLessThan(200 * evaluationStates.length);
   });
 
   it('names the same user, revisions and configs whatever the moment of the call; all of them older than it', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { amplificationBody } from '../../bench/attack-bodies.js';
+import { amplificationBody, compressionBomb, type BombLayer } from '../../bench/attack-bodies.js';
 import { peakRss } from '../../bench/server-process.js';
 import { maxBodyBytes } from '../../mock/core/limits.js';
 import { startCli, type RunningCli } from '../helpers/cli.js';
@@ -17,7 +17,10 @@ afterEach(async () => {
   await Promise.all(inProcess.splice(0).map((mock) => (mock.kill(), mock.exited)));
 });
 
-/** The built CLI as users start it, in a process of its own, so its memory is the mock's alone. */
+/**
+ * The built CLI as users start it, in a process of its own, so its memory is the mock's alone: one per memory test (a
+ * client's kept-alive connection to an earlier test's mock could meet that mock closing it).
+ */
 async function startMock(): Promise<{ url: string; pid: number }> {
   const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
   children.push(child);
@@ -143,6 +146,26 @@ describe('the mock under abuse (built CLI, real sockets)', () => {
       expect(attacker.received().length).toBeLessThan(64 * 1024);
       attacker.socket.destroy();
     }
+    expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
+  }, 120_000);
+
+  it('stays under 200 MB of RSS at its peak with 12 compression bombs of 64 MiB each arriving at once', async () => {
+    const mock = await startMock();
+    const kinds: Array<readonly BombLayer[]> = [['gzip'], ['br'], ['gzip', 'gzip'], ['deflate-raw']];
+    // Unbounded, 768 MiB inflated at once; the limit (1 MiB a body) is shown per coding by compression-bombs.test.ts.
+    const sent = kinds.map((layers) => compressionBomb(layers, 64 * mib));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const bomb = sent[index % sent.length] as { body: Buffer; encoding: string };
+        const res = await fetch(`${mock.url}/evaluations`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Content-Encoding': bomb.encoding },
+          body: bomb.body,
+        });
+        return res.status;
+      }),
+    );
+    expect(answers).toEqual(Array.from({ length: 12 }, () => 413));
     expect(peakRss(mock.pid)).toBeLessThan(200 * mib);
   }, 120_000);
 });

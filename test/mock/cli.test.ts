@@ -56,7 +56,8 @@ describe('evalkit mock (built CLI)', () => {
   it('exits 2 (cannot run) naming the address when the port is taken', async () => {
     const taken = await startMockServer({ port: 0 });
     try {
-      const mock = evalkit('mock', '--port', new URL(taken.url).port);
+      // In process: the exit status of a command that returns 2 is cli/process.test.ts's.
+      const mock = startCli(['mock', '--port', new URL(taken.url).port]);
       expect((await mock.exited).code).toBe(2);
       expect(mock.stderr()).toMatch(/cannot listen on 127\.0\.0\.1:\d+ \(EADDRINUSE\)/);
     } finally {

@@ -1,18 +1,14 @@
 import { gzipSync, brotliCompressSync, deflateRawSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionBomb, type BombLayer } from '../../bench/attack-bodies.js';
-import { peakRss } from '../../bench/server-process.js';
 import { createMockCore, startMockServer, type MockServer } from '../../mock/index.js';
 import { handleFetch } from '../../mock/core/fetch.js';
 import { createRequest } from './helpers.js';
-import { startChild, type Child } from './processes.js';
 import { exchangeRaw, openRaw, parseResponses, type RawResponse } from './raw-http.js';
 
-const root = new URL('../../', import.meta.url).pathname;
 const mib = 2 ** 20;
 const valid = Buffer.from(JSON.stringify(createRequest()));
 let server: MockServer;
-const children: Child[] = [];
 
 beforeAll(async () => {
   server = await startMockServer({ port: 0 });
@@ -20,10 +16,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-});
-
-afterEach(() => {
-  for (const child of children.splice(0)) child.kill();
 });
 
 /** A POST of the bytes on a raw socket, with a Content-Length or chunked; read until the server closes. */
@@ -36,6 +28,18 @@ async function post(body: Buffer, encoding: string, framing: 'length' | 'chunked
   if (framing === 'chunked') connection.socket.write(Buffer.concat([body, Buffer.from('\r\n0\r\n\r\n')]));
   await connection.closed;
   return parseResponses(connection.received());
+}
+
+/**
+ * Each bomb made once: compressing 64 MiB takes a few hundred ms a layer. 64 MiB inflated is 64 times the body limit;
+ * four of them at once hold 256 MiB unbounded, well past what a bounded decoder's few MiB each could reach.
+ */
+const made = new Map<string, { body: Buffer; encoding: string }>();
+function bomb(layers: readonly BombLayer[]): { body: Buffer; encoding: string } {
+  const key = layers.join(',');
+  let found = made.get(key);
+  if (!found) made.set(key, (found = compressionBomb(layers, 64 * mib)));
+  return found;
 }
 
 function detailOf(response: RawResponse | undefined): string {
@@ -55,10 +59,10 @@ const bombs: Array<readonly BombLayer[]> = [
 describe('compression bombs in request bodies, on the node:http server', () => {
   for (const layers of bombs) {
     it(`answers a ${layers.join(', ')} bomb (64 MiB inflated) with a 413, with a length and chunked`, async () => {
-      const bomb = compressionBomb(layers, 64 * mib);
-      expect(bomb.body.length).toBeLessThan(256 * 1024);
+      const { body, encoding } = bomb(layers);
+      expect(body.length).toBeLessThan(256 * 1024);
       for (const framing of ['length', 'chunked'] as const) {
-        const [response] = await post(bomb.body, bomb.encoding, framing);
+        const [response] = await post(body, encoding, framing);
         expect(response?.status, framing).toBe(413);
         expect(detailOf(response)).toMatch(/larger than the 1 MiB limit/);
       }
@@ -83,40 +87,19 @@ describe('compression bombs in request bodies, on the node:http server', () => {
   });
 
   it('behind Expect: 100-continue: a bomb gets a 100, then a 413; an unknown coding a 415 without a 100', async () => {
-    const bomb = compressionBomb(['gzip'], 64 * mib);
+    const gzipped = bomb(['gzip']);
     const connection = await openRaw(server.url);
     const head =
       'POST /evaluations HTTP/1.1\r\nHost: mock\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n';
-    const length = `Content-Length: ${bomb.body.length}\r\n`;
+    const length = `Content-Length: ${gzipped.body.length}\r\n`;
     connection.socket.write(`${head}Content-Encoding: gzip\r\n${length}Connection: close\r\n\r\n`);
     await connection.waitFor('100 Continue\r\n\r\n');
-    connection.socket.write(bomb.body);
+    connection.socket.write(gzipped.body);
     await connection.closed;
     expect(parseResponses(connection.received()).map((response) => response.status)).toEqual([100, 413]);
     const unknown = await exchangeRaw(server.url, `${head}Content-Encoding: compress\r\nContent-Length: 10\r\n\r\n`);
     expect(unknown.map((response) => response.status)).toEqual([415]);
   });
-
-  it('stays under 200 MB of RSS at its peak with 12 bombs of 256 MiB each arriving at once (built CLI)', async () => {
-    const child = startChild(process.execPath, ['bin/evalkit.js', 'mock', '--port', '0', '--quiet'], root);
-    children.push(child);
-    const [, url] = (await child.waitFor(/listening on (http:\/\/\S+)\n/, 15_000)) as unknown as [string, string];
-    const kinds: Array<readonly BombLayer[]> = [['gzip'], ['br'], ['gzip', 'gzip'], ['deflate-raw']];
-    const sent = kinds.map((layers) => compressionBomb(layers, 256 * mib));
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, async (_, index) => {
-        const bomb = sent[index % sent.length] as { body: Buffer; encoding: string };
-        const res = await fetch(`${url}/evaluations`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Content-Encoding': bomb.encoding },
-          body: bomb.body,
-        });
-        return res.status;
-      }),
-    );
-    expect(answers).toEqual(Array.from({ length: 12 }, () => 413));
-    expect(peakRss(child.process.pid as number)).toBeLessThan(200 * mib);
-  }, 120_000);
 });
 
 describe('compression bombs through the Fetch path (handleFetch, as evalkit/msw runs it)', () => {
@@ -133,18 +116,18 @@ describe('compression bombs through the Fetch path (handleFetch, as evalkit/msw 
 
   it('answers gzip, deflate and nested bombs with a 413, holding no more than the limit in memory', async () => {
     const kinds: Array<readonly BombLayer[]> = [['gzip'], ['deflate'], ['deflate-raw'], ['gzip', 'gzip']];
-    const sent = kinds.map((layers) => compressionBomb(layers, 128 * mib));
+    const sent = kinds.map(bomb);
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     try {
-      const statuses = await Promise.all(sent.map(async (bomb) => (await send(bomb.body, bomb.encoding)).status));
+      const statuses = await Promise.all(sent.map(async ({ body, encoding }) => (await send(body, encoding)).status));
       expect(statuses).toEqual([413, 413, 413, 413]);
     } finally {
       clearInterval(sampler);
     }
     peak = Math.max(peak, process.memoryUsage().rss);
-    // Unbounded, these four hold 512 MiB inflated at once; bounded, a few MiB each.
+    // Unbounded, these four hold 256 MiB inflated at once; bounded, a few MiB each.
     expect(peak - before).toBeLessThan(100 * mib);
   });
 

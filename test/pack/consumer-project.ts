@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { projectRoot } from '../helpers/cli.js';
@@ -91,7 +91,8 @@ let packed: PackedPackage | undefined;
 
 /** The built package packed once (scripts skipped: `npm test` built dist/ already, and other tests read it). */
 export function packOnce(): PackedPackage {
-  if (packed) return packed;
+  // Another file of the worker may have packed it, and removed its temporary folders since.
+  if (packed && existsSync(packed.tarball)) return packed;
   const destination = tempDir('evalkit-tarball-');
   const output = execFileSync(
     'npm',

@@ -76,8 +76,8 @@ describe('evalkit proxy judges compressed answers as the client decodes them', (
   ])(
     'a %s bomb: a finding that it is too large once decoded, forwarded as sent, not recorded',
     async (encoding, pack) => {
-      // 64 MiB of spaces after a JSON value: a few dozen KiB on the wire.
-      const bomb = pack(Buffer.concat([record, Buffer.alloc(64 * 1024 * 1024, 0x20)]));
+      // 16 MiB of spaces after a JSON value (four times the cap): a few KiB on the wire.
+      const bomb = pack(Buffer.concat([record, Buffer.alloc(16 * 1024 * 1024, 0x20)]));
       const { watched, bytes } = await fetchedThrough(encoding, bomb, tempDir());
       expect(bytes.equals(bomb)).toBe(true);
       expect(failedIds(watched.proxy)).toEqual(['fetch.transport']);
