@@ -18,6 +18,7 @@ import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schema
 import { projectRoot, type CliRun } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+import type { Operation } from '../helpers/openapi-shapes.js';
 
 /*
  * The generators frontend teams use, run on `evalkit openapi` as they would run them: Kubb 4 (types, faker, zod, msw)
@@ -41,16 +42,6 @@ export const schemas: { [K in keyof Schemas]: Same<evalkit.components['schemas']
 ${schemaNames.map((name) => `  ${name}: true,`).join('\n')}
 };
 `;
-
-interface MediaType {
-  schema?: unknown;
-  example?: unknown;
-}
-type Operation = {
-  operationId: string;
-  requestBody?: { content: Record<string, MediaType> };
-  responses: Record<string, { content?: Record<string, MediaType> }>;
-};
 
 /** Every example the document holds, with the type openapi-typescript gives the place it stands in. */
 function examplesWithTypes(document: OpenApiDocument): Array<{ type: string; example: unknown }> {

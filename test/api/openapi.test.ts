@@ -10,21 +10,12 @@ import { projectRoot, runCli } from '../helpers/cli.js';
 import { runTool } from '../helpers/node-tools.js';
 import { writeOpenApiFile } from '../helpers/prism.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
+import type { Operation } from '../helpers/openapi-shapes.js';
 
 afterAll(removeTempDirs);
 
 type Document = ReturnType<typeof openApiDocument> & {
   components: { schemas: Record<string, Record<string, unknown>> };
-};
-
-interface MediaType {
-  schema?: unknown;
-  example?: unknown;
-}
-type Operation = {
-  operationId: string;
-  requestBody?: { content: Record<string, MediaType> };
-  responses: Record<string, { content?: Record<string, MediaType> }>;
 };
 
 describe('the OpenAPI document', () => {
