@@ -2,7 +2,14 @@ import { maxHeaderSize, request as httpRequest, type IncomingMessage } from 'nod
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import { answerBody } from './decoded-body.js';
 import { describeSize } from './excerpt.js';
-import type { Exchange, Failure, FailureKind, HttpRequest } from './exchange.js';
+import {
+  exchangeRecord,
+  type Answer,
+  type Exchange,
+  type Failure,
+  type FailureKind,
+  type HttpRequest,
+} from './exchange.js';
 import { defaultTimeoutMs } from './timeouts.js';
 
 export interface ClientOptions {
@@ -29,7 +36,7 @@ const unreachableReasons: Readonly<Record<string, string>> = {
 };
 
 /** What one hop (one request, no redirect followed) got back: an exchange but for its request and redirects. */
-type Hop = Omit<Exchange, 'request' | 'redirects'>;
+type Hop = Answer;
 
 /** Node's codes for a certificate that does not verify, each with what it means and the way out. */
 const certificateProblems: Record<string, string> = {
@@ -197,31 +204,23 @@ export async function send(req: HttpRequest, options: ClientOptions = defaultCli
     const answer = await hop(current, options);
     const location = answer.headers.location;
     if (answer.failure || !isRedirect(answer.status) || location === undefined)
-      return { request: req, redirects, ...answer };
+      return exchangeRecord(req, answer, redirects);
     let target: URL;
     try {
       target = new URL(location, current.url);
     } catch {
-      return { request: req, redirects, ...answer };
+      return exchangeRecord(req, answer, redirects);
     }
     if (target.origin !== req.url.origin) {
-      return {
-        request: req,
-        redirects,
-        ...answer,
-        failure: {
-          kind: 'cross-origin-redirect',
-          message: `redirected (${answer.status}) to another origin, ${target.origin}; not followed`,
-        },
+      const failure: Failure = {
+        kind: 'cross-origin-redirect',
+        message: `redirected (${answer.status}) to another origin, ${target.origin}; not followed`,
       };
+      return exchangeRecord(req, { ...answer, failure }, redirects);
     }
     if (redirects.length >= maxRedirects) {
-      return {
-        request: req,
-        redirects,
-        ...answer,
-        failure: { kind: 'redirect-loop', message: `more than ${maxRedirects} redirects` },
-      };
+      const failure: Failure = { kind: 'redirect-loop', message: `more than ${maxRedirects} redirects` };
+      return exchangeRecord(req, { ...answer, failure }, redirects);
     }
     redirects.push(target.pathname);
     // 307 and 308 repeat the request as sent; the older codes turn it into a GET, as every HTTP client does.

@@ -54,3 +54,21 @@ export type BodyEncoding = 'invalid-utf8' | 'bom';
 export function isSuccessStatus(status: number | undefined): boolean {
   return status !== undefined && status >= 200 && status < 300;
 }
+
+/** What came back for a request, however it was fetched: by the contract's client, or through the proxy. */
+export type Answer = Omit<Exchange, 'request' | 'redirects'>;
+
+/** The exchange record of a request and its answer: the one shape the judge reads, whoever sent the request. */
+export function exchangeRecord(request: HttpRequest, answer: Answer, redirects: string[] = []): Exchange {
+  const { status, headers, body, bodyBytes, encoding, failure } = answer;
+  return {
+    request,
+    redirects,
+    ...(status !== undefined ? { status } : {}),
+    headers,
+    body,
+    bodyBytes,
+    ...(encoding ? { encoding } : {}),
+    ...(failure ? { failure } : {}),
+  };
+}

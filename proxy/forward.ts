@@ -15,12 +15,16 @@ import type { Duplex } from 'node:stream';
 import { pathOf } from '../api/match.js';
 import { isKeepAliveRace } from '../http/client.js';
 import { answerBody, contentOf, decodableAcceptEncoding, type Content } from '../http/decoded-body.js';
-import { type BodyEncoding, type Failure } from '../http/exchange.js';
+import type { Answer, Failure } from '../http/exchange.js';
 import { endToEnd } from '../http/hop-by-hop.js';
 import { parseRefusal, refusalOf } from './refusals.js';
 
-/** One request and its answer as they passed through, with what was kept of their bodies for checking. */
-export interface Passage {
+/**
+ * One request and its answer as they passed through, with what was kept of their bodies for checking. Its answer is
+ * the contract client's (Answer: status, headers, the body decoded as a browser decodes it, how its bytes decoded, a
+ * failure), so the judge reads the one exchange record of both (exchangeRecord).
+ */
+export interface Passage extends Answer {
   method: string;
   /** The path as the client sent it, relative to the target's base path, without the query. */
   path: string;
@@ -32,17 +36,6 @@ export interface Passage {
    * (Content-Encoding still on), and its content.
    */
   requestBody?: { sent: Buffer; content: Content };
-  status?: number;
-  headers: IncomingHttpHeaders;
-  /**
-   * The answer body, kept only for inspected requests and within the cap, decoded as a browser decodes it: its
-   * Content-Encoding undone (within the cap), then its bytes as the contract client decodes them.
-   */
-  body: string;
-  /** Bytes of the body as judged: after its Content-Encoding is undone. */
-  bodyBytes: number;
-  /** How the answer's bytes decoded (decodeBody, as http/client.ts decodes): undefined for plain UTF-8. */
-  encoding?: BodyEncoding;
   /** The request or the answer was larger than the cap: forwarded whole, kept not at all. */
   overCap: boolean;
   /** Nothing listened at the target: the client got a 502. */
@@ -51,7 +44,6 @@ export interface Passage {
   abandoned: boolean;
   /** The proxy stopped while the exchange was open: cut, not judged. */
   cutByShutdown: boolean;
-  failure?: Failure;
 }
 
 /** A passage as it starts: the request's line and headers, nothing answered yet. */

@@ -1,25 +1,17 @@
-import { credentialField } from '../api/credentials.js';
-import { operationByKey, operationOfKey, operationTable, perOperation, type OperationKey } from '../api/operations.js';
-import { formatIssue, validate } from '../schemas/validators/index.js';
-import type { Exchange } from '../http/exchange.js';
-import { isJsonMediaType, mediaType } from '../http/media-type.js';
-import { providerKeyValues, secretPlaceholder } from '../http/placeholders.js';
-import { decodeBody } from '../http/body-decoding.js';
-import { replayHeaders, requestCredentials } from '../http/credentials.js';
-import { credentialsOf, redactReport, Redactor, secretSpans, type Secret } from '../http/redaction.js';
+import { perOperation, type OperationKey } from '../api/operations.js';
+import { exchangeRecord } from '../http/exchange.js';
+import { requestCredentials } from '../http/credentials.js';
+import { credentialsOf, redactReport, Redactor } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
 import { Coverage } from '../contract/judge/coverage.js';
 import { Evidence } from '../contract/judge/evidence.js';
 import { judgeExchange } from '../contract/judge/judge.js';
-import { Observation, type Fields } from '../contract/judge/observation.js';
-import { labelOf, type Outgoing, type Role, type Sent } from '../contract/judge/sent.js';
+import { Observation } from '../contract/judge/observation.js';
 import { Verdicts, type CheckResult } from '../contract/judge/verdicts.js';
-import type { Content } from '../http/decoded-body.js';
+import { requestBodyOf, sentOf } from './client-request.js';
 import type { Passage } from './forward.js';
-import { fetchedId, type Route } from './operations.js';
-
-/** A proxied request names ids nobody vouched for: a 4xx for them is the client's business, not a finding. */
-const passiveTraffic = { what: 'a proxied request', remedy: 'the proxy judges only the answers that succeed' };
+import type { Route } from './operations.js';
+import { keysInUnreadable, providerKeys, Watched } from './watched-secrets.js';
 
 /** Checks only an active run can make: the proxy sends nothing of its own. */
 const activeOnly: readonly CheckId[] = [
@@ -37,123 +29,6 @@ export interface Judgement {
   failed: CheckResult[];
   /** The answer's status; undefined when none arrived. */
   status?: number;
-}
-
-/**
- * Secrets seen in requests, watched for in every answer and redacted from every output, one per value. Only the latest
- * `max` are kept, so a proxy that runs for days holds a bounded list; as with header values, a value under 4
- * characters is not watched.
- */
-class Watched {
-  private readonly secrets = new Map<string, Secret>();
-
-  constructor(private readonly max = 1_000) {}
-
-  add(secrets: readonly Secret[]): void {
-    for (const secret of secrets) {
-      if (secret.value.length < 4) continue;
-      this.secrets.delete(secret.value);
-      this.secrets.set(secret.value, secret);
-      if (this.secrets.size > this.max) this.secrets.delete(this.secrets.keys().next().value as string);
-    }
-  }
-
-  all(): Secret[] {
-    return [...this.secrets.values()];
-  }
-
-  values(): string[] {
-    return [...this.secrets.keys()];
-  }
-}
-
-/** Every provider key a create request carries (http/placeholders.ts reads where they are). */
-function providerKeys(request: unknown): Secret[] {
-  return providerKeyValues(request).map((value) => ({ value, placeholder: secretPlaceholder }));
-}
-
-/** String literals of a JSON text, escapes and all: `"a\"b"` is one. */
-const stringLiteral = /"((?:[^"\\]|\\.)*)"/g;
-
-/** How much of an unreadable body after each lm_providers_keys is searched for its keys. */
-const keysSpan = 4096;
-
-/**
- * The keys an unreadable body may still hold, found the way a lenient reader would find them: every string literal
- * in the object that follows each lm_providers_keys, its name written in any form. Found or not, the body is never
- * shown.
- */
-function keysInUnreadable(text: string): Secret[] {
-  const keys: Secret[] = [];
-  for (const field of secretSpans(text, [credentialField])) {
-    const start = field.end;
-    const span = text.slice(start, start + keysSpan);
-    const open = span.indexOf('{');
-    const close = span.indexOf('}', open);
-    const object = open < 0 ? '' : span.slice(open + 1, close < 0 ? span.length : close);
-    for (const [, literal] of object.matchAll(stringLiteral)) {
-      let value = literal as string;
-      try {
-        value = JSON.parse(`"${value}"`) as string;
-      } catch {
-        // Kept as written: the echo would be of these characters.
-      }
-      keys.push({ value, placeholder: secretPlaceholder });
-    }
-  }
-  return keys;
-}
-
-/** What stands for a create body that could not be read: its bytes may hold keys nobody can find, so none is shown. */
-function unreadablePlaceholder(bytes: number): string {
-  return `<UNREADABLE BODY: ${bytes} bytes, kept out of every output>`;
-}
-
-/**
- * A create request's body as the target reads it: its content (its Content-Encoding undone within the cap), UTF-8
- * with or without a byte order mark, then JSON. Resolves to the text and value, or to why it cannot be read.
- */
-function readCreateBody(content: Content): { text: string; request: unknown } | { unreadable: string; text?: string } {
-  if ('problem' in content) return { unreadable: content.problem.message };
-  const { body, encoding } = decodeBody(content.bytes);
-  if (encoding === 'invalid-utf8') return { unreadable: 'the body is not UTF-8', text: body };
-  const text = encoding === 'bom' ? body.slice(1) : body;
-  try {
-    return { text, request: JSON.parse(text) };
-  } catch {
-    return { unreadable: 'the body is not JSON', text };
-  }
-}
-
-/** A create request's body as the judge reads it: its text and value, or why it could not be read, or none at all. */
-type CreateBody = { text: string; request: unknown } | { unreadable: string; bytes: number; text: string } | undefined;
-
-/** Why a proxied create request is invalid, or undefined for a valid one. */
-function invalidity(passage: Passage, body: CreateBody): string | undefined {
-  if (!isJsonMediaType(mediaType(passage.requestHeaders)))
-    return `Content-Type ${passage.requestHeaders['content-type'] ?? '(none)'}`;
-  if (body === undefined) return 'a missing body';
-  if ('unreadable' in body) return `a body that cannot be read: ${body.unreadable}`;
-  return validate('CreateEvaluationRequest', body.request).issues.map(formatIssue).join(', ') || undefined;
-}
-
-/** The exchange record of a passage, as the contract's client would have made it. */
-function exchangeOf(passage: Passage, outgoing: Outgoing, target: URL): Exchange {
-  return {
-    request: {
-      method: outgoing.method,
-      url: new URL(target),
-      headers: {},
-      ...(outgoing.body !== undefined ? { body: outgoing.body } : {}),
-    },
-    ...(passage.status !== undefined ? { status: passage.status } : {}),
-    headers: passage.headers,
-    body: passage.body,
-    bodyBytes: passage.bodyBytes,
-    ...(passage.encoding ? { encoding: passage.encoding } : {}),
-    redirects: [],
-    ...(passage.failure ? { failure: passage.failure } : {}),
-  };
 }
 
 /**
@@ -199,45 +74,22 @@ export class ExchangeJudge {
     this.clientCredentials.add(requestCredentials(passage.requestTarget, passage.requestHeaders));
   }
 
-  /** A create request's body read (readCreateBody), or undefined when none was kept. */
-  private createBody(passage: Passage): CreateBody {
-    if (passage.requestBody === undefined) return undefined;
-    const { sent, content } = passage.requestBody;
-    const read = readCreateBody(content);
-    return 'unreadable' in read ? { ...read, bytes: sent.length, text: read.text ?? sent.toString('utf8') } : read;
-  }
-
-  /** What the client sent, and what it was for: over the cap, only what every answer must satisfy is judged. */
-  private sentOf(passage: Passage, route: Route, body: CreateBody): Sent {
-    const { operation } = route;
-    const shown = body === undefined ? undefined : 'unreadable' in body ? unreadablePlaceholder(body.bytes) : body.text;
-    const outgoing: Outgoing = {
-      method: operationTable[operationOfKey(operation)].method,
-      path: passage.path,
-      headers: replayHeaders(passage.requestHeaders),
-      ...(shown !== undefined ? { body: shown, contentType: passage.requestHeaders['content-type'] } : {}),
-    };
-    if (passage.overCap) return { operation, outgoing, role: { kind: 'repeat' } };
-    if (!operationByKey(operation).request)
-      return { operation, outgoing, role: { kind: 'expected', id: fetchedId(route), unvouched: passiveTraffic } };
-    const problem = invalidity(passage, body);
-    const accepted = (status: number) =>
-      `${labelOf(outgoing)}: an invalid create request (${problem}) was accepted with ${status}`;
-    const role: Role = problem
-      ? { kind: 'invalid', accepted }
-      : { kind: 'expected', request: (body as { request: Fields }).request, unvouched: passiveTraffic };
-    return { operation, outgoing, role };
-  }
-
   /** Judges a passage of one of the two operations, `route` being its operation (operationOf). */
   judge(passage: Passage, route: Route): Judgement | undefined {
     if (passage.abandoned || passage.unreachable) return undefined;
-    // Only a create request's body is read: it names the keys to watch and what the answer must match.
-    const body = operationByKey(route.operation).request ? this.createBody(passage) : undefined;
+    // Only a request body is read: it names the keys to watch and what the answer must match.
+    const body = requestBodyOf(passage, route);
     if (body && 'request' in body) this.keys.add(providerKeys(body.request));
     if (body && 'unreadable' in body) this.keys.add(keysInUnreadable(body.text));
-    const sent = this.sentOf(passage, route, body);
-    const exchange = exchangeOf(passage, sent.outgoing, this.target);
+    const sent = sentOf(passage, route, body);
+    const { method, body: sentBody } = sent.outgoing;
+    const request = {
+      method,
+      url: new URL(this.target),
+      headers: {},
+      ...(sentBody !== undefined ? { body: sentBody } : {}),
+    };
+    const exchange = exchangeRecord(request, passage);
     const verdicts = new Verdicts();
     const seen = new Observation(sent, exchange, this.keys.values());
     judgeExchange(verdicts, seen, this.evidence);
