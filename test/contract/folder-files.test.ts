@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppendOnlyFile, FolderProblem, replaceFile } from '../../http/folder-files.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+import { runs } from '../properties/runs.js';
 
 /** The one writer of files in a folder a user named: only inside it, never through a link. */
 
@@ -33,7 +34,7 @@ describe('http/folder-files.ts', () => {
         // Nothing beside the runs' folders: no write escaped one.
         expect(readdirSync(root).every((entry) => entry.startsWith('run-'))).toBe(true);
       }),
-      { seed: 28, numRuns: 150 },
+      runs(150),
     );
   });
 

@@ -49,7 +49,7 @@ describe('replayedBody: no provider key of the app is ever sent again', () => {
           expect(containsSecret(JSON.stringify(replayed.body), [key])).toBe(false);
         }
       }),
-      { seed: 28, numRuns: 200 },
+      runs(200),
     );
   });
 

@@ -3,14 +3,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 import { diffTexts, engineErrors, ourDocument, schemasOf, type Json } from './documents.js';
+import { limitFor, runs } from '../properties/runs.js';
 
 afterAll(removeTempDirs);
 
 /** Rendered once: each run copies it. */
 const ours = ourDocument();
 
-/** `EVALKIT_PROPERTY_RUNS=2000 npx vitest run test/diff/property.test.ts` for a longer search. */
-const numRuns = Number(process.env.EVALKIT_PROPERTY_RUNS ?? 120);
+const editRuns = 120;
 
 /** Names a JSON pointer must escape (`~`, `/`, `%`), names every JavaScript object inherits, and other text. */
 const oddName = fc.oneof(
@@ -176,13 +176,13 @@ describe('evalkit diff on random edits of evalkit’s own document', () => {
             }
           },
         ),
-        { numRuns, seed: 20_280_028 },
+        runs(editRuns),
       );
       // The edits reach each answer: no change or a safe one, a breaking one, a refused document.
       expect([...codes].sort()).toEqual([0, 1, 2]);
       // A hang limit that grows with the search asked for (a run takes some 30 ms; a loaded machine five times that).
     },
-    Math.max(60_000, numRuns * 500),
+    limitFor(editRuns, 100),
   );
 });
 
@@ -225,7 +225,7 @@ describe('evalkit diff on one keyword added to a request field', () => {
         else
           expect(run.stdout, `${name}: ${JSON.stringify(given)}`).toMatch(/^ {2}(BREAKING|ok) {2}request {2}body\./m);
       }),
-      { numRuns: Math.min(numRuns, 150), seed: 20_280_029 },
+      runs(120),
     );
   }, 60_000);
 });

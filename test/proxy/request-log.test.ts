@@ -11,6 +11,7 @@ import { containsSecret } from '../../http/redaction.js';
 import { passageOf, type Passage } from '../../proxy/forward.js';
 import { closeAll, judged, proxyTo } from './helpers.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+import { runs } from '../properties/runs.js';
 
 afterEach(closeAll);
 afterAll(removeTempDirs);
@@ -214,7 +215,7 @@ describe('requests.jsonl keeps a body it cannot read as UTF-8 JSON decoded and r
             expect(line.request.body).toMatchObject({ app_id: expect.any(String) });
         },
       ),
-      { seed: 28, numRuns: 60 },
+      runs(60),
     );
   });
 });
