@@ -69,8 +69,9 @@ const style = [
 ].join('\n');
 
 /** A curl command and its copy button; `id` is unique in the page. */
-function copyable(text: string, id: string): string {
-  const button = `<button type="button" data-copy="${escapeHtml(id)}">Copy curl</button>`;
+/** A command shown as written, with a button that copies it (`label`: what the button says it copies). */
+function copyable(text: string, id: string, label = 'Copy curl'): string {
+  const button = `<button type="button" data-copy="${escapeHtml(id)}">${escapeHtml(label)}</button>`;
   return `<pre id="${escapeHtml(id)}">${escapeHtml(visible(text, 'lines'))}</pre>${button}`;
 }
 
@@ -187,7 +188,7 @@ function mockSection(mock: NonNullable<Report['mock']>): string {
     `<p class="meta">${shown(mock.command)} answered the same ${mock.compared} requests${beyond}.</p>` +
     (mock.differences.length > 0 ? differenceTable(mock.differences) : '<p>No difference a frontend could see.</p>') +
     `<h3>Closest mock settings: ${suggested.differences.length} differences remain</h3>` +
-    copyable(suggested.command, 'copy-mock-command').replace('Copy curl', 'Copy command') +
+    copyable(suggested.command, 'copy-mock-command', 'Copy command') +
     (suggested.differences.length > 0 ? differenceTable(suggested.differences) : '') +
     '</section>'
   );
