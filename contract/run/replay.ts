@@ -49,7 +49,7 @@ export function replayedBody(canaries: Canaries, recorded: unknown): KeptBody {
  * only the mock reads.
  */
 function outgoingOf(operation: OperationId, request: RecordedRequest, path: string, body: unknown): Outgoing {
-  const contentType = request.headers['content-type'];
+  const contentType = sentAsUtf8(request.headers['content-type']);
   const query = replayedQuery(request.query);
   return {
     method: operationTable[operation].method,
@@ -58,6 +58,16 @@ function outgoingOf(operation: OperationId, request: RecordedRequest, path: stri
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(body !== undefined && contentType !== undefined ? { contentType } : {}),
   };
+}
+
+/**
+ * The recorded Content-Type for a body sent again as JSON.stringify writes it, in UTF-8: a charset the app declared
+ * for its own bytes (a UTF-16 body the proxy decoded) no longer describes them, so it is left out.
+ */
+function sentAsUtf8(contentType: string | undefined): string | undefined {
+  return contentType?.replace(/;\s*charset\s*=\s*(?:"[^"]*"|[^;\s]*)/gi, (parameter) =>
+    /=\s*"?utf-8"?$/i.test(parameter) ? parameter : '',
+  );
 }
 
 /** The deployment's own ids, when the run was given them: they stand in for the ids the mock made up. */

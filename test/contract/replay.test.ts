@@ -226,6 +226,32 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it('a body recorded from UTF-16 is sent again in UTF-8, without the charset that no longer holds', async () => {
+    const folder = join(dir, 'utf-16');
+    await mkdir(folder, { recursive: true });
+    const line = (contentType: string) =>
+      JSON.stringify({
+        method: 'POST',
+        path: '/evaluations',
+        query: '',
+        status: 200,
+        request: { headers: { 'content-type': contentType }, body: createBody(), body_truncated: false },
+      });
+    const types = ['application/json; charset=utf-16', 'application/json; charset="UTF-8"'];
+    await writeFile(join(folder, 'requests.jsonl'), `${types.map(line).join('\n')}\n`);
+    const { server, received } = await deployment(() => false);
+    try {
+      const run = await replay(server.url, folder);
+      expect(run.code, run.stdout).toBe(0);
+      expect(received.map((request) => request.headers['content-type'])).toEqual([
+        'application/json',
+        'application/json; charset="UTF-8"',
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a deployment that refuses the fetch: its curl carries the query the app sent', async () => {
     const { server } = await deployment((context) => context.route === 'fetch');
     try {
