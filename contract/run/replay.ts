@@ -1,4 +1,10 @@
-import { operationTable, pathIdOf, type OperationDefinition, type OperationId } from '../../api/operations.js';
+import {
+  changesData,
+  operationTable,
+  pathIdOf,
+  type OperationDefinition,
+  type OperationId,
+} from '../../api/operations.js';
 import { pathFor } from '../../api/match.js';
 import { capped } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
@@ -165,10 +171,10 @@ function answerOf(session: Session, exchange: Exchange): string {
 }
 
 /** Why a recorded request is not sent again, or undefined when it is. */
-function skipReason(request: RecordedRequest, readOnly: boolean): string | undefined {
+function skipReason(request: RecordedRequest, operation: OperationId, readOnly: boolean): string | undefined {
   if (request.forcedBy) return `its answer was forced by the mock scenario ${request.forcedBy}`;
   if (request.truncated) return 'its body was cut or withheld in the recording: it cannot be sent as it was';
-  if (readOnly && request.method !== 'GET') return '--read-only: a create request could create data';
+  if (readOnly && changesData(operationTable[operation])) return '--read-only: a create request could create data';
   return undefined;
 }
 
@@ -212,7 +218,7 @@ export async function replayTraffic(
     if (route === undefined) continue;
     const replayed = replayedBody(session.canaries, request.body);
     const reason =
-      skipReason(request, options.readOnly) ??
+      skipReason(request, route.operation, options.readOnly) ??
       ('withheld' in replayed ? `${replayed.withheld}, so it is not sent` : undefined);
     const recordedBody = 'body' in replayed ? replayed.body : undefined;
     const { path, params, body, replaced } =

@@ -80,6 +80,26 @@ async function deployment(refuse: (context: Context) => boolean) {
   return { server, received };
 }
 
+/**
+ * A `proxy --record` folder (`name`, under the test's folder) whose requests.jsonl holds these creates, each answered
+ * 200: its body as recorded (an object, or the text of one the proxy could not parse) and its Content-Type.
+ */
+async function recordedCreates(name: string, creates: Array<{ body: unknown; contentType?: string }>) {
+  const folder = join(dir, name);
+  await mkdir(folder, { recursive: true });
+  const lines = creates.map(({ body, contentType = 'application/json' }) =>
+    JSON.stringify({
+      method: 'POST',
+      path: '/evaluations',
+      query: '',
+      status: 200,
+      request: { headers: { 'content-type': contentType }, body, body_truncated: false },
+    }),
+  );
+  await writeFile(join(folder, 'requests.jsonl'), `${lines.join('\n')}\n`);
+  return folder;
+}
+
 async function replay(url: string, source = journalFile) {
   const reportJson = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
   const reportHtml = reportJson.replace(/\.json$/, '.html');
@@ -192,19 +212,9 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
 
   it('a create body recorded as JSON text: sent with a canary, never its key; other text withheld', async () => {
     // The shape requests.jsonl keeps for a body the proxy could not parse: the body as a string, the key in clear.
-    const folder = join(dir, 'text-bodies');
-    await mkdir(folder, { recursive: true });
-    const line = (body: string) =>
-      JSON.stringify({
-        method: 'POST',
-        path: '/evaluations',
-        query: '',
-        status: 200,
-        request: { headers: { 'content-type': 'application/json' }, body, body_truncated: false },
-      });
     const asText = JSON.stringify(createBody({ correct_answer_column: 'expected_answer' }), null, 1);
     const notJson = `${JSON.stringify(createBody())},`;
-    await writeFile(join(folder, 'requests.jsonl'), `${line(asText)}\n${line(notJson)}\n`);
+    const folder = await recordedCreates('text-bodies', [{ body: asText }, { body: notJson }]);
     const { server, received } = await deployment((context) => context.request?.correct_answer_column !== undefined);
     try {
       const run = await replay(server.url, folder);
@@ -226,19 +236,33 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it('--read-only: the recorded creates are skipped, saying why, and only reads reach the deployment', async () => {
+    const { server, received } = await deployment(() => false);
+    try {
+      const run = await runCli([
+        'contract',
+        '--base-url',
+        server.url,
+        '--replay',
+        journalFile,
+        '--read-only',
+        '--header',
+        `Authorization: Bearer ${runToken}`,
+      ]);
+      expect(run.stdout).toContain('--read-only: a create request could create data');
+      expect(received.length).toBeGreaterThan(0);
+      expect(received.every(({ url }) => !url?.startsWith('/evaluations'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a body recorded from UTF-16 is sent again in UTF-8, without the charset that no longer holds', async () => {
-    const folder = join(dir, 'utf-16');
-    await mkdir(folder, { recursive: true });
-    const line = (contentType: string) =>
-      JSON.stringify({
-        method: 'POST',
-        path: '/evaluations',
-        query: '',
-        status: 200,
-        request: { headers: { 'content-type': contentType }, body: createBody(), body_truncated: false },
-      });
     const types = ['application/json; charset=utf-16', 'application/json; charset="UTF-8"'];
-    await writeFile(join(folder, 'requests.jsonl'), `${types.map(line).join('\n')}\n`);
+    const folder = await recordedCreates(
+      'utf-16',
+      types.map((contentType) => ({ body: createBody(), contentType })),
+    );
     const { server, received } = await deployment(() => false);
     try {
       const run = await replay(server.url, folder);
