@@ -1,11 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/helpers/slowest-first.js';
 
-/** Files that patch globals (msw/node intercepts `fetch`): each runs in a fresh module graph. */
-const patchesGlobals = ['test/msw/**/*.test.ts', 'test/readme/{node,other-projects}-snippet.test.ts'];
-
-/** The install from git runs apart, by `npm run test:install` (vitest.install.config.ts): minutes on its own. */
-const installTier = ['test/readme/install.test.ts'];
+/** The install from git and the newer Node lines' installs run apart: `npm run test:install`. */
+const installTier = ['test/readme/install.test.ts', 'test/pack/matrix.test.ts'];
 
 export default defineConfig({
   test: {
@@ -20,21 +17,12 @@ export default defineConfig({
     // servers, child processes, timers), so two workers per core keep both cores busy.
     maxWorkers: 4,
     sequence: { sequencer: SlowestFirst },
-    projects: [
-      {
-        extends: true,
-        // Everything else shares modules (schemas, ajv, faker load once per worker), the files that start processes
-        // too: what they start is fresh. One project, so a worker runs any of them without a new process and imports.
-        test: {
-          name: 'shared-modules',
-          include: ['test/**/*.test.ts'],
-          exclude: [...patchesGlobals, ...installTier],
-          isolate: false,
-          // One Chromium for the run, started when the first browser test asks.
-          globalSetup: ['test/helpers/shared-chromium.ts'],
-        },
-      },
-      { extends: true, test: { name: 'isolated', include: patchesGlobals } },
-    ],
+    include: ['test/**/*.test.ts'],
+    exclude: installTier,
+    // Files share modules (schemas, ajv, faker, msw load once per worker), those that start processes too: what they
+    // start is fresh. The msw/node files close their servers after their tests, which puts fetch back as it was.
+    isolate: false,
+    // One Chromium for the run, started when the first browser test asks.
+    globalSetup: ['test/helpers/shared-chromium.ts'],
   },
 });

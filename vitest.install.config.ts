@@ -1,14 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * `npm run test:install`, apart from `npm test`: the README's install block as written, where npm clones this
- * checkout's HEAD, installs evalkit's dev dependencies in the clone and builds it (minutes, the git install is the
- * behaviour). `.ci/run` runs it after `npm test`; the tarball installs stay in `npm test` (test/pack).
+ * `npm run test:install`, apart from `npm test`: the installs whose cost is the install itself. The README's install
+ * block as written, where npm clones this checkout's HEAD, installs evalkit's dev dependencies in the clone and builds
+ * it (minutes: the git install is the behaviour), and the tarball on the newer Node lines with the latest msw (a Node
+ * from the registry and a second install each). `.ci/run` runs it after `npm test`; the Node 20 tarball install with
+ * msw's floor stays in `npm test` (test/pack/pack.test.ts).
  */
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'reports/vitest-install.json' }]],
-    include: ['test/readme/install.test.ts'],
+    include: ['test/readme/install.test.ts', 'test/pack/matrix.test.ts'],
+    // The installed package's browser snippet drives the run's one Chromium, as in `npm test`.
+    globalSetup: ['test/helpers/shared-chromium.ts'],
     testTimeout: 900_000,
     hookTimeout: 180_000,
   },

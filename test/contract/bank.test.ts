@@ -5,8 +5,9 @@ import { runContract, type Report } from '../../contract/index.js';
 import { bankCreateBody, conforming, mutations, type BankEntry, type Expected } from './bank.js';
 
 /**
- * The entries that hang set a short --timeout to stay quick; the others get a loose one, so a machine slowed by other
- * work never turns a slow answer into a finding (a false alarm the bank would count).
+ * The entries that hang set a shorter --timeout to stay quick (1.5 s: their requests that are answered still are
+ * within it on a machine shared with busy loops, where 400 ms once cost a GET); the others get a loose one, so a
+ * machine slowed by other work never turns a slow answer into a finding (a false alarm the bank would count).
  */
 const looseTimeoutMs = 5_000;
 

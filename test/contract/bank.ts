@@ -326,7 +326,7 @@ export const mutations: BankEntry[] = [
   {
     name: 'hangs past the timeout on create',
     behaviour: { raw: (req) => req.method === 'POST' },
-    timeoutMs: 400,
+    timeoutMs: 1_500,
     expect: [error('create.transport')],
   },
   {
@@ -392,7 +392,7 @@ export const mutations: BankEntry[] = [
   },
   {
     name: 'a body drip-fed slower than the timeout',
-    timeoutMs: 400,
+    timeoutMs: 1_500,
     behaviour: {
       send: (res, answer, context) => {
         if (context.route !== 'fetch' || !isSuccess(answer)) return false;

@@ -278,7 +278,7 @@ describe('the comparison over its input spaces', () => {
           expect((error as Error).message).not.toContain('\n');
         }
       }),
-      runs(200),
+      runs(100),
     );
   });
 
@@ -301,7 +301,7 @@ describe('the comparison over its input spaces', () => {
           expect(Object.keys(facets.fields ?? {}).length).toBeLessThanOrEqual(5_000);
         },
       ),
-      runs(150),
+      runs(60),
     );
   });
 });

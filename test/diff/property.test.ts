@@ -10,7 +10,7 @@ afterAll(removeTempDirs);
 /** Rendered once: each run copies it. */
 const ours = ourDocument();
 
-const editRuns = 120;
+const editRuns = 40;
 
 /** Names a JSON pointer must escape (`~`, `/`, `%`), names every JavaScript object inherits, and other text. */
 const oddName = fc.oneof(

@@ -25,8 +25,10 @@ import type {
 } from '../../schemas/types/resources.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
 import { apartFrom, evaluationStateFields } from '../mock/helpers.js';
+import { runs } from '../properties/runs.js';
 
-const PER_RESOURCE = 10_000;
+/** Instances per resource, spread over the profiles; `npm run test:properties` draws ten times as many. */
+const PER_RESOURCE = runs(4_000).numRuns as number;
 
 describe('generators are always valid', () => {
   it.each(resourceNames)(`%s: ${PER_RESOURCE} instances across all profiles pass the validator`, (name) => {

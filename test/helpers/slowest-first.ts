@@ -41,15 +41,9 @@ const measuredMs: Record<string, number> = {
 const root = new URL('../../', import.meta.url).pathname;
 const cost = (file: TestSpecification) => measuredMs[file.moduleId.slice(root.length)] ?? 0;
 
-/** 1 for a file of a project that runs each file in a fresh module graph, 0 for one whose files share a worker. */
-const isolated = (file: TestSpecification) => (file.project.config.isolate ? 1 : 0);
-
-/**
- * The files that share workers first, then the isolated ones: vitest keeps a shared worker (and the modules it has
- * imported) only while the next file waiting is one it can run, so a mix would start workers over and over.
- */
+/** Longest first, so no long file starts last and ends the run alone. */
 export default class SlowestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    return [...files].sort((a, b) => isolated(a) - isolated(b) || cost(b) - cost(a));
+    return [...files].sort((a, b) => cost(b) - cost(a));
   }
 }
