@@ -21,12 +21,20 @@ const compressors: Record<BombLayer, (bytes: Buffer) => Buffer> = {
   br: (bytes) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
 };
 
+/** Each bomb made once per process: compressing 64 MiB takes some 150 ms a layer, and the bombs are few KiB. */
+const made = new Map<string, { body: Buffer; encoding: string }>();
+
 /**
  * A body of `inflated` bytes (JSON whitespace) compressed by each layer in turn, and the Content-Encoding that says
  * so: a few KiB on the wire that a server inflating without a bound holds as `inflated` bytes.
  */
 export function compressionBomb(layers: readonly BombLayer[], inflated: number): { body: Buffer; encoding: string } {
+  const key = `${inflated} ${layers.join(',')}`;
+  const known = made.get(key);
+  if (known) return known;
   let body: Buffer = Buffer.alloc(inflated, ' ');
   for (const layer of layers) body = compressors[layer](body);
-  return { body, encoding: layers.map((layer) => (layer === 'deflate-raw' ? 'deflate' : layer)).join(', ') };
+  const bomb = { body, encoding: layers.map((layer) => (layer === 'deflate-raw' ? 'deflate' : layer)).join(', ') };
+  made.set(key, bomb);
+  return bomb;
 }

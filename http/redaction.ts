@@ -199,14 +199,8 @@ const minimumCutPrefix = 3;
  * Where the forms stand in a text: whole, and with `cuts` also their starts just before a cut mark, up to the mark
  * (`toMark`).
  */
-function occurrences(text: string, forms: readonly Secret[], cuts: boolean): Array<Found & { toMark: boolean }> {
+function occurrences(text: string, { forms, byStart }: Forms, cuts: boolean): Array<Found & { toMark: boolean }> {
   const found: Array<Found & { toMark: boolean }> = [];
-  // One scan per shared start: the canaries and their base64 forms share theirs, and bodies run to megabytes.
-  const byStart = new Map<string, Secret[]>();
-  for (const form of forms) {
-    const start = form.value.slice(0, minimumSecretLength);
-    byStart.set(start, [...(byStart.get(start) ?? []), form]);
-  }
   for (const [start, group] of byStart)
     for (let index = text.indexOf(start); index >= 0; index = text.indexOf(start, index + 1))
       for (const { value, placeholder } of group)
@@ -225,13 +219,28 @@ function occurrences(text: string, forms: readonly Secret[], cuts: boolean): Arr
   return found;
 }
 
+interface Forms {
+  forms: Secret[];
+  /**
+   * The forms by their first characters: one scan per shared start, since the canaries and their base64 forms share
+   * theirs, and bodies run to megabytes.
+   */
+  byStart: Map<string, Secret[]>;
+}
+
+/** The last list of secrets seen, and the forms searched for it. */
+let knownForms: (Forms & { secrets: readonly Secret[] }) | undefined;
+
+const sameSecrets = (a: readonly Secret[], b: readonly Secret[]) =>
+  a.length === b.length &&
+  a.every((secret, index) => secret.value === b[index]?.value && secret.placeholder === b[index]?.placeholder);
+
 /**
- * Where the secrets stand in a text, in any encoding a deployment may echo them in: in clear, base64, JSON-escaped or
- * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). With `cuts`, a secret
- * cut short by evalkit's cut mark is found by its start. Overlapping finds are merged, so replacing them never leaves
- * part of a secret in clear.
+ * Each secret long enough to redact, in clear and in its base64 forms, one entry per distinct form. Built once per
+ * list: a report redacts each of its thousands of strings against the same few secrets.
  */
-function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): Found[] {
+function formsOf(secrets: readonly Secret[]): Forms {
+  if (knownForms && sameSecrets(knownForms.secrets, secrets)) return knownForms;
   const forms = [
     ...new Map(
       secrets
@@ -241,7 +250,24 @@ function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): F
         ),
     ).values(),
   ];
-  if (forms.length === 0) return [];
+  const byStart = new Map<string, Secret[]>();
+  for (const form of forms) {
+    const start = form.value.slice(0, minimumSecretLength);
+    byStart.set(start, [...(byStart.get(start) ?? []), form]);
+  }
+  knownForms = { secrets: secrets.map((secret) => ({ ...secret })), forms, byStart };
+  return knownForms;
+}
+
+/**
+ * Where the secrets stand in a text, in any encoding a deployment may echo them in: in clear, base64, JSON-escaped or
+ * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). With `cuts`, a secret
+ * cut short by evalkit's cut mark is found by its start. Overlapping finds are merged, so replacing them never leaves
+ * part of a secret in clear.
+ */
+function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): Found[] {
+  const forms = formsOf(secrets);
+  if (forms.forms.length === 0) return [];
   const found: Found[] = occurrences(text, forms, cuts);
   for (const encoding of [jsonEscapes, urlEncoding]) {
     // Traced back only when the decoded text holds a secret at all: most texts hold none.

@@ -31,16 +31,10 @@ async function post(body: Buffer, encoding: string, framing: 'length' | 'chunked
 }
 
 /**
- * Each bomb made once: compressing 64 MiB takes a few hundred ms a layer. 64 MiB inflated is 64 times the body limit;
- * four of them at once hold 256 MiB unbounded, well past what a bounded decoder's few MiB each could reach.
+ * 64 MiB inflated is 64 times the body limit; four of them at once hold 256 MiB unbounded, well past what a bounded
+ * decoder's few MiB each could reach.
  */
-const made = new Map<string, { body: Buffer; encoding: string }>();
-function bomb(layers: readonly BombLayer[]): { body: Buffer; encoding: string } {
-  const key = layers.join(',');
-  let found = made.get(key);
-  if (!found) made.set(key, (found = compressionBomb(layers, 64 * mib)));
-  return found;
-}
+const bomb = (layers: readonly BombLayer[]) => compressionBomb(layers, 64 * mib);
 
 function detailOf(response: RawResponse | undefined): string {
   return JSON.parse(response?.body ?? '{}').detail;

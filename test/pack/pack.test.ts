@@ -9,7 +9,7 @@ import { startChild } from '../mock/processes.js';
 import { readmeSnippet } from '../readme/snippet.js';
 import { expectConsumerAgrees, linkFromCheckout } from './consumer-checks.js';
 import { installComplaints, installConsumer, installedVersion, packOnce, thisNode } from './consumer-project.js';
-import { expectedErrors, moduleSettings, plantStrictConsumer, strictErrors } from './strict-consumer.js';
+import { expectedErrors, moduleSettings, plantStrictConsumer, settingName, strictErrors } from './strict-consumer.js';
 import { projectRoot } from '../helpers/cli.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
@@ -101,13 +101,11 @@ describe.concurrent('a strict TypeScript consumer of the packed tarball', awaits
       readmeSnippet('In other projects: types, factories, `paths`', 'readme-other-projects', dir),
     );
     linkFromCheckout(installed, 'vitest');
-    const results = await Promise.all(
-      moduleSettings.map((setting, index) => strictErrors(dir, setting, index === 0 ? [snippet] : [])),
-    );
+    const results = await strictErrors(dir, moduleSettings, [snippet]);
     for (const [index, setting] of moduleSettings.entries()) {
       const errors = results[index] as string[];
-      expect(errors, setting.join(' ')).toHaveLength(expectedErrors.length);
-      expectedErrors.forEach((pattern, at) => expect(errors[at], setting.join(' ')).toMatch(pattern));
+      expect(errors, settingName(setting)).toHaveLength(expectedErrors.length);
+      expectedErrors.forEach((pattern, at) => expect(errors[at], settingName(setting)).toMatch(pattern));
     }
     // The CommonJS file, emitted as require() calls, runs: Node 20.19+ requires the ES module.
     expect(readFileSync(join(dir, 'out', 'commonjs.cjs'), 'utf8')).toMatch(/require\("evalkit\/factories"\)/);

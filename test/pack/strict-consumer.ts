@@ -39,10 +39,10 @@ export const expectedErrors = [
 ];
 
 /** The settings a consumer may have; node16 also emits (errors do not stop tsc from writing), for the .cts to run. */
-export const moduleSettings = [
-  ['--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out'],
-  ['--module', 'esnext', '--moduleResolution', 'bundler', '--noEmit'],
-  ['--module', 'commonjs', '--moduleResolution', 'node10', '--noEmit'],
+export const moduleSettings: Array<Record<string, string | boolean>> = [
+  { module: 'node16', moduleResolution: 'node16', outDir: 'out' },
+  { module: 'esnext', moduleResolution: 'bundler', noEmit: true },
+  { module: 'commonjs', moduleResolution: 'node10', noEmit: true },
 ];
 
 /** Writes the planted files into `dir`, a project with evalkit, typescript and openapi-fetch installed. */
@@ -50,22 +50,34 @@ export function plantStrictConsumer(dir: string): void {
   for (const [file, source] of Object.entries(planted)) writeFileSync(join(dir, file), source);
 }
 
-/** The project's tsc over the planted files (and `more` of its files) under one setting: its errors, sorted. */
-export async function strictErrors(dir: string, setting: string[], more: string[] = []): Promise<string[]> {
-  const args = [
-    'node_modules/typescript/bin/tsc',
-    '--strict',
-    '--skipLibCheck',
-    '--target',
-    'es2022',
-    ...setting,
-    ...Object.keys(planted),
-    ...more,
-  ];
-  try {
-    await promisify(execFile)(process.execPath, args, { cwd: dir });
-    return [];
-  } catch (error) {
-    return (error as { stdout: string }).stdout.trim().split('\n').sort();
+/** How a setting is named in a message: its module and resolution. */
+export const settingName = (setting: Record<string, string | boolean>) =>
+  `--module ${String(setting.module)} --moduleResolution ${String(setting.moduleResolution)}`;
+
+/**
+ * The project's tsc over the planted files (and `more` of its files, under the first setting) under each setting: its
+ * errors for each, sorted. One `tsc --build` of a tsconfig per setting: one process, TypeScript's libraries read once.
+ */
+export async function strictErrors(dir: string, settings: typeof moduleSettings, more: string[]): Promise<string[][]> {
+  const configs = settings.map((setting, index) => {
+    const file = `tsconfig.strict-${index}.json`;
+    const files = [...Object.keys(planted), ...(index === 0 ? more : [])];
+    const compilerOptions = { strict: true, skipLibCheck: true, target: 'es2022', ...setting };
+    writeFileSync(join(dir, file), JSON.stringify({ compilerOptions, files }));
+    return file;
+  });
+  const args = ['node_modules/typescript/bin/tsc', '--build', '--verbose', '--pretty', 'false', ...configs];
+  const output = await promisify(execFile)(process.execPath, args, { cwd: dir }).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string }) => error.stdout ?? String(error),
+  );
+  // --verbose says which project it builds before that project's errors.
+  const errors: string[][] = configs.map(() => []);
+  let current = -1;
+  for (const line of output.split('\n')) {
+    const building = /Building project '.*tsconfig\.strict-(\d+)\.json'/.exec(line);
+    if (building) current = Number(building[1]);
+    else if (/: error TS\d+/.test(line) && current >= 0) errors[current]?.push(line.trim());
   }
+  return errors.map((list) => list.sort());
 }
