@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import SlowestFirst from './test/helpers/slowest-first.js';
 
-/** The install from git and the newer Node lines' installs run apart: `npm run test:install`. */
-const installTier = ['test/readme/install.test.ts', 'test/pack/matrix.test.ts'];
+/**
+ * Run apart: the install from git and the newer Node lines' installs (`npm run test:install`), and every bench in quick
+ * mode (`npm run test:bench`). `.ci/run` runs both after `npm test`.
+ */
+const otherTiers = ['test/readme/install.test.ts', 'test/pack/matrix.test.ts', 'test/bench/smoke.test.ts'];
 
 export default defineConfig({
   test: {
@@ -19,7 +22,7 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: SlowestFirst },
     include: ['test/**/*.test.ts'],
-    exclude: installTier,
+    exclude: otherTiers,
     // Files share modules (schemas, ajv, faker, msw load once per worker), those that start processes too: what they
     // start is fresh. The msw/node files close their servers after their tests, which puts fetch back as it was.
     isolate: false,
