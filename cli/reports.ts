@@ -1,9 +1,10 @@
 import { constants } from 'node:fs';
-import { access, appendFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { access, lstat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { githubAnnotations, githubStepSummary } from '../contract/report/github.js';
 import { htmlReport } from '../contract/report/html.js';
 import { jsonReport, junitReport, type Report } from '../contract/index.js';
+import { AppendOnlyFile, FolderProblem, replaceFile } from '../http/folder-files.js';
 import { stringOption, UsageError, type OptionValues } from './command.js';
 import type { CliIo } from './io.js';
 import { writeOut } from './output.js';
@@ -22,7 +23,7 @@ const reportFiles = (Object.keys(writers) as ReportFileOption[]).map((option) =>
 }));
 
 function reason(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? 'error';
+  return error instanceof FolderProblem ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
 }
 
 /** A report path that cannot be written is a usage error found before any request goes out, not after the run. */
@@ -31,10 +32,11 @@ export async function checkReportPaths(values: OptionValues): Promise<void> {
     const file = stringOption(values, option);
     if (file === undefined) continue;
     const fail = (why: string) => new UsageError(`--${option} cannot write ${file} (${why})`);
-    const existing = await stat(file).catch(() => undefined);
+    const existing = await lstat(file).catch(() => undefined);
     if (existing?.isDirectory()) throw fail('it is a directory');
     try {
-      await access(existing ? file : dirname(file), constants.W_OK);
+      // The file is written beside its name and renamed over it: the folder is what must be writable.
+      await access(dirname(file), constants.W_OK);
     } catch (error) {
       throw fail(reason(error));
     }
@@ -58,7 +60,8 @@ export async function writeReports(command: string, values: OptionValues, report
     const file = stringOption(values, option);
     if (file === undefined) continue;
     try {
-      await writeFile(file, content(report));
+      // Written beside the name and renamed over it: a link planted at the name is replaced, never written through.
+      await replaceFile(dirname(file), basename(file), (write) => write(content(report)));
       // Said where, in full: a CI log read later should lead to the file without knowing the job's working folder.
       io.stderr.write(`evalkit ${command}: ${kind} report written to ${resolve(file)}\n`);
     } catch (error) {
@@ -73,7 +76,13 @@ export async function writeReports(command: string, values: OptionValues, report
     return ok;
   }
   try {
-    await appendFile(summaryFile, githubStepSummary(report));
+    // Appended without following a link: one planted at the runner's path is refused, not written through.
+    const summary = await AppendOnlyFile.open(dirname(summaryFile), basename(summaryFile));
+    try {
+      await summary.append(githubStepSummary(report));
+    } finally {
+      await summary.close();
+    }
   } catch (error) {
     failed(`cannot append the step summary to GITHUB_STEP_SUMMARY (${reason(error)})`);
   }

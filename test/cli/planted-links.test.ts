@@ -72,3 +72,45 @@ describe('proxy --record never appends through a planted requests.jsonl', () => 
     }
   });
 });
+
+describe('report files never write through a link planted at the name asked for', () => {
+  it('each --report-* file: the link replaced by the report, every target as it was', async () => {
+    const dir = tempDir('evalkit-planted-');
+    const names = ['report.json', 'report.xml', 'report.html'];
+    const targets = plantLinks(dir, names);
+    const [json, junit, html] = names.map((name) => join(dir, name)) as [string, string, string];
+    // Nothing listens on port 9: the run reports the deployment unreachable, and writes its reports.
+    const run = await runCli([
+      'contract',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--report-json',
+      json,
+      '--report-junit',
+      junit,
+      '--report-html',
+      html,
+    ]);
+    expect(run.stderr).toContain(`JSON report written to ${json}`);
+    for (const target of targets) expect(readFileSync(target, 'utf8')).toBe(untouched);
+    for (const name of names) expect(lstatSync(join(dir, name)).isSymbolicLink(), name).toBe(false);
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toHaveProperty('verdict');
+    expect(readFileSync(junit, 'utf8')).toMatch(/^<\?xml/);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('a link at $GITHUB_STEP_SUMMARY: refused naming it (exit 2), the target as it was', async () => {
+    const dir = tempDir('evalkit-planted-');
+    const [target] = plantLinks(dir, ['summary.md']) as [string];
+    const summary = join(dir, 'summary.md');
+    const run = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', '--report-github'], {
+      env: { ...process.env, NO_COLOR: '1', GITHUB_STEP_SUMMARY: summary },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `evalkit contract: cannot append the step summary to GITHUB_STEP_SUMMARY (${summary} is a symbolic link: ` +
+        'evalkit writes only inside the folder asked for, never through a link (remove it))\n',
+    );
+    expect(readFileSync(target, 'utf8')).toBe(untouched);
+  });
+});
