@@ -192,7 +192,7 @@ describe('the --compare-mock part of the GitHub output', () => {
     expect([exitCode(drift), exitCode(driftFailing), exitCode(none), exitCode(noneFailing)]).toEqual([0, 1, 0, 0]);
   });
 
-  it('the CLI under GITHUB_ACTIONS=true: no forged command on stdout, the section in the step summary, exit 1', async () => {
+  it('under GITHUB_ACTIONS=true the CLI forges no command on stdout, sums the section up, exits 1', async () => {
     const summaryFile = join(dir, 'summary.md');
     writeFileSync(summaryFile, '');
     const run = await runCli(['contract', '--base-url', differing.url, '--compare-mock', '--fail-on-drift'], {
