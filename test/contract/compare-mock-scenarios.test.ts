@@ -25,6 +25,10 @@ function scenariosFile(content: string | Uint8Array, name = `scenarios-${++files
   return file;
 }
 
+/** `evalkit contract --compare-mock --mock-scenarios FILE` against nothing listening: the file read, no request. */
+const withScenarios = (file: string) =>
+  runCli(['contract', '--base-url', 'http://127.0.0.1:9', '--compare-mock', '--mock-scenarios', file]);
+
 /** The comparison of a run against a conforming deployment of this behaviour, given these --compare-mock flags. */
 async function comparison(behaviour: Behaviour, flags: Record<string, string | boolean> = {}) {
   const server = await startConformingServer(behaviour);
@@ -69,14 +73,7 @@ describe('--mock-scenarios FILE: the compared mock answers under the file', () =
     expect(mock.command).toBe(`evalkit mock --scenarios ${file} --era 0.18`);
     expect(mock.differences.length).toBeGreaterThan(0);
     expect(mock.suggested.command).toMatch(new RegExp(`^evalkit mock --scenarios ${file} --era 0\\.1[789]( |$)`));
-    const refused = await runCli([
-      'contract',
-      '--base-url',
-      'http://127.0.0.1:9',
-      '--compare-mock',
-      '--mock-scenarios',
-      file,
-    ]);
+    const refused = await withScenarios(file);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/^evalkit contract: --mock-scenarios: eraDates .*needs an era[^\n]*\n$/);
   });
@@ -150,14 +147,7 @@ describe('--mock-scenarios over any file content', () => {
       await fc.assert(
         fc.asyncProperty(fileContent, async (content) => {
           const file = scenariosFile(content);
-          const run = await runCli([
-            'contract',
-            '--base-url',
-            'http://127.0.0.1:9',
-            '--compare-mock',
-            '--mock-scenarios',
-            file,
-          ]);
+          const run = await withScenarios(file);
           const refused = run.stderr.startsWith('evalkit contract: --mock-scenarios: ');
           expect(refused).toBe(!mockTakes(file));
           if (refused) {
