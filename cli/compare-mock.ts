@@ -88,7 +88,15 @@ export function compareMockOptions(values: OptionValues, baseUrl: string): MockC
   return {
     given,
     source: { ...(scenariosFile ? { scenariosFile } : {}), ...(basePath ? { basePath } : {}) },
-    answererFor: answerer,
+    // Settings searched that the file cannot start under (its eraDates without their era) are no suggestion.
+    answererFor: (settings) => {
+      try {
+        return answerer(settings);
+      } catch (error) {
+        if (error instanceof MockSetupError) return undefined;
+        throw error;
+      }
+    },
     failOnDrift: values['fail-on-drift'] === true,
   };
 }

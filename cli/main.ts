@@ -1,4 +1,5 @@
 import { evalkitVersion } from '../api/version.js';
+import { escapeControlCharacters } from '../http/redaction.js';
 import { commandHelp, nearestName, parseCommandArgs, type Command } from './command.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
@@ -75,8 +76,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     // The reader went away (`| head -1`): what it read is all it wanted.
     if (error instanceof OutputClosed) return 0;
     // A UsageError, a CommandFailure, or anything a command did not turn into a report or a sentence: one line, never
-    // a stack trace, exit 2 alike.
-    io.stderr.write(`evalkit ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    // a stack trace, exit 2 alike. A message may quote a file's text (a key of a --scenarios file): its line breaks
+    // and controls are shown, so the line stays one and a terminal obeys nothing in it.
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`evalkit ${command.name}: ${escapeControlCharacters(message)}\n`);
     return 2;
   }
 }

@@ -1,5 +1,6 @@
 import type { OperationKey } from '../../api/operations.js';
 import { excerpt } from '../../http/excerpt.js';
+import { ContractOptionError } from '../../http/target-options.js';
 import { gatherDifferences, type ComparedExchange, type MockDifference } from './differences.js';
 import { facetsOf, type ComparedAnswer, type Facets } from './facets.js';
 import { candidateSettings, mockCommandLine, sameSettings, type MockSettings, type MockSource } from './settings.js';
@@ -21,8 +22,11 @@ export interface MockComparisonOptions {
   given: MockSettings;
   /** The given scenarios file and the deployment's base path, for the command lines. */
   source: MockSource;
-  /** A mock under these settings (the given scenarios file kept). */
-  answererFor(settings: MockSettings): MockAnswerer;
+  /**
+   * A mock under these settings (the given scenarios file kept); undefined for settings the mock refuses with that
+   * file (its `eraDates` without an era), which are then never suggested.
+   */
+  answererFor(settings: MockSettings): MockAnswerer | undefined;
   /** A difference that remains fails the run. */
   failOnDrift?: boolean;
 }
@@ -70,7 +74,9 @@ export class MockComparer {
     private readonly options: MockComparisonOptions,
     private readonly redact: (text: string) => string,
   ) {
-    this.answer = options.answererFor(options.given);
+    const answer = options.answererFor(options.given);
+    if (!answer) throw new ContractOptionError('--compare-mock: the mock refuses the settings it was given');
+    this.answer = answer;
   }
 
   /** Asks the mock the request the deployment answered, and keeps both answers' facets. */
@@ -91,9 +97,10 @@ export class MockComparer {
     });
   }
 
-  /** The same requests answered by a fresh mock under these settings, compared. */
-  private async differencesUnder(settings: MockSettings): Promise<MockDifference[]> {
+  /** The same requests answered by a fresh mock under these settings, compared; undefined if it refuses them. */
+  private async differencesUnder(settings: MockSettings): Promise<MockDifference[] | undefined> {
     const answer = this.options.answererFor(settings);
+    if (!answer) return undefined;
     const exchanges: ComparedExchange[] = [];
     for (const { label, operation, request, deployment, answer: deploymentText } of this.recorded) {
       const mock = await answer(request);
@@ -116,7 +123,7 @@ export class MockComparer {
       if (best.differences.length === 0) break;
       if (sameSettings(settings, given)) continue;
       const under = await this.differencesUnder(settings);
-      if (under.length < best.differences.length) best = { settings, differences: under };
+      if (under && under.length < best.differences.length) best = { settings, differences: under };
     }
     return {
       command: mockCommandLine(given, source),

@@ -119,11 +119,15 @@ export function junitReport(report: Report): string {
   ].join('\n');
 }
 
-/** The --compare-mock testcase, `run.mock`: a failure with --fail-on-drift, otherwise the differences as output. */
+/**
+ * The --compare-mock testcase, `run.mock`: a failure with --fail-on-drift, otherwise the differences as output. A
+ * difference holds the deployment's text (a field's name, a state): its line breaks are shown too, as escapeXml keeps
+ * only evalkit's own, so it cannot start a line of its own.
+ */
 function mockSuite(mock: NonNullable<Report['mock']>, drift: boolean): string {
   const lines = [
     `${mock.command}: ${mock.differences.length} differences over ${mock.compared} requests`,
-    ...mock.differences.map((difference) => `${differenceLine(difference)}: ${difference.notice}`),
+    ...mock.differences.map((difference) => `${visible(differenceLine(difference))}: ${difference.notice}`),
     `closest: ${mock.suggested.command} (${mock.suggested.differences.length} remain)`,
   ];
   if (drift) return failedRun('run.mock', lines[0] as string, lines.join('\n'));
