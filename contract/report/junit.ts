@@ -24,6 +24,8 @@ function testcase(check: CheckResult, strict: boolean): string {
   const open = `    <testcase name="${escapeXml(check.id)}" classname="${escapeXml(check.operation)}">`;
   if (check.outcome === 'passed') return `${open}</testcase>`;
   if (check.outcome === 'skipped') return `${open}<skipped message="${escapeXml(check.message)}"/></testcase>`;
+  // Each part may quote the deployment (a finding, a message): its line breaks are shown too, so only evalkit's own
+  // break the text into lines and no server text starts one.
   const text = escapeXml(
     [
       `${check.severity}: ${check.message}`,
@@ -31,7 +33,9 @@ function testcase(check: CheckResult, strict: boolean): string {
       ...(check.hint ? [`fix: ${check.hint}`] : []),
       ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
       ...check.findings,
-    ].join('\n'),
+    ]
+      .map((part) => visible(part))
+      .join('\n'),
   );
   if (failsTheRun(check, strict)) {
     const failure = `<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure>`;
