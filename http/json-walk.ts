@@ -60,31 +60,18 @@ export function walkJson(root: unknown, visit: JsonVisitor): void {
     const frame = stack[stack.length - 1] as Frame;
     const { value, keys } = frame;
     const depth = frame.depth + 1;
+    const members = value as Record<JsonKey, unknown>;
+    const length = keys === undefined ? (value as unknown[]).length : keys.length;
     let child: Frame | undefined;
-    if (keys === undefined) {
-      const items = value as unknown[];
-      for (let index = frame.next; index < items.length; index++) {
-        const item = items[index];
-        const step = visit(item, index, frame, depth);
-        if (step === 'stop') return;
-        if (step !== 'skip' && isContainer(item)) {
-          frame.next = index + 1;
-          child = frameOf(item, depth, frame, index);
-          break;
-        }
-      }
-    } else {
-      const members = value as Record<string, unknown>;
-      for (let index = frame.next; index < keys.length; index++) {
-        const key = keys[index] as string;
-        const member = members[key];
-        const step = visit(member, key, frame, depth);
-        if (step === 'stop') return;
-        if (step !== 'skip' && isContainer(member)) {
-          frame.next = index + 1;
-          child = frameOf(member, depth, frame, key);
-          break;
-        }
+    for (let index = frame.next; index < length; index++) {
+      const key = keys === undefined ? index : (keys[index] as string);
+      const member = members[key];
+      const step = visit(member, key, frame, depth);
+      if (step === 'stop') return;
+      if (step !== 'skip' && isContainer(member)) {
+        frame.next = index + 1;
+        child = frameOf(member, depth, frame, key);
+        break;
       }
     }
     if (child) stack.push(child);
