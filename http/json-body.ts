@@ -1,5 +1,6 @@
 import { excerpt } from './excerpt.js';
 import type { Exchange } from './exchange.js';
+import { pathOf, walkJson, type JsonKey } from './json-walk.js';
 
 /**
  * How deep a body may nest before evalkit stops checking it. Python's json module (FastAPI's) cannot itself write
@@ -25,23 +26,6 @@ export interface DeepNesting {
   levels: number;
 }
 
-interface Frame {
-  value: object;
-  depth: number;
-  parent?: Frame;
-  key?: string;
-  /** The frame's ancestor at depth keptTokens, or the frame itself above it: paths are read up from there only. */
-  anchor: Frame;
-  /** Set once under a value at maxJsonDepth: the place that value was counted in. */
-  place?: DeepNesting;
-}
-
-function tokensOf(frame: Frame): string[] {
-  const tokens: string[] = [];
-  for (let at: Frame | undefined = frame; at?.key !== undefined; at = at.parent) tokens.unshift(at.key);
-  return tokens;
-}
-
 /** `nested more than 1000 levels deep (under /a/b/c/d/…)`: where a place is, by the start of its path. */
 export function describeNesting(place: DeepNesting): string {
   const path = place.tokens
@@ -55,41 +39,26 @@ export function describeNesting(place: DeepNesting): string {
 /**
  * Every place where a parsed value nests deeper than maxJsonDepth, with how deep it goes. With `cut`, each value found
  * at maxJsonDepth is replaced in its parent by a string saying so, so what is left nests at most maxJsonDepth levels
- * and any recursive walker may read it. Iterative, so any depth is safe; only objects and arrays are stacked, each
- * with a link to its parent, so a body of 300,000 numbers costs nothing extra.
+ * and any recursive walker may read it. Walked in document order without recursion (http/json-walk.ts), so any depth
+ * is safe. Values found at maxJsonDepth under the same container at depth keptTokens share one place.
  */
 function deepNesting(value: unknown, cut: boolean): DeepNesting[] {
-  const places = new Map<Frame, DeepNesting>();
-  const stack: Frame[] = [];
-  if (value !== null && typeof value === 'object') {
-    const root: Frame = { value, depth: 0 } as Frame;
-    root.anchor = root;
-    stack.push(root);
-  }
-  while (stack.length > 0) {
-    const frame = stack.pop() as Frame;
-    if (!frame.place && frame.depth >= maxJsonDepth) {
-      frame.place = places.get(frame.anchor) ?? { tokens: tokensOf(frame.anchor), levels: 0 };
-      places.set(frame.anchor, frame.place);
-      if (cut) (frame.parent?.value as Record<string, unknown>)[frame.key as string] = 'nested too deep: not checked';
+  const places = new Map<object, DeepNesting>();
+  // In document order a container's members come right after it: the last container met at depth keptTokens holds
+  // each deeper value that follows, and the last place opened holds each value under maxJsonDepth that follows.
+  let anchor: object | undefined;
+  let place: DeepNesting | undefined;
+  walkJson(value, (child, key, holder, depth) => {
+    if (child === null || typeof child !== 'object') return;
+    if (depth === keptTokens) anchor = child;
+    if (depth === maxJsonDepth && holder) {
+      const at = anchor as object;
+      place = places.get(at) ?? { tokens: pathOf(holder, key).slice(0, keptTokens), levels: 0 };
+      places.set(at, place);
+      if (cut) (holder.value as Record<JsonKey, unknown>)[key as JsonKey] = 'nested too deep: not checked';
     }
-    if (frame.place) frame.place.levels = Math.max(frame.place.levels, frame.depth + 1);
-    const node = frame.value as Record<string, unknown>;
-    for (const key of Array.isArray(node) ? node.keys() : Object.keys(node)) {
-      const child = node[key as string];
-      if (child === null || typeof child !== 'object') continue;
-      const pushed: Frame = {
-        value: child,
-        depth: frame.depth + 1,
-        parent: frame,
-        key: String(key),
-        anchor: frame.anchor,
-      };
-      if (pushed.depth <= keptTokens) pushed.anchor = pushed;
-      if (frame.place) pushed.place = frame.place;
-      stack.push(pushed);
-    }
-  }
+    if (place && depth >= maxJsonDepth) place.levels = Math.max(place.levels, depth + 1);
+  });
   return [...places.values()];
 }
 

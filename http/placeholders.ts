@@ -1,4 +1,5 @@
 import { credentialField } from '../api/credentials.js';
+import { walkJson } from './json-walk.js';
 
 /**
  * What a credential becomes wherever evalkit prints, stores or reproduces a request: the mock's journal, the
@@ -80,7 +81,7 @@ export function redactUrl(url: string): string {
   return redacted ? `${url.slice(0, start)}?${query.join('&')}` : url;
 }
 
-/** An object or array, walked by its keys. */
+/** An object or array. */
 function isWalkable(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
@@ -101,34 +102,33 @@ export function redactProviderKeys(root: unknown): void {
 
 /**
  * Calls `found` with each object that holds a `lm_providers_keys` member (its name in any case) and that member's
- * name, at any depth, walked without recursion: the one reading of where provider keys are, for redacting them and for
- * watching for their echo alike.
+ * name, at any depth, in document order, without recursion (http/json-walk.ts); the member's own value is not walked.
+ * `found` may return `stop`. The one reading of where provider keys are, for redacting them and for watching for their
+ * echo alike.
  */
-function eachCredentialMember(root: unknown, found: (holder: Record<string, unknown>, key: string) => void): void {
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (!isWalkable(value)) continue;
-    for (const key of Object.keys(value)) {
-      if (key.toLowerCase() === credentialField) found(value, key);
-      else stack.push(value[key]);
-    }
-  }
+function eachCredentialMember(
+  root: unknown,
+  found: (holder: Record<string, unknown>, key: string) => 'stop' | undefined | void,
+): void {
+  walkJson(root, (_value, key, holder) => {
+    if (typeof key !== 'string' || key.toLowerCase() !== credentialField) return undefined;
+    return found(holder?.value as Record<string, unknown>, key) ?? 'skip';
+  });
 }
 
 /**
- * Every string under a `lm_providers_keys` member (in any case), at any depth: each is a provider key, a credential a
- * proxy or a run must never let through (at most `limit`, so a hostile body costs a bounded list).
+ * Every string under a `lm_providers_keys` member (in any case), at any depth, in document order: each is a provider
+ * key, a credential a proxy or a run must never let through (at most `limit`, so a hostile body costs a bounded list).
  */
 export function providerKeyValues(root: unknown, limit = 1_000): string[] {
   const keys: string[] = [];
   eachCredentialMember(root, (holder, key) => {
-    const stack: unknown[] = [holder[key]];
-    while (stack.length > 0 && keys.length < limit) {
-      const value = stack.pop();
+    walkJson(holder[key], (value) => {
+      if (keys.length >= limit) return 'stop';
       if (typeof value === 'string') keys.push(value);
-      else if (isWalkable(value)) stack.push(...Object.values(value));
-    }
+      return undefined;
+    });
+    return keys.length >= limit ? 'stop' : undefined;
   });
   return keys;
 }

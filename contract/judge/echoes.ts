@@ -1,5 +1,6 @@
 import type { Exchange } from '../../http/exchange.js';
 import { readJsonBody } from '../../http/json-body.js';
+import { pathOf, walkJson } from '../../http/json-walk.js';
 import { containsSecret } from '../../http/redaction.js';
 import { pointerOf } from '../../schemas/validators/json-pointer.js';
 
@@ -15,26 +16,20 @@ function bodyPlaces(values: readonly string[], exchange: Exchange): string[] {
   if ('problem' in read) return ['the body'];
   const places: string[] = [];
   let found = 0;
-  const at = (place: string) => {
-    if (found++ < namedPlaces) places.push(place);
+  // A place is spelt only if it is named.
+  const at = (place: () => string) => {
+    if (found++ < namedPlaces) places.push(place());
   };
-  // Iterative, last child pushed first so places come in document order: a body may nest a thousand levels deep.
-  const stack: Array<{ value: unknown; path: string[] }> = [{ value: read.data, path: [] }];
-  while (stack.length > 0) {
-    const { value, path } = stack.pop() as { value: unknown; path: string[] };
+  // Walked without recursion: a body may nest a thousand levels deep. A container's names come before its members.
+  walkJson(read.data, (value, key, holder) => {
     if (typeof value === 'string') {
-      if (containsSecret(value, values)) at(`the body at ${pointerOf(path) || '/'}`);
-      continue;
+      if (containsSecret(value, values)) at(() => `the body at ${pointerOf(pathOf(holder, key)) || '/'}`);
+    } else if (value !== null && typeof value === 'object') {
+      for (const name of Object.keys(value))
+        if (containsSecret(name, values))
+          at(() => `the body at ${pointerOf([...pathOf(holder, key), name])} (its name)`);
     }
-    if (value === null || typeof value !== 'object') continue;
-    const entries = Object.entries(value as Record<string, unknown>);
-    for (const [key] of entries)
-      if (containsSecret(key, values)) at(`the body at ${pointerOf([...path, key])} (its name)`);
-    for (let index = entries.length - 1; index >= 0; index--) {
-      const [key, item] = entries[index] as [string, unknown];
-      stack.push({ value: item, path: [...path, key] });
-    }
-  }
+  });
   if (found > namedPlaces) places.push(`${found - namedPlaces} more places in the body`);
   return places.length > 0 ? places : ['the body'];
 }

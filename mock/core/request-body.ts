@@ -5,6 +5,7 @@ import {
   type ContentCoding,
   type Decoders,
 } from '../../http/content-coding.js';
+import { pathOf, type JsonHolder, type JsonKey } from '../../http/json-walk.js';
 import { isJsonRequestMediaType, mediaTypeOf } from '../../http/media-type.js';
 import { announcesBody, headerValue, type MockRequest, type RequestHeaders } from './request-answer.js';
 import { HttpProblem } from './errors.js';
@@ -80,21 +81,9 @@ export async function decodedBody(
   }
 }
 
-/**
- * An object or array met in the walk, with the way back to the root so a location is spelt only when one is reported.
- */
-interface Container {
-  value: object;
-  depth: number;
-  parent: Container | undefined;
-  key: string;
-}
-
-/** Where a container (and a key in it) sits, as the JSON Pointer-like path the 400 names (`/` for the root). */
-function locationOf(container: Container, key?: string): string {
-  const keys: string[] = key === undefined ? [] : [key];
-  for (let at = container; at.parent; at = at.parent) keys.push(at.key);
-  return `/${keys.reverse().join('/')}`.slice(0, 200);
+/** Where a value (or the holder itself) sits, as the JSON Pointer-like path the 400 names (`/` for the root). */
+function locationOf(holder: JsonHolder | undefined, key?: JsonKey): string {
+  return `/${pathOf(holder, key).join('/')}`.slice(0, 200);
 }
 
 /** A UTF-16 code unit of a pair without its partner: JSON's `\ud800` escape allows it, Unicode text does not. */
@@ -117,14 +106,15 @@ function scalarProblem(value: unknown, surrogates: boolean): string | undefined 
 /**
  * The first forbidden key, over-deep value or unusable scalar, walked without recursion so no input can exhaust the
  * stack. Only objects and arrays go on the stack, and array items are read by index: a list of 500,000 numbers
- * allocates nothing here.
+ * allocates nothing here. Its own loop rather than http/json-walk.ts's walk, whose visitor call per value costs this
+ * hot path a quarter more CPU on such a list; it shares the walk's holders, so a location is spelt only when reported.
  */
 function structureProblem(root: unknown, surrogates: boolean): HttpProblem | undefined {
   const rootProblem = scalarProblem(root, surrogates);
   if (rootProblem) return new HttpProblem(400, `The request body is ${rootProblem}`);
   if (!isContainer(root)) return undefined;
-  const stack: Container[] = [{ value: root, depth: 0, parent: undefined, key: '' }];
-  const at = (problem: string, container: Container, key: string) =>
+  const stack: JsonHolder[] = [{ value: root, depth: 0, parent: undefined, key: undefined }];
+  const at = (problem: string, container: JsonHolder, key: JsonKey) =>
     new HttpProblem(400, `The request body has ${problem} at ${locationOf(container, key)}`);
   for (let container = stack.pop(); container; container = stack.pop()) {
     if (container.depth >= maxBodyDepth) return tooDeep;
@@ -132,10 +122,10 @@ function structureProblem(root: unknown, surrogates: boolean): HttpProblem | und
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         const item: unknown = value[index];
-        if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key: String(index) });
+        if (isContainer(item)) stack.push({ value: item, depth: depth + 1, parent: container, key: index });
         else {
           const problem = scalarProblem(item, surrogates);
-          if (problem) return at(problem, container, String(index));
+          if (problem) return at(problem, container, index);
         }
       }
       continue;
