@@ -1,16 +1,29 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { parseScenarioFile } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
 
+/** Why a path cannot be read as a file, in a user's words: its error code otherwise. */
+function unreadable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`;
+}
+
 /** Reads and checks a scenario config file; any problem stops the start with the file and the entry at fault. */
 export function readScenarioFile(path: string): unknown {
+  let text: string;
+  try {
+    // A folder is no file, and a FIFO or a device would block the read until someone writes: only a file is read.
+    if (!statSync(path).isFile()) throw new ScenarioError(`${path}: not a file`);
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (error instanceof ScenarioError) throw error;
+    throw new ScenarioError(`${path}: ${unreadable(error)}`);
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new ScenarioError(
-      `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not valid JSON'}`,
-    );
+    data = JSON.parse(text);
+  } catch {
+    throw new ScenarioError(`${path}: not valid JSON`);
   }
   try {
     parseScenarioFile(data);
