@@ -12,8 +12,8 @@ function unreadable(error: unknown): string {
 export function readScenarioFile(path: string): unknown {
   let text: string;
   try {
-    // A folder is no file, and a FIFO or a device would block the read until someone writes: only a file is read.
-    if (!statSync(path).isFile()) throw new ScenarioError(`${path}: not a file`);
+    // A folder would read as EISDIR; a pipe is read (`--scenarios <(…)` is one).
+    if (statSync(path).isDirectory()) throw new ScenarioError(`${path}: a folder, not a file`);
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (error instanceof ScenarioError) throw error;
