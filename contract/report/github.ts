@@ -1,7 +1,7 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
-import { countsText, verdictText, type Report } from './model.js';
+import { countsText, runFailures, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine } from '../compare/differences.js';
 
@@ -20,8 +20,10 @@ function escapeProperty(text: string): string {
 }
 
 /**
- * One `::error` (error-level) or `::warning` (warning-level) annotation per failed check, its title the check id, and
- * one `::error` per replayed request the deployment refused: each fails the run as a failed check does.
+ * One `::error` (error-level) or `::warning` (warning-level) annotation per failed check, its title the check id; one
+ * `::error` per replayed request the deployment refused; and one per other reason the run fails (nothing verified, a
+ * coverage under --min-coverage, the mock's drift with --fail-on-drift), titled as JUnit's `run.*` testcase: a job
+ * that fails always says why where the pull request shows it.
  */
 export function githubAnnotations(report: Report): string {
   const lines = report.checks
@@ -41,6 +43,8 @@ export function githubAnnotations(report: Report): string {
         `${visible(refusal.message)}\nanswer: ${visible(refusal.answer)}\nreproduce: ${visible(refusal.curl)}`,
       )}`,
     );
+  for (const failure of runFailures(report))
+    lines.push(`::error title=${failure.id}::${escapeData(failure.details.map((line) => visible(line)).join('\n'))}`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 

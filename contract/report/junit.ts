@@ -1,8 +1,6 @@
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { failsTheRun, type Report } from './model.js';
+import { failsTheRun, mockLines, runFailures, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
-import { driftFails } from '../compare/comparison.js';
-import { differenceLine } from '../compare/differences.js';
 
 /**
  * Text as XML character data or an attribute value. Invisible characters are shown as escapes first (as in every
@@ -91,11 +89,9 @@ export function junitReport(report: Report): string {
       '  </testsuite>',
     ].join('\n');
   });
-  const vacuous = report.verdict === 'NOTHING VERIFIED';
-  if (vacuous) suites.push(failedRun('run.verified', report.headline ?? 'nothing verified'));
-  const short = report.coverage.shortfalls.length > 0;
-  if (short)
-    suites.push(failedRun('run.coverage', `coverage below --min-coverage: ${report.coverage.shortfalls.join('; ')}`));
+  const failures = runFailures(report);
+  for (const failure of failures.filter((candidate) => candidate.id !== 'run.mock'))
+    suites.push(failedRun(failure.id, failure.reason, failure.details.join('\n')));
   const refused = report.replay?.refused ?? [];
   if (refused.length > 0)
     suites.push(
@@ -107,15 +103,15 @@ export function junitReport(report: Report): string {
           .join('\n'),
       ),
     );
-  const drift = driftFails(report.mock);
+  const drift = failures.some((failure) => failure.id === 'run.mock');
   if (report.mock) suites.push(mockSuite(report.mock, drift));
-  const extra = (vacuous ? 1 : 0) + (short ? 1 : 0) + (refused.length > 0 ? 1 : 0) + (drift ? 1 : 0);
-  const failures = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
+  const extra = failures.length + (refused.length > 0 ? 1 : 0);
+  const failed = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
   const total = report.checks.length + extra + (report.mock && !drift ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evalkit ${report.command} ${escapeXml(report.target)}" tests="${total}" ` +
-      `failures="${failures}" errors="0" skipped="${report.summary.skipped}" ` +
+      `failures="${failed}" errors="0" skipped="${report.summary.skipped}" ` +
       `time="${(report.durationMs / 1000).toFixed(3)}">`,
     ...suites,
     '</testsuites>',
@@ -129,11 +125,7 @@ export function junitReport(report: Report): string {
  * only evalkit's own, so it cannot start a line of its own.
  */
 function mockSuite(mock: NonNullable<Report['mock']>, drift: boolean): string {
-  const lines = [
-    `${mock.command}: ${mock.differences.length} differences over ${mock.compared} requests`,
-    ...mock.differences.map((difference) => `${visible(differenceLine(difference))}: ${difference.notice}`),
-    `closest: ${mock.suggested.command} (${mock.suggested.differences.length} remain)`,
-  ];
+  const lines = mockLines(mock).map((line) => visible(line));
   if (drift) return failedRun('run.mock', lines[0] as string, lines.join('\n'));
   return (
     '  <testsuite name="run" tests="1" failures="0" errors="0" skipped="0">\n' +

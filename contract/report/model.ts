@@ -3,6 +3,7 @@ import type { CoverageReport } from '../judge/coverage.js';
 import type { CheckResult, Note } from '../judge/verdicts.js';
 import { reportCoverage, type CoverageMinimum, type ReportCoverage } from './coverage.js';
 import { driftFails, type MockComparison } from '../compare/comparison.js';
+import { differenceLine } from '../compare/differences.js';
 
 /** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
 export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
@@ -180,6 +181,45 @@ export function exitCode(report: Report, strict = report.strict): number {
     refusedReplays(report) ||
     driftFails(report.mock);
   return report.verdict === 'NOTHING VERIFIED' || failed ? 1 : 0;
+}
+
+/** A reason the run as a whole fails besides its checks and refused replays: one JUnit `run.*` testcase each. */
+export interface RunFailure {
+  id: 'run.verified' | 'run.coverage' | 'run.mock';
+  /** One line: JUnit's failure message, GitHub's annotation's first line. */
+  reason: string;
+  /** The lines behind it (the reason first). */
+  details: string[];
+}
+
+/**
+ * The comparison with the mock, as lines (`--compare-mock`): the mock's command and counts, each difference, the
+ * closest mock. Differences hold the deployment's text, which every report escapes as it renders them.
+ */
+export function mockLines(mock: MockComparison): string[] {
+  return [
+    `${mock.command}: ${mock.differences.length} differences over ${mock.compared} requests`,
+    ...mock.differences.map((difference) => `${differenceLine(difference)}: ${difference.notice}`),
+    `closest: ${mock.suggested.command} (${mock.suggested.differences.length} remain)`,
+  ];
+}
+
+/** Why the run fails besides its checks and replays, in JUnit's order: nothing verified, coverage, drift. */
+export function runFailures(report: Report): RunFailure[] {
+  const failures: RunFailure[] = [];
+  if (report.verdict === 'NOTHING VERIFIED') {
+    const reason = report.headline ?? 'nothing verified';
+    failures.push({ id: 'run.verified', reason, details: [reason] });
+  }
+  if (report.coverage.shortfalls.length > 0) {
+    const reason = `coverage below --min-coverage: ${report.coverage.shortfalls.join('; ')}`;
+    failures.push({ id: 'run.coverage', reason, details: [reason] });
+  }
+  if (report.mock && driftFails(report.mock)) {
+    const lines = mockLines(report.mock);
+    failures.push({ id: 'run.mock', reason: lines[0] as string, details: lines });
+  }
+  return failures;
 }
 
 /** The replay's counts in words: `5 replayed, 1 refused, 2 skipped`. */

@@ -192,7 +192,7 @@ describe('the --compare-mock part of the GitHub output', () => {
     expect([exitCode(drift), exitCode(driftFailing), exitCode(none), exitCode(noneFailing)]).toEqual([0, 1, 0, 0]);
   });
 
-  it('under GITHUB_ACTIONS=true the CLI forges no command on stdout, sums the section up, exits 1', async () => {
+  it('under GITHUB_ACTIONS=true: no forged command, the drift annotated, the section summed up, exit 1', async () => {
     const summaryFile = join(dir, 'summary.md');
     writeFileSync(summaryFile, '');
     const run = await runCli(['contract', '--base-url', differing.url, '--compare-mock', '--fail-on-drift'], {
@@ -200,7 +200,10 @@ describe('the --compare-mock part of the GitHub output', () => {
     });
     expect(run.code).toBe(1);
     // The runner reads a command at the start of any stdout line, and `##[` anywhere: the terminal report is there.
-    expect(run.stdout.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith('::'))).toEqual([]);
+    // The one command is evalkit's: the drift's annotation, saying why the job fails, its differences on one line.
+    const commands = run.stdout.split(/\r\n|\r|\n/).filter((line) => line.trimStart().startsWith('::'));
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatch(/^::error title=run\.mock::evalkit mock: \d+ differences over \d+ requests%0A/);
     expect(run.stdout).not.toContain('##[');
     expect(run.stdout).toMatch(/^ {2}DIFF null or absent \(note\\x1b/m);
     const written = readFileSync(summaryFile, 'utf8');

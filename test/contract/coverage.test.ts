@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { operation, operationIds } from '../../api/operations.js';
 import { documentedFields } from '../../contract/judge/schema-walk.js';
-import { htmlReport, jsonReport, junitReport, runContract, terminalReport } from '../../contract/index.js';
+import {
+  githubAnnotations,
+  htmlReport,
+  jsonReport,
+  junitReport,
+  runContract,
+  terminalReport,
+} from '../../contract/index.js';
 import { startMockServer } from '../../mock/index.js';
 import { githubStepSummary } from '../../contract/report/github.js';
 import { runCli } from '../helpers/cli.js';
@@ -148,6 +155,10 @@ describe('--min-coverage', () => {
     expect(junitReport(report)).toContain(
       '<testcase name="run.coverage" classname="run"><failure type="error" ' +
         'message="coverage below --min-coverage: states 2/9 (22.2%) under the minimum 50%',
+    );
+    expect(githubAnnotations(report)).toContain(
+      // Workflow commands escape a percent sign as %25.
+      '::error title=run.coverage::coverage below --min-coverage: states 2/9 (22.2%25) under the minimum 50%25',
     );
   });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exitCode, junitReport, runContract, terminalReport } from '../../contract/index.js';
+import { exitCode, githubAnnotations, junitReport, runContract, terminalReport } from '../../contract/index.js';
 import { runCli } from '../helpers/cli.js';
 import { json, startConformingServer, type Behaviour, type RunningServer } from './conforming-server.js';
 import { mutations } from './bank.js';
@@ -95,7 +95,7 @@ describe('a run that verified nothing', () => {
     expect(report.headline).toBe('nothing verified: no request got a complete answer');
   });
 
-  it('fails the JUnit report too, as the exit code does', async () => {
+  it('fails the JUnit report and annotates GitHub too, as the exit code does', async () => {
     const report = await runContract({ baseUrl: (await start(everything(404))).url });
     expect(exitCode(report)).toBe(1);
     expect(junitReport(report)).toMatch(
@@ -103,6 +103,10 @@ describe('a run that verified nothing', () => {
         String.raw`<testcase name="run\.verified" classname="run">` +
           String.raw`<failure type="error" message="nothing verified: every request was answered 404`,
       ),
+    );
+    // The checks may all pass or skip: the job still says why it failed where the pull request shows it.
+    expect(githubAnnotations(report)).toMatch(
+      /^::error title=run\.verified::nothing verified: every request was answered 404/m,
     );
   });
 });
