@@ -1,5 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { FileTooLarge, readBounded } from '../http/bounded-read.js';
 import { UsageError } from './command.js';
+
+/** A create body, a CA bundle or an OpenAPI document: past this it is none of them (`/dev/zero` is one such path). */
+const givenFileLimit = 64 * 2 ** 20;
 
 /**
  * The text of a file the command was given; one that cannot be read is a usage error naming the option it came with
@@ -7,9 +10,9 @@ import { UsageError } from './command.js';
  */
 export async function readGivenFile(file: string, option?: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readBounded(file, givenFileLimit);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const code = error instanceof FileTooLarge ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
     throw new UsageError(`${option === undefined ? '' : `${option} `}cannot read ${file} (${code})`);
   }
 }

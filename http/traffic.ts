@@ -1,9 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
 import { recordedRequestOf, TrafficProblem, type RecordedRequest } from './recorded-request.js';
+import { FileTooLarge, readBounded } from './bounded-read.js';
 
 /**
  * What an app sent and got, as evalkit saved it: the mock's journal export (`GET /__evalkit/requests` saved to a file)
@@ -54,12 +55,20 @@ function journalTraffic(data: unknown, file: string): Traffic {
   return { requests, answers };
 }
 
+/** A journal export or a recording: days of a proxy's traffic fit well under it; `/dev/zero` does not. */
+const trafficFileLimit = 256 * 2 ** 20;
+
 async function readText(file: string): Promise<string> {
   try {
-    return await readFile(file, 'utf8');
+    return await readBounded(file, trafficFileLimit);
   } catch (error) {
-    throw new TrafficProblem(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw unreadable(file, error);
   }
+}
+
+function unreadable(file: string, error: unknown): TrafficProblem {
+  const why = error instanceof FileTooLarge ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
+  return new TrafficProblem(`cannot read ${file} (${why})`);
 }
 
 function parseJson(text: string, where: string): unknown {
@@ -76,7 +85,11 @@ function parseJson(text: string, where: string): unknown {
  */
 async function recordedFolder(dir: string): Promise<Traffic> {
   const requests: RecordedRequest[] = [];
-  const lines = await readFile(join(dir, requestsFileName), 'utf8').catch(() => undefined);
+  const requestsFile = join(dir, requestsFileName);
+  const lines = await readBounded(requestsFile, trafficFileLimit).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw unreadable(requestsFile, error);
+  });
   if (lines !== undefined)
     lines.split('\n').forEach((line, index) => {
       if (line.trim() !== '')

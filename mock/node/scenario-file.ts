@@ -1,9 +1,14 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { FileTooLarge, readBoundedSync } from '../../http/bounded-read.js';
 import { parseScenarioFile } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
 
+/** A scenario file is a few hundred bytes; past a MiB it is none (`/dev/zero` is one such path). */
+const scenarioFileLimit = 2 ** 20;
+
 /** Why a path cannot be read as a file, in a user's words: its error code otherwise. */
 function unreadable(error: unknown): string {
+  if (error instanceof FileTooLarge) return error.message;
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`;
 }
@@ -14,7 +19,7 @@ export function readScenarioFile(path: string): unknown {
   try {
     // A folder would read as EISDIR; a pipe is read (`--scenarios <(…)` is one).
     if (statSync(path).isDirectory()) throw new ScenarioError(`${path}: a folder, not a file`);
-    text = readFileSync(path, 'utf8');
+    text = readBoundedSync(path, scenarioFileLimit);
   } catch (error) {
     if (error instanceof ScenarioError) throw error;
     throw new ScenarioError(`${path}: ${unreadable(error)}`);
