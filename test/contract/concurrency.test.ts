@@ -68,7 +68,9 @@ function bankBehaviour(name: string): Behaviour {
   return entry.behaviour;
 }
 
-describe('--concurrency: the same report at any concurrency', () => {
+// Each test has servers of its own, and most wait (on latency, rate limits, Retry-After): they wait together. The one
+// with a 300 ms timeout runs alone, so no neighbour's work can stretch one of its answers past it.
+describe.concurrent('--concurrency: the same report at any concurrency', () => {
   it('fc.sample draws the inputs fc.check draws for a seed (what sending property cases ahead relies on)', async () => {
     // The shape of the invalid cases' arbitrary: a valid body and a pick, mapped.
     const arbitrary = fc
@@ -184,27 +186,30 @@ describe('--concurrency: the same report at any concurrency', () => {
     expect(parallel).toEqual(serial);
   });
 
-  it('sends nothing more once two answers timed out, at any concurrency, and reports it as at 1', async () => {
-    const traffic = new Traffic();
-    const server = await start({
-      raw: (req, res) =>
-        traffic.record(req, res) || bankBehaviour('hangs past the timeout on create').raw?.(req, res) === true,
-    });
-    const options: ContractOptions = { baseUrl: server.url, examples: 40, timeoutMs: 300 };
-    const serial = await runContract({ ...options, concurrency: 1 });
-    const serialPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length;
-    const parallel = await runContract({ ...options, concurrency: 8 });
-    const parallelPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length - serialPosts;
-    expect(serial.stopped).toBe('stopped after 2 requests timed out (the last: no complete answer within 300 ms)');
-    expect(serialPosts).toBe(2);
-    // The 8 first POSTs hang together; a slot freed by the first timeout may start one more before the second.
-    expect(parallelPosts).toBeGreaterThanOrEqual(2);
-    expect(parallelPosts).toBeLessThanOrEqual(8 + 2);
-    // What was sent differs; what the report says of the deployment does not.
-    const { requests: _serialRequests, ...serialReport } = comparable(serial) as Record<string, unknown>;
-    const { requests: _parallelRequests, ...parallelReport } = comparable(parallel) as Record<string, unknown>;
-    expect(parallelReport).toEqual(serialReport);
-  });
+  it.sequential(
+    'sends nothing more once two answers timed out, at any concurrency, and reports it as at 1',
+    async () => {
+      const traffic = new Traffic();
+      const server = await start({
+        raw: (req, res) =>
+          traffic.record(req, res) || bankBehaviour('hangs past the timeout on create').raw?.(req, res) === true,
+      });
+      const options: ContractOptions = { baseUrl: server.url, examples: 40, timeoutMs: 300 };
+      const serial = await runContract({ ...options, concurrency: 1 });
+      const serialPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length;
+      const parallel = await runContract({ ...options, concurrency: 8 });
+      const parallelPosts = traffic.arrivals.filter((arrival) => arrival.method === 'POST').length - serialPosts;
+      expect(serial.stopped).toBe('stopped after 2 requests timed out (the last: no complete answer within 300 ms)');
+      expect(serialPosts).toBe(2);
+      // The 8 first POSTs hang together; a slot freed by the first timeout may start one more before the second.
+      expect(parallelPosts).toBeGreaterThanOrEqual(2);
+      expect(parallelPosts).toBeLessThanOrEqual(8 + 2);
+      // What was sent differs; what the report says of the deployment does not.
+      const { requests: _serialRequests, ...serialReport } = comparable(serial) as Record<string, unknown>;
+      const { requests: _parallelRequests, ...parallelReport } = comparable(parallel) as Record<string, unknown>;
+      expect(parallelReport).toEqual(serialReport);
+    },
+  );
 
   it('never has more requests in flight than --concurrency, counted by the server', async () => {
     const traffic = new Traffic();
@@ -219,7 +224,7 @@ describe('--concurrency: the same report at any concurrency', () => {
   });
 });
 
-describe('--rate-limit and 429 answers', () => {
+describe.concurrent('--rate-limit and 429 answers', () => {
   it('starts no more than N requests in any one second, counted by the server', async () => {
     const traffic = new Traffic();
     const server = await start({ raw: traffic.record });
