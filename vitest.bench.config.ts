@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['test/bench/smoke.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A bench that leaves a folder in the temporary dir fails the run.
+    globalSetup: ['test/helpers/temp-leaks.ts'],
   },
 });

@@ -12,7 +12,7 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: 'reports/vitest-install.json' }]],
     include: ['test/readme/install.test.ts', 'test/pack/matrix.test.ts'],
     // The installed package's browser snippet drives the run's one Chromium, as in `npm test`.
-    globalSetup: ['test/helpers/shared-chromium.ts'],
+    globalSetup: ['test/helpers/temp-leaks.ts', 'test/helpers/shared-chromium.ts'],
     testTimeout: 900_000,
     hookTimeout: 180_000,
   },

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,10 +82,12 @@ async function inTurn(
 async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
   const mock = await startMock();
   let floor: Server | undefined;
+  let dir: string | undefined;
   try {
     const { answers, cpuMs } = await inTurn(mock);
     // The floor answers the very bytes the mock sent.
-    const answerFile = join(mkdtempSync(join(tmpdir(), 'evalkit-bench-')), 'answer.json');
+    dir = mkdtempSync(join(tmpdir(), 'evalkit-bench-'));
+    const answerFile = join(dir, 'answer.json');
     const res = await fetch(`${mock.url}${createPath}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -120,6 +122,7 @@ async function oneAtATime(): Promise<Array<[string, boolean | undefined]>> {
   } finally {
     mock.child.kill('SIGTERM');
     floor?.child.kill('SIGTERM');
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -465,6 +465,7 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${table(rows, bareExpress.cpuMs)}\n\n${formatTargets(targets)}\n`);
   } finally {
     for (const server of started) server.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 

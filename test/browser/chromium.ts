@@ -1,14 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { CorpusRequest } from '../msw/corpus.js';
 import { executablePath } from './chromium-launch.js';
+import { tempDir } from '../helpers/temp-dirs.js';
 import type { Observed } from '../msw/observe.js';
 
 export const hasChromium = existsSync(executablePath);
@@ -26,15 +26,20 @@ export function mswInit(mswPackage = join(root, 'node_modules/msw'), node = proc
   const key = `${node}\0${mswPackage}`;
   const known = workerScripts.get(key);
   if (known) return known;
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-browser-'));
-  writeFileSync(join(dir, 'package.json'), '{}');
-  execFileSync(node, [join(mswPackage, 'cli/index.js'), 'init', dir, '--no-save'], {
-    cwd: dir,
-    stdio: 'ignore',
-  });
-  const script = readFileSync(join(dir, 'mockServiceWorker.js'));
-  workerScripts.set(key, script);
-  return script;
+  // The folder goes as soon as the script is read: what is cached is its bytes, so no file meets a removed path.
+  const dir = tempDir('evalkit-browser-');
+  try {
+    writeFileSync(join(dir, 'package.json'), '{}');
+    execFileSync(node, [join(mswPackage, 'cli/index.js'), 'init', dir, '--no-save'], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
+    const script = readFileSync(join(dir, 'mockServiceWorker.js'));
+    workerScripts.set(key, script);
+    return script;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,9 +11,11 @@ import { startMockServer, type MockServer } from '../../mock/index.js';
 import { runCli } from '../helpers/cli.js';
 import { mutations } from './bank.js';
 import { startConformingServer, type Answer, type Behaviour, type RunningServer } from './conforming-server.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const servers: Array<RunningServer | MockServer> = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
+afterAll(removeTempDirs);
 
 async function start(behaviour: Behaviour): Promise<RunningServer> {
   const server = await startConformingServer(behaviour);
@@ -384,7 +385,7 @@ describe('evalkit contract --concurrency / --rate-limit (CLI)', () => {
 
   it('passes both options through and writes the pacing into the JSON report', async () => {
     const server = await start({});
-    const file = join(mkdtempSync(join(tmpdir(), 'evalkit-pacing-')), 'report.json');
+    const file = join(tempDir('evalkit-pacing-'), 'report.json');
     const run = await runCli([
       'contract',
       '--base-url',

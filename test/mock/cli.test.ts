@@ -1,13 +1,14 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startMockServer } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
 import { startCli } from '../helpers/cli.js';
 import { builtCli } from './processes.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const { evalkit } = builtCli();
+afterAll(removeTempDirs);
 
 describe('evalkit mock (built CLI)', () => {
   it('prints its URL, answers both operations, logs one line per request, and exits 0 on SIGTERM', async () => {
@@ -66,7 +67,7 @@ describe('evalkit mock (built CLI)', () => {
   }, 20_000);
 
   it('refuses to start on an invalid fixture, naming file, field and reason, exit 2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalkit-cli-fixtures-'));
+    const dir = tempDir('evalkit-cli-fixtures-');
     mkdirSync(join(dir, 'human-evaluations'));
     writeFileSync(join(dir, 'human-evaluations', 'x.json'), JSON.stringify({ id: 'x' }));
     const mock = startCli(['mock', '--port', '0', '--fixtures', dir]);

@@ -1,14 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest, secret } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const start = mockServers();
+afterAll(removeTempDirs);
 
 /** Sends exactly these bytes and headers (fetch would not let a body be UTF-16 or pre-compressed as given). */
 function send(url: string, method: string, headers: Record<string, string>, body?: Uint8Array): Promise<number> {
@@ -170,7 +171,7 @@ describe('credentials in the journal, however they are written', () => {
 
   it('keeps curl copies inert in a shell: the command replays the recorded request, word for word', async () => {
     const { url, origin } = await start();
-    const dir = mkdtempSync(join(tmpdir(), 'evalkit-curl-'));
+    const dir = tempDir('evalkit-curl-');
     const argvFile = join(dir, 'argv');
     // A curl that only writes the words it was given, NUL-separated.
     writeFileSync(join(dir, 'curl'), `#!/bin/sh\nfor word in "$@"; do printf '%s\\0' "$word"; done > "$ARGV_FILE"\n`);

@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCli } from '../helpers/cli.js';
 import { startMockCli } from './control-helpers.js';
 import { secret } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 if (!hasChromium) console.warn(`control-dashboard.test.ts: skipped, ${noChromium}`);
@@ -30,6 +30,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const child of children) child.kill();
+  removeTempDirs();
 });
 
 describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium', () => {
@@ -95,7 +96,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
   }, 120_000);
 
   it('shows a broken fixture file and keeps serving the previous set', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalkit-dashboard-fixtures-'));
+    const dir = tempDir('evalkit-dashboard-fixtures-');
     cpSync(join(root, 'fixtures/mock'), dir, { recursive: true });
     // With --quiet the request log is off, but a refused reload is still reported on stderr.
     const { mock, api, room } = await startMockCli(['--quiet', '--fixtures', dir]);

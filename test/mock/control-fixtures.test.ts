@@ -1,22 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { generators } from '../../generators/index.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { eventually, openEvents } from './control-helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const servers: MockServer[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
+afterAll(removeTempDirs);
 
 function record(id: string, testsetName: string): Record<string, unknown> {
   return { ...generators.HumanEvaluation(1, { id }), testset_name: testsetName };
 }
 
 function folder(): { dir: string; write(name: string, content: unknown): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-reload-'));
+  const dir = tempDir('evalkit-reload-');
   mkdirSync(join(dir, 'human-evaluations'));
   const write = (name: string, content: unknown) =>
     writeFileSync(

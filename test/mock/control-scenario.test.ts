@@ -1,11 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { mockServers, openEvents } from './control-helpers.js';
 import { createRequest } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 const start = mockServers();
+afterAll(removeTempDirs);
 
 function scenario(origin: string, method = 'GET', body?: unknown, contentType = 'application/json'): Promise<Response> {
   return fetch(`${origin}/__evalkit/scenario`, {
@@ -23,7 +24,7 @@ const startupFile = {
 
 describe('/__evalkit/scenario', () => {
   it('GET answers the scenario in force in the --scenarios file shape, flags folded into scenario', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'evalkit-scenario-'));
+    const dir = tempDir('evalkit-scenario-');
     const file = join(dir, 'scenarios.json');
     writeFileSync(file, JSON.stringify(startupFile));
     const { origin } = await start({ scenarioFile: file, seed: 7, scenario: { nullable: true } });

@@ -1,15 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { generators } from '../../generators/index.js';
 import { createMockApp, FixtureError } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+
+afterAll(removeTempDirs);
 
 /** A fixtures folder holding the given files under human-evaluations/, plus a secret file beside it. */
 function fixturesDir(files: Record<string, unknown>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'evalkit-fixtures-'));
+  const dir = tempDir('evalkit-fixtures-');
   mkdirSync(join(dir, 'human-evaluations'));
   writeFileSync(join(dir, 'secret.json'), JSON.stringify({ token: 'outside-the-folder' }));
   for (const [name, content] of Object.entries(files)) {

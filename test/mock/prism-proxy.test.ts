@@ -4,6 +4,7 @@ import { profiles } from '../../generators/index.js';
 import { scenarioCodes, startMockServer, type MockServer } from '../../mock/index.js';
 import { createRequest } from './helpers.js';
 import { startPrism, writeOpenApiFile, type PrismProcess } from '../helpers/prism.js';
+import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /**
  * An independent cross-check: Prism's validation proxy, reading our OpenAPI document, sits in front of the mock and
@@ -20,6 +21,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await prism?.stop();
   await mock?.close();
+  removeTempDirs();
 });
 
 async function throughPrism(path: string, init: RequestInit = {}): Promise<Response> {

@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createMockApp, MockSetupError, parsePrefer, scenarioCodes, startMockServer } from '../../mock/index.js';
 import { declaredProperties } from '../../schemas/index.js';
 import { createRequest, expectEvaluations, expectValid } from './helpers.js';
 import { parseScenarioFile, ScenarioBook } from '../../mock/core/scenario-book.js';
 import { ScenarioStore } from '../../mock/control/scenario-store.js';
+import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+
+afterAll(removeTempDirs);
 
 const app = createMockApp();
 const get = (prefer?: string, target = app) => {
@@ -160,7 +162,7 @@ describe('Prefer: latency and fault', () => {
 
 describe('server-wide scenarios', () => {
   function scenarioFile(content: unknown): string {
-    const file = join(mkdtempSync(join(tmpdir(), 'evalkit-scenarios-')), 'scenarios.json');
+    const file = join(tempDir('evalkit-scenarios-'), 'scenarios.json');
     writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
     return file;
   }
@@ -216,9 +218,8 @@ describe('server-wide scenarios', () => {
     }
     expect(() => createMockApp({ scenarioFile: '/nonexistent/scenarios.json' })).toThrow(/no such file/);
     // A folder is named as one (it was 'not valid JSON').
-    const folder = mkdtempSync(join(tmpdir(), 'evalkit-scenarios-'));
+    const folder = tempDir('evalkit-scenarios-');
     expect(() => createMockApp({ scenarioFile: folder })).toThrow(`${folder}: a folder, not a file`);
-    rmSync(folder, { recursive: true });
     expect(() => createMockApp({ scenario: { fault: 'explode' } })).toThrow(/'fault' accepts reset, truncate/);
     expect(() => createMockApp({ basePath: 'api/../x' })).toThrow(/base path/);
   });
