@@ -10,8 +10,9 @@ function evalkitEntries(): string[] {
 /**
  * The global setup that keeps the system's temporary dir from filling over CI runs: after the run (every other
  * teardown included: it is first in the list, so its teardown is last), each `evalkit-*` entry made during the run
- * and still there is named on one line, and the run fails. What was there at the start (another run's leftovers) does
- * not count; a run beside this one on the same machine may still have its folders open, and they are named too.
+ * and still there is named on one line. What was there at the start (another run's leftovers) does not count. It
+ * names, and does not fail the run: a run beside this one on the same machine (a developer's second terminal) may
+ * have folders of its own open, and a verdict on the product must not hang on them.
  */
 export default function setup(): () => void {
   const before = new Set(evalkitEntries());
@@ -19,8 +20,5 @@ export default function setup(): () => void {
     const left = evalkitEntries().filter((name) => !before.has(name));
     for (const name of left)
       console.error(`left in the temporary dir by this run: ${join(tmpdir(), name)} (use tempDir, removeTempDirs)`);
-    // A teardown that throws is logged as "error during close" with its stack, the run still exits 0 and the
-    // teardowns after it are skipped (vitest 4): the exit status is set instead.
-    if (left.length > 0) process.exitCode = 1;
   };
 }
