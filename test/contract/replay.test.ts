@@ -100,18 +100,17 @@ async function recordedCreates(name: string, creates: Array<{ body: unknown; con
   return folder;
 }
 
+/** `evalkit contract` replaying `source` to `url` with the deployment's credential: the arguments every run shares. */
+function replayArgs(url: string, source = journalFile): string[] {
+  return ['contract', '--base-url', url, '--replay', source, '--header', `Authorization: Bearer ${runToken}`];
+}
+
 async function replay(url: string, source = journalFile) {
   const reportJson = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
   const reportHtml = reportJson.replace(/\.json$/, '.html');
   const reportJunit = reportJson.replace(/\.json$/, '.xml');
   const run = await runCli([
-    'contract',
-    '--base-url',
-    url,
-    '--replay',
-    source,
-    '--header',
-    `Authorization: Bearer ${runToken}`,
+    ...replayArgs(url, source),
     '--report-json',
     reportJson,
     '--report-html',
@@ -239,16 +238,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
   it('--read-only: the recorded creates are skipped, saying why, and only reads reach the deployment', async () => {
     const { server, received } = await deployment(() => false);
     try {
-      const run = await runCli([
-        'contract',
-        '--base-url',
-        server.url,
-        '--replay',
-        journalFile,
-        '--read-only',
-        '--header',
-        `Authorization: Bearer ${runToken}`,
-      ]);
+      const run = await runCli([...replayArgs(server.url), '--read-only']);
       expect(run.stdout).toContain('--read-only: a create request could create data');
       expect(received.length).toBeGreaterThan(0);
       expect(received.every(({ url }) => !url?.startsWith('/evaluations'))).toBe(true);
@@ -427,16 +417,7 @@ describe('evalkit contract --replay on a deployment that holds only its own ids'
   it('given its ids: each recorded request sent with them, the rest as the app sent it, said so; exit 0', async () => {
     const { server, received } = await realDeployment();
     try {
-      const run = await runCli([
-        'contract',
-        '--base-url',
-        server.url,
-        '--replay',
-        journalFile,
-        '--header',
-        `Authorization: Bearer ${runToken}`,
-        ...withIds(),
-      ]);
+      const run = await runCli([...replayArgs(server.url), ...withIds()]);
       expect(run.code, run.stdout).toBe(0);
       expect(run.stdout).toContain('3 replayed, 0 refused, 1 skipped');
       expect(received[0]?.url).toBe(`/human-evaluations/${staging.evaluationId}?page=2`);
@@ -487,18 +468,7 @@ describe('evalkit contract --replay on a deployment that holds only its own ids'
     const { server } = await realDeployment((context) => context.request?.correct_answer_column !== undefined);
     try {
       const reportJson = join(dir, 'refused-shape.json');
-      const run = await runCli([
-        'contract',
-        '--base-url',
-        server.url,
-        '--replay',
-        journalFile,
-        '--header',
-        `Authorization: Bearer ${runToken}`,
-        '--report-json',
-        reportJson,
-        ...withIds().slice(0, 4),
-      ]);
+      const run = await runCli([...replayArgs(server.url), '--report-json', reportJson, ...withIds().slice(0, 4)]);
       expect(run.code).toBe(1);
       expect(run.stdout).toContain('FAIL a request your app sends is refused: POST /evaluations answered 422');
       expect(run.stdout).toMatch(
