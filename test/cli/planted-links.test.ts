@@ -1,10 +1,12 @@
 import { lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordFolder } from '../../api/operations.js';
 import { resourceNames, schemaFiles } from '../../schemas/index.js';
 import { runCli } from '../helpers/cli.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
+import { runs } from '../properties/runs.js';
 
 /**
  * A colleague (or a script) plants links in a folder evalkit writes into, each pointing at a file outside it: evalkit
@@ -112,5 +114,29 @@ describe('report files never write through a link planted at the name asked for'
         'evalkit writes only inside the folder asked for, never through a link (remove it))\n',
     );
     expect(readFileSync(target, 'utf8')).toBe(untouched);
+  });
+});
+
+describe('property: any report file name, with or without a link planted there', () => {
+  /** A name a shell passes whole: any characters but a separator or NUL, led by one that is no option's dash. */
+  const fileName = fc
+    .tuple(fc.constantFrom('r', 'R', '0', 'é', '_'), fc.string({ maxLength: 40, unit: 'binary' }))
+    .map(([first, rest]) => first + rest.replace(/[/\0]/g, '_'));
+
+  it('the report is written at the name, as a file; a link there is replaced, its target as it was', async () => {
+    await fc.assert(
+      fc.asyncProperty(fileName, fc.boolean(), async (name, planted) => {
+        const dir = tempDir('evalkit-report-name-');
+        const [target] = planted ? plantLinks(dir, [name]) : [];
+        const file = join(dir, name);
+        const run = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', '--report-json', file]);
+        expect(run.stderr).toContain(`JSON report written to ${file}`);
+        expect(lstatSync(file).isFile()).toBe(true);
+        expect(JSON.parse(readFileSync(file, 'utf8'))).toHaveProperty('verdict');
+        if (target) expect(readFileSync(target, 'utf8')).toBe(untouched);
+        expect(readdirSync(dir).filter((entry) => entry.endsWith('.partial'))).toEqual([]);
+      }),
+      runs(25),
+    );
   });
 });
