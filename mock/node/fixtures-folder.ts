@@ -1,12 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readBoundedSync } from '../../http/bounded-read.js';
 import { join } from 'node:path';
 import { recordFolder } from '../../api/operations.js';
 import { checkFixture, fixtureMap, FixtureError, type CheckedFixture, type Fixture } from '../core/fixture-set.js';
 
+/** A record is some KB; a fixture file past this is no record, and is not read to its end. */
+const fixtureFileLimit = 16 * 2 ** 20;
+
 function loadFile(file: string, id: string): CheckedFixture {
+  let text: string;
+  try {
+    text = readBoundedSync(file, fixtureFileLimit);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { problems: [`${file}: cannot be read (${why})`] };
+  }
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
     return {
       problems: [`${file}: not valid JSON (${(error as Error).message.replace(/, ".*" is not valid JSON$/s, '')})`],

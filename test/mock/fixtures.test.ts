@@ -76,6 +76,8 @@ describe('--fixtures DIR', () => {
       'b.json': { ...known, id: 'b', revisions: [3], created_at: 'yesterday' },
       'c.json': '{"id": ',
       'd.json': { ...known, id: 'not-d' },
+      // Past the 16 MiB a record file may hold: refused without being read to its end.
+      'e.json': ' '.repeat(16 * 2 ** 20 + 1),
       'ok.json': { ...known, id: 'ok' },
     });
     let message = '';
@@ -90,6 +92,7 @@ describe('--fixtures DIR', () => {
     expect(message).toMatch(/b\.json: \/created_at must be/);
     expect(message).toMatch(/c\.json: not valid JSON/);
     expect(message).toMatch(/d\.json: \/id is 'not-d' but the file name says 'd'/);
+    expect(message).toMatch(/e\.json: cannot be read \(larger than 16 MiB\)/);
     expect(message).not.toContain('ok.json');
   });
 
