@@ -1,4 +1,5 @@
 import { dereference as resolve, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { cloneJson } from '../schemas/json-object.js';
 import { validate } from '../schemas/validators/index.js';
 import { pointerOf } from '../schemas/validators/json-pointer.js';
 
@@ -48,7 +49,7 @@ function wrongTypeValues(schema: JsonSchema, current: unknown): Array<[string, u
 }
 
 function setAt(body: unknown, path: string[], value: unknown | typeof remove): unknown {
-  const copy = structuredClone(body) as Record<string, unknown>;
+  const copy = cloneJson(body) as Record<string, unknown>;
   let node = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string, unknown>;
   const last = path[path.length - 1] as string;

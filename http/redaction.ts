@@ -228,19 +228,25 @@ interface Forms {
   byStart: Map<string, Secret[]>;
 }
 
-/** The last list of secrets seen, and the forms searched for it. */
-let knownForms: (Forms & { secrets: readonly Secret[] }) | undefined;
+/**
+ * The forms of the lists of secrets seen last, by list. A run holds a few lists at once (its redactor's, with
+ * placeholders, and the bare values an echo check looks for): one entry each, so neither rebuilds the other's.
+ */
+const knownForms = new Map<string, Forms>();
+const knownListsKept = 8;
 
-const sameSecrets = (a: readonly Secret[], b: readonly Secret[]) =>
-  a.length === b.length &&
-  a.every((secret, index) => secret.value === b[index]?.value && secret.placeholder === b[index]?.placeholder);
+/** A list of secrets as one key: each part led by its length, so no two lists give the same key. */
+const listKey = (secrets: readonly Secret[]) =>
+  secrets.map(({ value, placeholder }) => `${value.length}:${value}${placeholder.length}:${placeholder}`).join('');
 
 /**
  * Each secret long enough to redact, in clear and in its base64 forms, one entry per distinct form. Built once per
  * list: a report redacts each of its thousands of strings against the same few secrets.
  */
 function formsOf(secrets: readonly Secret[]): Forms {
-  if (knownForms && sameSecrets(knownForms.secrets, secrets)) return knownForms;
+  const key = listKey(secrets);
+  const known = knownForms.get(key);
+  if (known) return known;
   const forms = [
     ...new Map(
       secrets
@@ -255,8 +261,10 @@ function formsOf(secrets: readonly Secret[]): Forms {
     const start = form.value.slice(0, minimumSecretLength);
     byStart.set(start, [...(byStart.get(start) ?? []), form]);
   }
-  knownForms = { secrets: secrets.map((secret) => ({ ...secret })), forms, byStart };
-  return knownForms;
+  if (knownForms.size >= knownListsKept) knownForms.delete(knownForms.keys().next().value as string);
+  const built = { forms, byStart };
+  knownForms.set(key, built);
+  return built;
 }
 
 /**

@@ -16,14 +16,15 @@ import { createMockCore, handleFetch } from '../../mock/index.js';
 import { schemaNames, type ResourceName } from '../../schemas/index.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
 import { projectRoot, type CliRun } from '../helpers/cli.js';
-import { runTool } from '../helpers/node-tools.js';
+import { runTool, tsgo } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import type { Operation } from '../helpers/openapi-shapes.js';
 
 /*
  * The generators frontend teams use, run on `evalkit openapi` as they would run them: Kubb 4 (types, faker, zod, msw)
- * with its defaults, and openapi-typescript. Their code must compile under strict tsc, their data must validate, their
- * validators must accept the mock's answers, and openapi-typescript's types must be evalkit's own `paths`.
+ * with its defaults, and openapi-typescript. Their code must compile under strict settings (with tsgo), their data
+ * must validate, their validators must accept the mock's answers, and openapi-typescript's types must be evalkit's own
+ * `paths`.
  */
 
 let dir = '';
@@ -66,7 +67,7 @@ function examplesWithTypes(document: OpenApiDocument): Array<{ type: string; exa
   return found.filter(({ example }) => example !== undefined);
 }
 
-/** The document's examples, each typed as openapi-typescript types the place it stands in: tsc checks them. */
+/** The document's examples, each typed as openapi-typescript types the place it stands in: the compile checks them. */
 function examplesSource(): { source: string; count: number } {
   const examples = examplesWithTypes(openApiDocument() as OpenApiDocument);
   const source = [
@@ -130,7 +131,7 @@ beforeAll(async () => {
   ]);
   expect(typescript.code, typescript.stderr).toBe(0);
   await writeFile(join(dir, 'examples.ts'), examples.source);
-  compiled = runTool('typescript/bin/tsc', ['-p', dir]);
+  compiled = runTool(tsgo, ['-p', dir]);
 }, 90_000);
 
 afterAll(removeTempDirs);
@@ -161,12 +162,12 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
     expect(run.code).toBe(0);
   }, 90_000);
 
-  it("has openapi-typescript's paths, operations and components shaped as evalkit's (one tsc run)", async () => {
+  it("has openapi-typescript's paths, operations and components shaped as evalkit's (one compile)", async () => {
     // paths-check.ts holds `const x: Same<evalkit, generated> = true` per type; a difference fails the run above.
     expect((await compiled).stdout).not.toMatch(/paths-check\.ts/);
   }, 90_000);
 
-  it("holds examples that compile against openapi-typescript's types (the same tsc run)", async () => {
+  it("holds examples that compile against openapi-typescript's types (the same compile)", async () => {
     // A field typed as an empty object (settings_values once was) rejects every value it really holds.
     expect(await readFile(join(dir, 'openapi-typescript.d.ts'), 'utf8')).not.toMatch(
       /^\s+\w+\??: Record<string, never>;$/m,

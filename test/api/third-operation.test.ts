@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/cli.js';
+import { tsgo } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /**
@@ -45,14 +45,8 @@ const owed = [
 const shipped = ['index.ts', 'schemas', 'api', 'http', 'generators', 'mock', 'contract', 'diff', 'proxy', 'cli'];
 const settings = ['package.json', 'tsconfig.json', 'tsconfig.build.json'];
 
-/**
- * TypeScript 7's native compiler: it checks the shipped sources in under a second where tsc 5 takes several (the
- * package's own build and lint stay on tsc 5, the compiler its users have).
- */
-const tsgo = join(
-  dirname(createRequire(import.meta.url).resolve('@typescript/native-preview/package.json')),
-  'bin/tsgo',
-);
+/** TypeScript 7's native compiler: it checks the shipped sources in under a second where tsc 5 takes several. */
+const tsgoBin = join(projectRoot, 'node_modules', tsgo);
 
 afterAll(removeTempDirs);
 
@@ -67,7 +61,7 @@ async function compileWithThirdOperation(): Promise<string[]> {
   expect(source).toContain(tableEnd);
   writeFileSync(operationsFile, source.replace(tableEnd, `${thirdOperation}${tableEnd}`));
   const args = ['--noEmit', '--incremental', 'false', '--pretty', 'false', '-p', 'tsconfig.build.json'];
-  const output = await promisify(execFile)(tsgo, args, { cwd: copy }).then(
+  const output = await promisify(execFile)(tsgoBin, args, { cwd: copy }).then(
     ({ stdout }) => stdout,
     (error: { stdout?: string }) => error.stdout ?? String(error),
   );

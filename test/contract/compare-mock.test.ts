@@ -289,7 +289,13 @@ describe('the comparison over its input spaces', () => {
       status: fc.option(fc.integer({ min: 100, max: 599 }), { nil: undefined }),
       headers: fc.record({ 'content-type': fc.option(fc.string({ maxLength: 60 }), { nil: undefined }) }),
       body: fc.oneof(json, fc.string({ maxLength: 200 }), deep),
-      redirects: fc.array(fc.webUrl(), { maxLength: 3 }),
+      // Built from a domain and any path: fc.webUrl() maps all of Unicode for its percent-encoding, 1 s a process.
+      redirects: fc.array(
+        fc
+          .tuple(fc.constantFrom('http', 'https'), fc.domain(), fc.string({ maxLength: 20 }))
+          .map(([scheme, host, path]) => `${scheme}://${host}/${encodeURIComponent(path)}`),
+        { maxLength: 3 },
+      ),
     });
     fc.assert(
       fc.property(

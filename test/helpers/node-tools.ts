@@ -13,3 +13,10 @@ export function runTool(script: string, args: string[], timeoutMs = 90_000): Pro
     env: { ...process.env, NO_COLOR: '1', REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
   });
 }
+
+/**
+ * TypeScript 7's native compiler, for the tests whose compile checks code that is not evalkit's shipped types (Kubb's
+ * output, a copy of the sources): a fraction of tsc 5's time. Whatever a consumer compiles evalkit with stays on tsc 5
+ * (test/pack/strict-consumer.ts), the compiler its users have.
+ */
+export const tsgo = '@typescript/native-preview/bin/tsgo';

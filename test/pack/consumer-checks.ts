@@ -1,22 +1,8 @@
-import { copyFileSync, symlinkSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExpectStatic } from 'vitest';
 import { projectRoot } from '../helpers/cli.js';
 import { run, type ConsumerProject, type NodeRuntime } from './consumer-project.js';
-
-/**
- * A package of this checkout's node_modules, linked into the project's (npm would only fetch the same again): Vitest
- * for the README's snippet, TypeScript for the strict consumer. Answers the link's path.
- */
-export function linkFromCheckout(project: ConsumerProject, name: string): string {
-  const link = join(project.dir, 'node_modules', name);
-  try {
-    symlinkSync(join(projectRoot, 'node_modules', name), link, 'dir');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return link;
-}
 
 /**
  * consumer.mjs, run in the project by `node`: msw/node with evalkit/msw and the installed `evalkit mock` answer GET and

@@ -1,13 +1,14 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { projectRoot } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 
 /**
- * Empty projects that install evalkit as a user would, each under a chosen Node: the tarball of the built package
- * (packed once per test file) or evalkit's git repository. npm runs under that Node (it comes first on PATH), so
+ * Empty projects that hold evalkit as a user's would, each under a chosen Node: the tarball of the built package
+ * (packed once per test file) or evalkit's git repository, installed by npm; or the tarball unpacked beside its
+ * dependencies linked from this checkout (`unpackConsumer`). npm runs under that Node (it comes first on PATH), so
  * engines are judged against it, and installs prefer npm's cache so they stay offline when they can.
  */
 
@@ -112,12 +113,52 @@ export interface ConsumerProject {
   installOutput: string;
 }
 
-/** An empty ES module project, with `specs` installed by npm under `node`. */
-export async function installConsumer(node: NodeRuntime, specs: string[]): Promise<ConsumerProject> {
+/** An empty ES module project's folder. */
+function emptyProject(): string {
   const dir = tempDir('evalkit-consumer-');
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'empty-app', private: true, type: 'module' }));
+  return dir;
+}
+
+/** An empty ES module project, with `specs` installed by npm under `node`. */
+export async function installConsumer(node: NodeRuntime, specs: string[]): Promise<ConsumerProject> {
+  const dir = emptyProject();
   const installOutput = await run('npm', ['install', '--save-dev', ...specs], { cwd: dir, env: envFor(node) });
   return { dir, node, installOutput };
+}
+
+/**
+ * A package of this checkout's node_modules, linked into the project's (npm would only fetch the same again). Answers
+ * the link's path.
+ */
+export function linkFromCheckout(project: ConsumerProject, name: string): string {
+  const link = join(project.dir, 'node_modules', name);
+  mkdirSync(dirname(link), { recursive: true });
+  try {
+    symlinkSync(join(projectRoot, 'node_modules', name), link, 'dir');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return link;
+}
+
+/**
+ * An empty project under this Node holding the packed tarball as npm would lay it out, without npm: the tarball
+ * unpacked into node_modules/evalkit, and each dependency its package.json declares (and `also`) linked from this
+ * checkout. What the package holds, exports and types is all here; a dependency it uses but does not declare fails to
+ * import. npm's own part (engines, scripts, the registry's newest versions in range, msw's floor) is the installs' of
+ * `npm run test:install` (test/pack/matrix.test.ts), on every CI run: here it would cost a fifth of the suite.
+ */
+export function unpackConsumer(tarball: string, also: string[]): ConsumerProject {
+  const project: ConsumerProject = { dir: emptyProject(), node: thisNode, installOutput: '' };
+  const evalkit = join(project.dir, 'node_modules', 'evalkit');
+  mkdirSync(evalkit, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '-C', evalkit]);
+  const { dependencies = {} } = JSON.parse(readFileSync(join(evalkit, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const name of [...Object.keys(dependencies), ...also]) linkFromCheckout(project, name);
+  return project;
 }
 
 /**

@@ -5,34 +5,51 @@ import { createMockApp } from '../../mock/index.js';
 import type { CorpusRequest } from '../msw/corpus.js';
 import { observeExpress } from '../msw/observe.js';
 import { readmeBlock, readmeSnippet, runBrowserSnippet } from '../readme/snippet.js';
-import { expectConsumerAgrees, linkFromCheckout } from './consumer-checks.js';
+import { expectConsumerAgrees } from './consumer-checks.js';
 import {
   envFor,
   installComplaints,
   installConsumer,
   installedVersion,
+  linkFromCheckout,
   nodeFromRegistry,
   packOnce,
   run,
+  thisNode,
 } from './consumer-project.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /**
- * The newer lines the README names, in `npm run test:install` (each needs a Node from the registry and a second
- * install: test/pack/pack.test.ts is the Node 20 one, in `npm test`): Node 22 with the latest msw, and the same
- * project run by Node 24. A failure to get either Node fails its tests, saying so.
+ * npm's install of the tarball, on the lines the README names, in `npm run test:install` (each is an install from the
+ * registry and npm's cache: test/pack/pack.test.ts, in `npm test`, checks the unpacked package under Node 20). Node 20
+ * (this node) with msw's floor, 2.11.0; Node 22 from the registry with the latest msw; the same project run by
+ * Node 24. A failure to get a Node fails its tests, saying so.
  */
 if (!hasChromium) console.warn(`the README's browser snippet in the installed package is not run: ${noChromium}`);
 
 const tarball = packOnce();
+const floor = installConsumer(thisNode, [tarball.tarball, 'msw@2.11.0']);
 const node22 = nodeFromRegistry(22);
 const project = node22.then((node) => installConsumer(node, [tarball.tarball, 'msw@latest']));
-// Marked handled here; each test awaits it and fails with its reason.
+// Marked handled here; each test awaits them and fails with its reason.
+floor.catch(() => undefined);
 project.catch(() => undefined);
 
 afterAll(async () => {
-  await Promise.allSettled([project]);
+  await Promise.allSettled([floor, project]);
   removeTempDirs();
+});
+
+describe.concurrent('installed into an empty project: Node 20 with msw 2.11.0, the floor of its peer range', () => {
+  it('installs with no unsupported engine and no install script of evalkit left for review', async ({ expect }) => {
+    const installed = await floor;
+    expect(installComplaints(installed.installOutput)).toEqual([]);
+    expect(installedVersion(installed.dir, 'msw')).toBe('2.11.0');
+  });
+
+  it('answers GET and POST through msw/node like the installed `evalkit mock`, byte for byte', async ({ expect }) => {
+    await expectConsumerAgrees(expect, await floor, thisNode);
+  });
 });
 
 describe.concurrent('installed into an empty project: Node 22 (from the registry) with the latest msw', () => {

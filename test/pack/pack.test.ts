@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { builtinsIn, bundleForBrowser } from '../../bench/browser-bundle.js';
 import { startChild } from '../mock/processes.js';
 import { readmeSnippet } from '../readme/snippet.js';
-import { expectConsumerAgrees, linkFromCheckout } from './consumer-checks.js';
-import { installComplaints, installConsumer, installedVersion, packOnce, thisNode } from './consumer-project.js';
+import { expectConsumerAgrees } from './consumer-checks.js';
+import { linkFromCheckout, packOnce, thisNode, unpackConsumer } from './consumer-project.js';
 import { expectedErrors, moduleSettings, plantStrictConsumer, settingName, strictErrors } from './strict-consumer.js';
 import { projectRoot } from '../helpers/cli.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
@@ -32,23 +32,14 @@ if (!existsSync(join(projectRoot, 'dist/mock/msw/index.js')))
 const tarball = packOnce();
 
 /**
- * Where most users are: Node 20 (this node) with msw 2 at the floor of the peer range, 2.11.0, and openapi-fetch for
- * the strict TypeScript consumer below. TypeScript and Vitest are this checkout's, linked into the project
- * (`linkFromCheckout`): installing them again would show nothing of evalkit's. The Node 22 and 24 projects with the
- * latest msw are test/pack/matrix.test.ts's (`npm run test:install`).
+ * Where most users are: Node 20 (this node), with the tarball unpacked as npm lays it out and its dependencies, msw
+ * (this checkout's, 2) and openapi-fetch (for the strict TypeScript consumer below) linked from the checkout
+ * (`unpackConsumer`); TypeScript and Vitest are linked too. npm's install of the tarball (engines, scripts, msw's floor
+ * 2.11.0 on Node 20, the latest msw on Node 22 and 24) is test/pack/matrix.test.ts's (`npm run test:install`).
  */
-const project = installConsumer(thisNode, [
-  tarball.tarball,
-  'msw@2.11.0',
-  `openapi-fetch@${installedVersion(projectRoot, 'openapi-fetch')}`,
-]);
-// Marked handled here; each test awaits it and fails with its reason.
-project.catch(() => undefined);
+const project = unpackConsumer(tarball.tarball, ['msw', 'openapi-fetch']);
 
-afterAll(async () => {
-  await Promise.allSettled([project]);
-  removeTempDirs();
-});
+afterAll(removeTempDirs);
 
 describe('the tarball', () => {
   it('holds a LICENSE, no dev-only code, every relative import it makes', () => {
@@ -58,22 +49,16 @@ describe('the tarball', () => {
   });
 });
 
-/** Each test awaits the install: npm under load takes several times its quiet 5 s, so their limit is longer. */
-const awaitsInstall = { timeout: 240_000 };
+/** tsc and the processes these tests start take several times their quiet seconds under load. */
+const underLoad = { timeout: 240_000 };
 
-describe.concurrent('installed into an empty project under Node 20 with msw 2.11.0', awaitsInstall, () => {
-  it('installs with no unsupported engine and no install script of evalkit left for review', async ({ expect }) => {
-    const installed = await project;
-    expect(installComplaints(installed.installOutput)).toEqual([]);
-    expect(installedVersion(installed.dir, 'msw')).toBe('2.11.0');
-  });
-
+describe.concurrent('unpacked into an empty project under Node 20 with msw 2', underLoad, () => {
   it('answers GET and POST through msw/node like the installed `evalkit mock`, byte for byte', async ({ expect }) => {
-    await expectConsumerAgrees(expect, await project, thisNode);
+    await expectConsumerAgrees(expect, project, thisNode);
   });
 
   it('bundles evalkit/msw and evalkit/factories for the browser with no Node built-in', async ({ expect }) => {
-    const { dir } = await project;
+    const { dir } = project;
     const app = join(dir, 'app.js');
     writeFileSync(app, "export { handlers } from 'evalkit/msw';\nexport { build } from 'evalkit/factories';\n");
     const { code, metafile } = await bundleForBrowser(app);
@@ -87,20 +72,19 @@ describe.concurrent('installed into an empty project under Node 20 with msw 2.11
  * type-checked under each module setting a consumer may have, a CommonJS file among them: the planted mistakes are the
  * only errors.
  */
-describe.concurrent('a strict TypeScript consumer of the packed tarball', awaitsInstall, () => {
+describe.concurrent('a strict TypeScript consumer of the packed tarball', underLoad, () => {
   it('only the planted mistakes fail (the README snippet passes) under node16, bundler, commonjs; .cts runs', async ({
     expect,
   }) => {
-    const installed = await project;
-    const { dir } = installed;
-    linkFromCheckout(installed, 'typescript');
+    const { dir } = project;
+    linkFromCheckout(project, 'typescript');
     plantStrictConsumer(dir);
     // The README's "In other projects" snippet compiles as written against the installed package (its tests run in
     // test/readme/other-projects-snippet.test.ts): under node16, beside the planted files, with no error of its own.
     const snippet = basename(
       readmeSnippet('In other projects: types, factories, `paths`', 'readme-other-projects', dir),
     );
-    linkFromCheckout(installed, 'vitest');
+    linkFromCheckout(project, 'vitest');
     const results = await strictErrors(dir, moduleSettings, [snippet]);
     for (const [index, setting] of moduleSettings.entries()) {
       const errors = results[index] as string[];
@@ -116,7 +100,7 @@ describe.concurrent('a strict TypeScript consumer of the packed tarball', awaits
   it('serves the committed fixtures from node_modules/evalkit/fixtures/mock, every id, --strict-ids', async ({
     expect,
   }) => {
-    const { dir } = await project;
+    const { dir } = project;
     const fixtures = join('node_modules', 'evalkit', 'fixtures', 'mock');
     const ids = readdirSync(join(dir, fixtures, 'human-evaluations')).map((file) => file.slice(0, -'.json'.length));
     expect(ids.length).toBeGreaterThan(0);
