@@ -27,6 +27,9 @@ const compressors: Record<BombLayer, (bytes: Buffer) => Buffer> = {
 /** Each bomb made once per process: the first layer reads all its inflated bytes, and the bombs are a few KiB. */
 const made = new Map<string, { body: Buffer; encoding: string }>();
 
+/** The inflated bytes of the last size asked for: every bomb of a suite inflates to the same size. */
+let spaces = Buffer.alloc(0);
+
 /**
  * A body of `inflated` bytes (JSON whitespace) compressed by each layer in turn, and the Content-Encoding that says
  * so: a few KiB on the wire that a server inflating without a bound holds as `inflated` bytes.
@@ -35,7 +38,8 @@ export function compressionBomb(layers: readonly BombLayer[], inflated: number):
   const key = `${inflated} ${layers.join(',')}`;
   const known = made.get(key);
   if (known) return known;
-  let body: Buffer = Buffer.alloc(inflated, ' ');
+  if (spaces.length !== inflated) spaces = Buffer.alloc(inflated, ' ');
+  let body: Buffer = spaces;
   for (const layer of layers) body = compressors[layer](body);
   const bomb = { body, encoding: layers.map((layer) => (layer === 'deflate-raw' ? 'deflate' : layer)).join(', ') };
   made.set(key, bomb);

@@ -26,11 +26,24 @@ afterAll(async () => {
   mock?.kill();
 });
 
+/**
+ * Tabs the tests are done with, each loaded afresh by the next `open` (the dashboard keeps no state in the browser):
+ * a new tab costs Chromium a renderer and a context, more than the test that uses it.
+ */
+const done: Page[] = [];
+
 async function open(width = 1440): Promise<Page> {
-  const page = await (browser as Browser).newPage({ viewport: { width, height: 900 } });
+  const page = done.pop() ?? (await (browser as Browser).newPage());
+  await page.setViewportSize({ width, height: 900 });
   await page.goto(room);
   await page.locator('#live', { hasText: 'live' }).waitFor();
   return page;
+}
+
+/** Puts tabs back for the next test, on a blank page: an idle dashboard would go on rendering the journal's events. */
+async function release(...pages: Page[]): Promise<void> {
+  await Promise.all(pages.map((page) => page.goto('about:blank')));
+  done.push(...pages);
 }
 
 function scenario(method: 'PATCH' | 'DELETE', body?: unknown): Promise<Response> {
@@ -85,7 +98,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       .waitFor();
     await scenario('PATCH', { humanEvaluations: { 'held-id': null } });
     await late.locator('#scenario-banner').waitFor({ state: 'hidden' });
-    await Promise.all([page, other, late].map((tab) => tab.close()));
+    await release(page, other, late);
   }, 120_000);
 
   it('filters by status class, operation, path text and problems', async () => {
@@ -125,7 +138,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     expect(problems.length).toBeGreaterThanOrEqual(2);
     expect(problems.some((status) => status.startsWith('2'))).toBe(false);
     expect(await page.locator('#list-count').textContent()).toMatch(/^\d+ of \d+ shown$/);
-    await page.close();
+    await release(page);
   }, 120_000);
 
   it('pause holds new entries, counted, and shows them on resume', async () => {
@@ -145,7 +158,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await page.locator('#request-rows tr', { hasText: 'while-paused-1' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('#details h2', { hasText: 'while-paused-1' }).waitFor();
-    await page.close();
+    await release(page);
   }, 120_000);
 
   it('marks an entry a passthrough mock forwarded, and filters on it; one without the field: the mock', async () => {
@@ -209,7 +222,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       mkdirSync(screenshots, { recursive: true });
       await page.screenshot({ path: join(screenshots, `control-room-${width}.png`) });
       await scenario('DELETE');
-      await page.close();
+      await release(page);
     },
     120_000,
   );

@@ -28,7 +28,9 @@ import { apartFrom, evaluationStateFields } from '../mock/helpers.js';
 import { runs } from '../properties/runs.js';
 
 /** Instances per resource, spread over the profiles; `npm run test:properties` draws ten times as many. */
-const PER_RESOURCE = runs(4_000).numRuns as number;
+const PER_RESOURCE = runs(2_000).numRuns as number;
+/** Instances per profile the coherence checks read; ten times as many in `npm run test:properties`. */
+const PER_PROFILE = runs(200).numRuns as number;
 
 describe('generators are always valid', () => {
   it.each(resourceNames)(`%s: ${PER_RESOURCE} instances across all profiles pass the validator`, (name) => {
@@ -136,7 +138,7 @@ function expectSettingsFitKey(config: EvaluatorConfig): void {
 
 describe('generators are coherent across fields', () => {
   const sample = <N extends ResourceName>(name: N) =>
-    profiles.flatMap((profile) => [...generateBatch(name, `coherence-${profile}`, 500, { profile })]) as Array<
+    profiles.flatMap((profile) => [...generateBatch(name, `coherence-${profile}`, PER_PROFILE, { profile })]) as Array<
       Instances[N]
     >;
 
