@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlReport, junitReport, runContract, type Report } from '../../contract/index.js';
@@ -42,6 +42,8 @@ function hostile(beaconUrl: string): Promise<RunningServer> {
 
 describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromium ? 'found' : noChromium})`, () => {
   let browser: Browser;
+  /** One tab for the file's tests, each loading its report afresh: a tab costs Chromium more than a test's checks. */
+  let page: Page;
   let report: Report;
   let file: string;
   const dir = mkdtempSync(join(tmpdir(), 'evalkit-html-'));
@@ -58,6 +60,10 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     file = join(dir, 'report.html');
     writeFileSync(file, htmlReport(report));
     browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Reading the clipboard back needs the permission a person's click grants implicitly.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    page = await context.newPage();
   });
 
   afterAll(async () => {
@@ -67,12 +73,10 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
   });
 
   it('shows the verdict and the failure count, escapes server text, makes no request, saves a screenshot', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // Reading the clipboard back needs the permission a person's click grants implicitly.
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await context.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
     const requested: string[] = [];
-    page.on('request', (request) => requested.push(request.url()));
+    const onRequest = (request: { url(): string }) => requested.push(request.url());
+    page.on('request', onRequest);
     const url = pathToFileURL(file).href;
     await page.goto(url);
 
@@ -116,13 +120,13 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     await page.screenshot({ path: shot.pathname, fullPage: true });
     expect(existsSync(shot)).toBe(true);
 
+    page.off('request', onRequest);
     expect(requested).toEqual([url]);
     expect(beaconHits).toBe(0);
-    await context.close();
   });
 
   it('leads with failures: a table linking to each, the failed checks, then the rest folded', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.setViewportSize({ width: 1280, height: 700 });
     await page.goto(pathToFileURL(file).href);
     const failedIds = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
     const links = page.locator('#failures table a');
@@ -145,7 +149,6 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     await expect.poll(() => page.evaluate('window.location.hash')).toBe(`#check-${last}`);
     const top = await target.evaluate((element) => element.getBoundingClientRect().top);
     expect(Math.abs(top)).toBeLessThan(2);
-    await page.close();
   });
 
   it('keeps server text inert in the HTML page and the JUnit file (markup, breakers, invalid, bidi)', async () => {
@@ -171,7 +174,6 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     }
     const failed = hostile.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
     expect(failed).toEqual(expect.arrayContaining(['fetch.body.id', 'create.body.request-ids', 'create.status.5xx']));
-    const page = await browser.newPage();
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs++;
@@ -206,6 +208,5 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
       errors: 0,
       elements: ['failure', 'properties', 'property', 'skipped', 'system-out', 'testcase', 'testsuite', 'testsuites'],
     });
-    await page.close();
   });
 });

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { hasChromium, launchChromium, noChromium } from '../browser/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningCli } from '../helpers/cli.js';
@@ -13,6 +13,8 @@ if (!hasChromium) console.warn(`control-dashboard.test.ts: skipped, ${noChromium
 
 const children: RunningCli[] = [];
 let browser: Browser | undefined;
+/** The file's one tab, each test loading its dashboard in it: a tab costs Chromium more than a test's checks. */
+let tab: Page;
 let url = '';
 let dashboard = '';
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   children.push(started.mock);
   ({ api: url, room: dashboard } = started);
   browser = await launchChromium();
+  tab = await browser.newPage();
 }, 120_000);
 
 afterAll(async () => {
@@ -35,14 +38,16 @@ afterAll(async () => {
 
 describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium', () => {
   it('shows a request made from outside, switches GET to 500 with its controls, the next GET gets 500', async () => {
-    const page = await (browser as Browser).newPage();
+    const page = tab;
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const onError = (error: Error) => pageErrors.push(error.message);
     // Script errors and CSP refusals; the browser's own note on the expected 422 below is not one.
-    page.on('console', (message) => {
+    const onConsole = (message: { type(): string; text(): string }) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
         pageErrors.push(message.text());
-    });
+    };
+    page.on('pageerror', onError);
+    page.on('console', onConsole);
     await page.goto(dashboard);
     await page.locator('#live', { hasText: 'live' }).waitFor();
 
@@ -91,8 +96,9 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     await page.click('#fetchHumanEvaluation-apply');
     await page.locator('#scenario-status', { hasText: "scenario key 'latency' accepts MS or MIN-MAX" }).waitFor();
     expect((await fetch(`${url}/human-evaluations/still`)).status).toBe(500);
+    page.off('pageerror', onError);
+    page.off('console', onConsole);
     expect(pageErrors).toEqual([]);
-    await page.close();
   }, 120_000);
 
   it('shows a broken fixture file and keeps serving the previous set', async () => {
@@ -101,7 +107,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     // With --quiet the request log is off, but a refused reload is still reported on stderr.
     const { mock, api, room } = await startMockCli(['--quiet', '--fixtures', dir]);
     children.push(mock);
-    const page = await (browser as Browser).newPage();
+    const page = tab;
     await page.goto(room);
     await page.locator('#fixtures', { hasText: '3 fixture(s)' }).waitFor();
     writeFileSync(join(dir, 'human-evaluations', '6637c0a25368ef07b03a64cd.json'), '{"id": "6637c0a25368ef07b03a64cd"');
@@ -109,6 +115,5 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     expect(await page.locator('#fixtures').textContent()).toContain('still serving the previous set');
     expect((await fetch(`${api}/human-evaluations/6637c0a25368ef07b03a64cd`)).status).toBe(200);
     expect(mock.stderr()).toContain('reload refused, still serving the previous 3 fixture(s)');
-    await page.close();
   }, 120_000);
 });
