@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 /**
  * `npm run test:install`, apart from `npm test`: the installs whose cost is the install itself. The README's install
  * block as written, where npm clones this checkout's HEAD, installs evalkit's dev dependencies in the clone and builds
- * it (minutes: the git install is the behaviour), and the tarball on the newer Node lines with the latest msw (a Node
- * from the registry and a second install each). `.ci/run` runs it after `npm test`; the Node 20 tarball install with
- * msw's floor stays in `npm test` (test/pack/pack.test.ts).
+ * it (minutes: the git install is the behaviour), and npm's install of the tarball: Node 20 with msw's floor, Node 22
+ * with the latest msw, Node 24 (a Node from the registry and an install each). `.ci/run` runs it after `npm test`,
+ * whose test/pack/pack.test.ts checks the unpacked tarball.
  */
 export default defineConfig({
   test: {
