@@ -1,4 +1,4 @@
-import { FileTooLarge, readBounded } from '../http/bounded-read.js';
+import { readBounded, readFailure } from '../http/bounded-read.js';
 import { UsageError } from './command.js';
 
 /** A create body, a CA bundle or an OpenAPI document: past this it is none of them (`/dev/zero` is one such path). */
@@ -12,7 +12,6 @@ export async function readGivenFile(file: string, option?: string): Promise<stri
   try {
     return await readBounded(file, givenFileLimit);
   } catch (error) {
-    const code = error instanceof FileTooLarge ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
-    throw new UsageError(`${option === undefined ? '' : `${option} `}cannot read ${file} (${code})`);
+    throw new UsageError(`${option === undefined ? '' : `${option} `}cannot read ${file} (${readFailure(error)})`);
   }
 }

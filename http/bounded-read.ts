@@ -11,6 +11,11 @@ export class FileTooLarge extends Error {
   }
 }
 
+/** Why a read failed, in a message's words: the limit passed, or the system's error code. */
+export function readFailure(error: unknown): string {
+  return error instanceof FileTooLarge ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
+}
+
 const chunkBytes = 64 * 1024;
 
 /** The chunks read so far, refused past the limit; the sync and async reads share it. */

@@ -4,6 +4,7 @@
  * reproductions) is redacted whatever it prints; terminal text also goes through `escapeControlCharacters`.
  */
 import { headerPlaceholder, isCredentialQueryName } from './placeholders.js';
+import { LruCache } from './lru.js';
 
 export interface Secret {
   value: string;
@@ -229,11 +230,10 @@ interface Forms {
 }
 
 /**
- * The forms of the lists of secrets seen last, by list. A run holds a few lists at once (its redactor's, with
+ * The forms of the lists of secrets used last, by list. A run holds a few lists at once (its redactor's, with
  * placeholders, and the bare values an echo check looks for): one entry each, so neither rebuilds the other's.
  */
-const knownForms = new Map<string, Forms>();
-const knownListsKept = 8;
+const knownForms = new LruCache<string, Forms>(8);
 
 /** A list of secrets as one key: each part led by its length, so no two lists give the same key. */
 const listKey = (secrets: readonly Secret[]) =>
@@ -261,7 +261,6 @@ function formsOf(secrets: readonly Secret[]): Forms {
     const start = form.value.slice(0, minimumSecretLength);
     byStart.set(start, [...(byStart.get(start) ?? []), form]);
   }
-  if (knownForms.size >= knownListsKept) knownForms.delete(knownForms.keys().next().value as string);
   const built = { forms, byStart };
   knownForms.set(key, built);
   return built;

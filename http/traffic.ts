@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
 import { recordedRequestOf, TrafficProblem, type RecordedRequest } from './recorded-request.js';
-import { FileTooLarge, readBounded } from './bounded-read.js';
+import { readBounded, readFailure } from './bounded-read.js';
 
 /**
  * What an app sent and got, as evalkit saved it: the mock's journal export (`GET /__evalkit/requests` saved to a file)
@@ -67,8 +67,7 @@ async function readText(file: string): Promise<string> {
 }
 
 function unreadable(file: string, error: unknown): TrafficProblem {
-  const why = error instanceof FileTooLarge ? error.message : ((error as NodeJS.ErrnoException).code ?? 'error');
-  return new TrafficProblem(`cannot read ${file} (${why})`);
+  return new TrafficProblem(`cannot read ${file} (${readFailure(error)})`);
 }
 
 function parseJson(text: string, where: string): unknown {

@@ -5,7 +5,7 @@ import { requestMoment, type Clock } from './clock.js';
 import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength, tooLong } from './limits.js';
-import { LruCache } from './lru.js';
+import { LruCache } from '../../http/lru.js';
 import { Progress, type Phase } from './progress.js';
 import { withNotes } from './request-answer.js';
 import { asScenarioSends, sendsOutsideSpec } from './outside-spec.js';

@@ -1,5 +1,5 @@
 import type { EvaluationState } from '../../generators/vocabulary.js';
-import { LruCache } from './lru.js';
+import { LruCache } from '../../http/lru.js';
 
 /** Records whose first-served moment is kept: a UI's working set, bounded whatever ids clients send. */
 export const followedRecords = 10_000;

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { readBoundedSync } from '../../http/bounded-read.js';
+import { readBoundedSync, readFailure } from '../../http/bounded-read.js';
 import { join } from 'node:path';
 import { recordFolder } from '../../api/operations.js';
 import { checkFixture, fixtureMap, FixtureError, type CheckedFixture, type Fixture } from '../core/fixture-set.js';
@@ -12,8 +12,7 @@ function loadFile(file: string, id: string): CheckedFixture {
   try {
     text = readBoundedSync(file, fixtureFileLimit);
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    return { problems: [`${file}: cannot be read (${why})`] };
+    return { problems: [`${file}: cannot be read (${readFailure(error)})`] };
   }
   let data: unknown;
   try {

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { FileTooLarge, readBoundedSync } from '../../http/bounded-read.js';
+import { FileTooLarge, readBoundedSync, readFailure } from '../../http/bounded-read.js';
 import { parseScenarioFile } from '../core/scenario-book.js';
 import { ScenarioError } from '../core/scenarios.js';
 
@@ -9,8 +9,7 @@ const scenarioFileLimit = 2 ** 20;
 /** Why a path cannot be read as a file, in a user's words: its error code otherwise. */
 function unreadable(error: unknown): string {
   if (error instanceof FileTooLarge) return error.message;
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' ? 'no such file' : `cannot be read (${code ?? 'error'})`;
+  return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot be read (${readFailure(error)})`;
 }
 
 /** Reads and checks a scenario config file; any problem stops the start with the file and the entry at fault. */

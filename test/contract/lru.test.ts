@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../mock/core/lru.js';
+import { LruCache } from '../../http/lru.js';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry beyond its capacity; a read counts as a use', () => {
