@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { CorpusRequest } from '../msw/corpus.js';
-import { executablePath } from './chromium-launch.js';
+import { executablePath, playwrightChromium } from './chromium-launch.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import type { Observed } from '../msw/observe.js';
 
@@ -51,7 +51,7 @@ export async function launchChromium(): Promise<Browser> {
   const answer = await fetch(inject('chromiumBroker'));
   const text = await answer.text();
   if (!answer.ok) throw new Error(text);
-  return chromium.connect(text);
+  return playwrightChromium().connect(text);
 }
 
 export interface PageSession {

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserServer } from 'playwright-core';
+import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { chromiumArgs, executablePath } from '../browser/chromium-launch.js';
+import { chromiumArgs, executablePath, playwrightChromium } from '../browser/chromium-launch.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let launched: Promise<BrowserServer> | undefined;
   const broker = createServer((_req, res) => {
-    launched ??= chromium.launchServer({ executablePath, args: chromiumArgs });
+    launched ??= playwrightChromium().launchServer({ executablePath, args: chromiumArgs });
     launched.then(
       (browser) => res.end(browser.wsEndpoint()),
       (error: Error) => res.writeHead(500).end(`Chromium did not start: ${error.message}`),

@@ -2,9 +2,40 @@
 // Vitest's module runner rewrote and served every module of every worker from the main process (a fifth of the
 // suite's CPU went to that); Node imports them natively once esbuild has stripped the types. Plain JavaScript: Node
 // loads this file before any hook exists.
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { transformSync } from 'esbuild';
+import { transformSync, version } from 'esbuild';
+
+const options = { loader: 'ts', format: 'esm', target: 'esnext', sourcemap: 'inline' };
+
+/**
+ * Stripped modules by the hash of what made them (esbuild's version, its options, the file's path and text): the
+ * three workers and the main process load the same modules, and a second run the same again; each is stripped once.
+ */
+const cache = fileURLToPath(new URL('../../node_modules/.cache/evalkit-typescript/', import.meta.url));
+const made = createHash('sha256')
+  .update(`${version}\0${JSON.stringify(options)}`)
+  .digest('hex');
+
+/** The file's JavaScript: from the cache, or stripped by esbuild and put there (whole or not at all: by a rename). */
+function stripped(file) {
+  const source = readFileSync(file, 'utf8');
+  const cached = `${cache}${createHash('sha256').update(`${made}\0${file}\0${source}`).digest('hex')}.js`;
+  try {
+    return readFileSync(cached, 'utf8');
+  } catch {
+    // Not stripped yet.
+  }
+  // Import attributes (`with { type: 'json' }`) kept as written (target esnext): Node needs them for the schemas.
+  const { code } = transformSync(source, { ...options, sourcefile: file });
+  mkdirSync(cache, { recursive: true });
+  const partial = `${cached}.${process.pid}-${threadId}`;
+  writeFileSync(partial, code);
+  renameSync(partial, cached);
+  return code;
+}
 
 /** A relative `./x.js` import of this project's own code names `./x.ts`, as tsc's NodeNext resolution reads it. */
 export async function resolve(specifier, context, next) {
@@ -20,15 +51,7 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   const path = url.split('?')[0];
   if (path.startsWith('file:') && path.endsWith('.ts') && !path.includes('/node_modules/')) {
-    const file = fileURLToPath(path);
-    const { code } = transformSync(readFileSync(file, 'utf8'), {
-      loader: 'ts',
-      format: 'esm',
-      // Import attributes (`with { type: 'json' }`) kept as written: Node needs them for the schemas.
-      target: 'esnext',
-      sourcemap: 'inline',
-      sourcefile: file,
-    });
+    const code = stripped(fileURLToPath(path));
     return { format: 'module', source: code, shortCircuit: true };
   }
   return next(url, context);
