@@ -35,7 +35,8 @@ describe('LruCache', () => {
             if (found) model = [...model.filter(([key]) => key !== step.read), found];
             expect(cache.get(step.read)).toBe(found?.[1]);
           } else {
-            model = [...model.filter(([key]) => key !== step.write), [step.write, step.value]].slice(-capacity);
+            const written: [number, number] = [step.write, step.value];
+            model = [...model.filter(([key]) => key !== step.write), written].slice(-capacity);
             cache.set(step.write, step.value);
           }
         }
