@@ -30,10 +30,14 @@ function stripped(file) {
   }
   // Import attributes (`with { type: 'json' }`) kept as written (target esnext): Node needs them for the schemas.
   const { code } = transformSync(source, { ...options, sourcefile: file });
-  mkdirSync(cache, { recursive: true });
-  const partial = `${cached}.${process.pid}-${threadId}`;
-  writeFileSync(partial, code);
-  renameSync(partial, cached);
+  try {
+    mkdirSync(cache, { recursive: true });
+    const partial = `${cached}.${process.pid}-${threadId}`;
+    writeFileSync(partial, code);
+    renameSync(partial, cached);
+  } catch {
+    // A cache that cannot be written (node_modules read-only) only costs the next process the same stripping.
+  }
   return code;
 }
 
