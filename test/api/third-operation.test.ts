@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/cli.js';
-import { tsgo } from '../helpers/node-tools.js';
+import { toolPath, tsgo } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
 /**
@@ -46,7 +46,7 @@ const shipped = ['index.ts', 'schemas', 'api', 'http', 'generators', 'mock', 'co
 const settings = ['package.json', 'tsconfig.json', 'tsconfig.build.json'];
 
 /** TypeScript 7's native compiler: it checks the shipped sources in under a second where tsc 5 takes several. */
-const tsgoBin = join(projectRoot, 'node_modules', tsgo);
+const tsgoBin = toolPath(tsgo);
 
 afterAll(removeTempDirs);
 

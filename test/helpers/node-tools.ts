@@ -1,12 +1,17 @@
 import { join } from 'node:path';
 import { projectRoot, runNodeScript, type CliRun } from './cli.js';
 
+/** A dev tool's own script, `node_modules/<path>` of this checkout. */
+export function toolPath(script: string): string {
+  return join(projectRoot, 'node_modules', script);
+}
+
 /**
  * Runs a dev tool's own CLI script (`node_modules/<path>`) in a child process, as `npx` would, without the telemetry
  * or update checks some tools make: tests never reach the network.
  */
 export function runTool(script: string, args: string[], timeoutMs = 90_000): Promise<CliRun> {
-  return runNodeScript(join(projectRoot, 'node_modules', script), args, {
+  return runNodeScript(toolPath(script), args, {
     cwd: projectRoot,
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,
