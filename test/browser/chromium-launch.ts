@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { BrowserType } from 'playwright-core';
 
@@ -9,8 +10,14 @@ export function playwrightChromium(): BrowserType {
   return (createRequire(import.meta.url)('playwright-core') as typeof import('playwright-core')).chromium;
 }
 
-/** Debian's Chromium: no browser download works here; .ci/run installs the package. */
-export const executablePath = '/usr/bin/chromium';
+/**
+ * Debian's Chromium (no browser download works here; .ci/run installs the packages): its headless shell when installed
+ * (package chromium-headless-shell, the same version's engine without the desktop browser around it, and the build
+ * Playwright itself runs headless tests in), else the browser. The shell runs the browser tests for a third of the
+ * CPU (measured on the 23 browser tests: 7-8 s of Chromium's CPU against 23, 12-14 s of wall against 19).
+ */
+export const chromiumPaths = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+export const executablePath = chromiumPaths.find((path) => existsSync(path));
 
 /**
  * Headless, without the background traffic a test does not need. The GPU's part (software compositing here) runs as

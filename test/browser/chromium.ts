@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -7,12 +7,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { CorpusRequest } from '../msw/corpus.js';
-import { executablePath, playwrightChromium } from './chromium-launch.js';
+import { chromiumPaths, executablePath, playwrightChromium } from './chromium-launch.js';
 import { tempDir } from '../helpers/temp-dirs.js';
 import type { Observed } from '../msw/observe.js';
 
-export const hasChromium = existsSync(executablePath);
-export const noChromium = `no Chromium at ${executablePath} (.ci/run installs Debian's chromium package)`;
+export const hasChromium = executablePath !== undefined;
+export const noChromium = `no Chromium at ${chromiumPaths.join(' or ')} (.ci/run installs Debian's chromium-headless-shell package)`;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `msw init` is a process: its script, once per msw and Node. */
