@@ -267,13 +267,39 @@ function formsOf(secrets: readonly Secret[]): Forms {
 }
 
 /**
+ * One caller's last list of secrets and its forms. A report redacts thousands of strings against the same list, which
+ * its caller builds anew each time: compared item by item, it costs less than the list's key in `knownForms`.
+ */
+class LastList<T> {
+  private list: readonly T[] = [];
+  private forms: Forms | undefined;
+
+  constructor(
+    private readonly same: (a: T, b: T) => boolean,
+    private readonly secrets: (list: readonly T[]) => readonly Secret[],
+  ) {}
+
+  formsOf(list: readonly T[]): Forms {
+    const known =
+      this.forms !== undefined &&
+      list.length === this.list.length &&
+      list.every((item, index) => this.same(item, this.list[index] as T));
+    if (!known) {
+      // A copy: the caller's array may change after this call.
+      this.list = [...list];
+      this.forms = formsOf(this.secrets(list));
+    }
+    return this.forms as Forms;
+  }
+}
+
+/**
  * Where the secrets stand in a text, in any encoding a deployment may echo them in: in clear, base64, JSON-escaped or
  * URL-encoded (those two undone over the whole text, so a partly escaped secret is found too). With `cuts`, a secret
  * cut short by evalkit's cut mark is found by its start. Overlapping finds are merged, so replacing them never leaves
  * part of a secret in clear.
  */
-function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): Found[] {
-  const forms = formsOf(secrets);
+function findSecrets(text: string, forms: Forms, cuts: boolean): Found[] {
   if (forms.forms.length === 0) return [];
   const found: Found[] = occurrences(text, forms, cuts);
   for (const encoding of [jsonEscapes, urlEncoding]) {
@@ -300,13 +326,15 @@ function findSecrets(text: string, secrets: readonly Secret[], cuts: boolean): F
   return merged;
 }
 
+/** The echo checks' values: each exchange's strings are searched for the same few. */
+const lastValues = new LastList<string>(
+  (a, b) => a === b,
+  (values) => values.map((value) => ({ value, placeholder: '' })),
+);
+
 /** Where any of the values stands in the text, in any encoding `findSecrets` knows: spans of the text, in order. */
 export function secretSpans(text: string, values: readonly string[]): Array<{ start: number; end: number }> {
-  return findSecrets(
-    text,
-    values.map((value) => ({ value, placeholder: '' })),
-    false,
-  );
+  return findSecrets(text, lastValues.formsOf(values), false);
 }
 
 /** Whether any of the values appears in the text, in any encoding `findSecrets` knows. */
@@ -319,15 +347,20 @@ export function containsSecret(text: string, values: readonly string[]): boolean
  * through, so a finding that quotes an answer cut before redaction keeps no part of a secret either.
  */
 export class Redactor {
+  private readonly last = new LastList<Secret>(
+    (a, b) => a.value === b.value && a.placeholder === b.placeholder,
+    (secrets) => secrets,
+  );
+
   constructor(private readonly secrets: () => readonly Secret[]) {}
 
   /** The placeholder of the first secret the text holds in any encoding, or undefined: to say which, never what. */
   find(text: string): string | undefined {
-    return findSecrets(text, this.secrets(), false)[0]?.placeholder;
+    return findSecrets(text, this.last.formsOf(this.secrets()), false)[0]?.placeholder;
   }
 
   text(text: string): string {
-    const found = findSecrets(text, this.secrets(), true);
+    const found = findSecrets(text, this.last.formsOf(this.secrets()), true);
     if (found.length === 0) return text;
     let out = '';
     let at = 0;
