@@ -44,8 +44,8 @@ export default defineConfig({
     // Files share modules (schemas, ajv, faker, msw load once per worker), those that start processes too: what they
     // start is fresh. The msw/node files close their servers after their tests, which puts fetch back as it was.
     isolate: false,
-    // Folders left in the temporary dir fail the run (first: its teardown runs last); one Chromium for the run,
-    // started when the first browser test asks.
-    globalSetup: ['test/helpers/temp-leaks.ts', 'test/helpers/shared-chromium.ts'],
+    // Folders left in the temporary dir fail the run (first: its teardown runs last); the TypeScript stripped once
+    // for the run, before the workers start; one Chromium for the run, started when the first browser test asks.
+    globalSetup: ['test/helpers/temp-leaks.ts', 'test/helpers/strip-once.mjs', 'test/helpers/shared-chromium.ts'],
   },
 });

@@ -3,10 +3,11 @@
 // suite's CPU went to that); Node imports them natively once esbuild has stripped the types. Plain JavaScript: Node
 // loads this file before any hook exists.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
-import { transformSync, version } from 'esbuild';
+import { transform, transformSync, version } from 'esbuild';
 
 const options = { loader: 'ts', format: 'esm', target: 'esnext', sourcemap: 'inline' };
 
@@ -19,17 +20,12 @@ const made = createHash('sha256')
   .update(`${version}\0${JSON.stringify(options)}`)
   .digest('hex');
 
-/** The file's JavaScript: from the cache, or stripped by esbuild and put there (whole or not at all: by a rename). */
-function stripped(file) {
-  const source = readFileSync(file, 'utf8');
-  const cached = `${cache}${createHash('sha256').update(`${made}\0${file}\0${source}`).digest('hex')}.js`;
-  try {
-    return readFileSync(cached, 'utf8');
-  } catch {
-    // Not stripped yet.
-  }
-  // Import attributes (`with { type: 'json' }`) kept as written (target esnext): Node needs them for the schemas.
-  const { code } = transformSync(source, { ...options, sourcefile: file });
+/** Where the file's JavaScript is kept, for this text of it. */
+const cachedPath = (file, source) =>
+  `${cache}${createHash('sha256').update(`${made}\0${file}\0${source}`).digest('hex')}.js`;
+
+/** Puts the file's JavaScript in the cache, whole or not at all (by a rename). */
+function keep(cached, code) {
   try {
     mkdirSync(cache, { recursive: true });
     const partial = `${cached}.${process.pid}-${threadId}`;
@@ -38,7 +34,53 @@ function stripped(file) {
   } catch {
     // A cache that cannot be written (node_modules read-only) only costs the next process the same stripping.
   }
+}
+
+/** The file's JavaScript: from the cache, or stripped by esbuild and put there. */
+function stripped(file) {
+  const source = readFileSync(file, 'utf8');
+  const cached = cachedPath(file, source);
+  try {
+    return readFileSync(cached, 'utf8');
+  } catch {
+    // Not stripped yet.
+  }
+  // Import attributes (`with { type: 'json' }`) kept as written (target esnext): Node needs them for the schemas.
+  const { code } = transformSync(source, { ...options, sourcefile: file });
+  keep(cached, code);
   return code;
+}
+
+/** Folders of the project that hold no TypeScript a test loads. */
+const notSources = new Set(['node_modules', 'dist', 'cjs', 'reports', 'docs', 'fixtures']);
+
+/**
+ * Strips every TypeScript file of the project not in the cache yet, all at once (esbuild's service works on several
+ * at a time): run before the workers start (the global setup), so that on a fresh clone each file is stripped once
+ * for the run, not once in each process that loads it (measured: the 398 files take 0.7 s of CPU together, one
+ * process stripping alone 1.2 s).
+ */
+export async function stripAll(root) {
+  const files = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && !notSources.has(entry.name))
+    .flatMap((folder) =>
+      readdirSync(join(root, folder.name), { recursive: true }).map((name) => join(root, folder.name, name)),
+    )
+    .concat(readdirSync(root).map((name) => join(root, name)))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.includes('/node_modules/'));
+  await Promise.all(
+    files.map(async (file) => {
+      const source = readFileSync(file, 'utf8');
+      const cached = cachedPath(file, source);
+      if (existsSync(cached)) return;
+      // A file esbuild cannot read is left to the import that meets it, which says where.
+      const code = await transform(source, { ...options, sourcefile: file }).then(
+        (result) => result.code,
+        () => undefined,
+      );
+      if (code !== undefined) keep(cached, code);
+    }),
+  );
 }
 
 /** A relative `./x.js` import of this project's own code names `./x.ts`, as tsc's NodeNext resolution reads it. */
