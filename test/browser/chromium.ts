@@ -12,7 +12,8 @@ import { tempDir } from '../helpers/temp-dirs.js';
 import type { Observed } from '../msw/observe.js';
 
 export const hasChromium = executablePath !== undefined;
-export const noChromium = `no Chromium at ${chromiumPaths.join(' or ')} (.ci/run installs Debian's chromium-headless-shell package)`;
+export const noChromium =
+  `no Chromium at ${chromiumPaths.join(' or ')} ` + "(.ci/run installs Debian's chromium-headless-shell package)";
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `msw init` is a process: its script, once per msw and Node. */
