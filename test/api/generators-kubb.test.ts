@@ -1,12 +1,6 @@
 import { readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build as kubb, memoryStorage } from '@kubb/core';
-import { pluginClient } from '@kubb/plugin-client';
-import { pluginFaker } from '@kubb/plugin-faker';
-import { pluginMsw } from '@kubb/plugin-msw';
-import { pluginOas } from '@kubb/plugin-oas';
-import { pluginTs } from '@kubb/plugin-ts';
-import { pluginZod } from '@kubb/plugin-zod';
+import { fileURLToPath } from 'node:url';
 import { build as bundle } from 'esbuild';
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +9,7 @@ import { build } from '../../generators/factories.js';
 import { createMockCore, handleFetch } from '../../mock/index.js';
 import { schemaNames, type ResourceName } from '../../schemas/index.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
-import { projectRoot, type CliRun } from '../helpers/cli.js';
+import { projectRoot, runNodeScript, type CliRun } from '../helpers/cli.js';
 import { runTool, tsgo } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import type { Operation } from '../helpers/openapi-shapes.js';
@@ -107,28 +101,16 @@ beforeAll(async () => {
   await writeFile(join(dir, 'openapi.json'), openApiJson());
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   await writeFile(join(dir, 'paths-check.ts'), pathsCheck);
-  const [, typescript] = await Promise.all([
-    // Kubb's own build, as `kubb generate` runs it, without the CLI's update check and telemetry (no network).
-    kubb({
-      config: {
-        root: dir,
-        input: { path: join(dir, 'openapi.json') },
-        // The files are written by Kubb's file plugin; its default storage would write them again, relative to the
-        // process's working directory (Kubb 4.39): kept in memory instead.
-        // A barrel of every plugin's exports, as a frontend imports them: one identifier per name across plugins.
-        output: { path: join(dir, 'gen'), clean: true, format: false, storage: memoryStorage(), barrelType: 'named' },
-        plugins: [
-          pluginOas(),
-          pluginTs(),
-          pluginClient({ client: 'fetch' }),
-          pluginFaker(),
-          pluginZod(),
-          pluginMsw({ parser: 'faker' }),
-        ],
-      },
+  const [generated, typescript] = await Promise.all([
+    runNodeScript(fileURLToPath(new URL('./kubb-build.mjs', import.meta.url)), [dir], {
+      cwd: projectRoot,
+      timeout: 90_000,
+      maxBuffer: 64 * 1024 * 1024,
+      env: process.env,
     }),
     runTool('openapi-typescript/bin/cli.js', [join(dir, 'openapi.json'), '-o', join(dir, 'openapi-typescript.d.ts')]),
   ]);
+  expect(generated.code, generated.stderr).toBe(0);
   expect(typescript.code, typescript.stderr).toBe(0);
   await writeFile(join(dir, 'examples.ts'), examples.source);
   compiled = runTool(tsgo, ['-p', dir]);
