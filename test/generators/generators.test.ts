@@ -103,38 +103,54 @@ function variantArrays(record: HumanEvaluation | Evaluation): string[][] {
   return [record.variant_ids, record.variant_names, revisionIds, record.revisions];
 }
 
-function expectResultFitsType(result: Result): void {
+/**
+ * The rules a sample breaks, each named with the record that breaks it: thousands of records are checked, and one
+ * assertion over the list (rather than one per rule and record) shows every broken one at once.
+ */
+type Problems = string[];
+
+function resultProblems(result: Result): Problems {
+  const problems: Problems = [];
+  const broken = (rule: string) => problems.push(`${rule}: ${JSON.stringify(result)}`);
   switch (result.type) {
     case 'number':
     case 'latency':
     case 'cost':
-      expect(result.value === null || typeof result.value === 'number', JSON.stringify(result)).toBe(true);
+      if (result.value !== null && typeof result.value !== 'number') broken('a figure is a number or null');
       break;
     case 'bool':
-      expect(typeof result.value).toBe('boolean');
+      if (typeof result.value !== 'boolean') broken('a bool is a boolean');
       break;
     case 'text':
-      expect(typeof result.value).toBe('string');
+      if (typeof result.value !== 'string') broken('a text is a string');
       break;
     case 'error':
-      expect(result.error?.message).toEqual(expect.any(String));
-      expect(result.value ?? null).toBeNull();
+      if (typeof result.error?.message !== 'string') broken('an error carries a message');
+      if ((result.value ?? null) !== null) broken('an error has no value');
       break;
     case 'status':
-      expect(evaluationStates).toContain(result.value);
-      expect(result.error !== undefined, JSON.stringify(result)).toBe(failedStates.has(result.value as never));
+      if (!evaluationStates.includes(result.value as never)) broken('a status is a state');
+      if ((result.error !== undefined) !== failedStates.has(result.value as never))
+        broken('a status carries an Error exactly in failed states');
       break;
     default:
-      expect.fail(`unexpected Result type ${result.type}`);
+      broken(`unexpected Result type ${result.type}`);
   }
-  if (result.type !== 'error' && result.type !== 'status') expect(result.error).toBeUndefined();
+  if (result.type !== 'error' && result.type !== 'status' && result.error !== undefined)
+    broken('only an error or a status carries an Error');
+  return problems;
 }
 
-function expectSettingsFitKey(config: EvaluatorConfig): void {
+function settingsProblems(config: EvaluatorConfig): Problems {
   const expected = evaluatorSettings[config.evaluator_key as EvaluatorKey];
-  expect(expected, config.evaluator_key).toBeDefined();
-  if (config.settings_values) expect(Object.keys(config.settings_values).sort()).toEqual([...expected].sort());
+  if (expected === undefined) return [`an unknown evaluator_key: ${config.evaluator_key}`];
+  const keys = Object.keys(config.settings_values ?? {}).sort();
+  return config.settings_values && keys.join() !== [...expected].sort().join()
+    ? [`settings_values of ${config.evaluator_key} hold ${keys.join()}`]
+    : [];
 }
+
+const later = (earlier: string, then: string) => instant(earlier) > instant(then);
 
 describe('generators are coherent across fields', () => {
   const sample = <N extends ResourceName>(name: N) =>
@@ -143,55 +159,62 @@ describe('generators are coherent across fields', () => {
     >;
 
   it('HumanEvaluation: variant arrays of one length, type matches the variant count, created_at <= updated_at', () => {
-    for (const record of sample('HumanEvaluation')) {
-      const lengths = new Set(variantArrays(record).map((array) => array.length));
-      expect(lengths.size).toBe(1);
-      expect(record.variant_ids.length).toBe(evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes]);
-      expect(instant(record.created_at)).toBeLessThanOrEqual(instant(record.updated_at));
-      for (const revision of record.revisions) expect(revision).toMatch(/^\d+$/);
-    }
+    const problems = sample('HumanEvaluation').flatMap((record) => {
+      const broken: Problems = [];
+      if (new Set(variantArrays(record).map((array) => array.length)).size !== 1) broken.push('variant arrays differ');
+      if (record.variant_ids.length !== evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes])
+        broken.push('the variant count does not fit the type');
+      if (later(record.created_at, record.updated_at)) broken.push('created after updated');
+      if (!record.revisions.every((revision) => /^\d+$/.test(revision))) broken.push('a revision is not a number');
+      return broken.map((rule) => `${rule}: ${record.id}`);
+    });
+    expect(problems).toEqual([]);
   });
 
   it(
     'Evaluation: status is a status Result with an Error exactly in failed states; results fit their types; ' +
       'figures fit the state',
     () => {
-      for (const evaluation of sample('Evaluation')) {
-        expect(evaluation.status.type).toBe('status');
-        expectResultFitsType(evaluation.status);
-        for (const variants of variantArrays(evaluation)) expect(variants).toHaveLength(1);
-        expect(instant(evaluation.created_at)).toBeLessThanOrEqual(instant(evaluation.updated_at));
-        const state = evaluation.status.value as string;
-        if (state === 'EVALUATION_INITIALIZED') {
-          expect(evaluation.aggregated_results).toEqual([]);
-          expect(evaluation.created_at).toBe(evaluation.updated_at);
+      const problems = sample('Evaluation').flatMap((evaluation) => {
+        const broken: Problems = [];
+        if (evaluation.status.type !== 'status') broken.push('the status is not a status Result');
+        broken.push(...resultProblems(evaluation.status));
+        if (!variantArrays(evaluation).every((variants) => variants.length === 1)) broken.push('not one variant');
+        if (later(evaluation.created_at, evaluation.updated_at)) broken.push('created after updated');
+        const aggregated = evaluation.aggregated_results as AggregatedResult[];
+        if (evaluation.status.value === 'EVALUATION_INITIALIZED') {
+          if (aggregated.length > 0) broken.push('results before it started');
+          if (evaluation.created_at !== evaluation.updated_at) broken.push('updated before it started');
         }
-        for (const aggregated of evaluation.aggregated_results as AggregatedResult[]) {
-          expect(['number', 'error']).toContain(aggregated.result.type);
-          expectResultFitsType(aggregated.result);
-          expect(isDocumentedEvaluatorConfig(aggregated.evaluator_config)).toBe(true);
-          const config = aggregated.evaluator_config as EvaluatorConfig;
-          expectSettingsFitKey(config);
-          expect(instant(config.updated_at)).toBeLessThanOrEqual(instant(evaluation.created_at));
+        for (const { result, evaluator_config } of aggregated) {
+          if (result.type !== 'number' && result.type !== 'error') broken.push(`an aggregated ${result.type} Result`);
+          broken.push(...resultProblems(result));
+          if (!isDocumentedEvaluatorConfig(evaluator_config)) broken.push('an undocumented evaluator config');
+          const config = evaluator_config as EvaluatorConfig;
+          broken.push(...settingsProblems(config));
+          if (later(config.updated_at, evaluation.created_at)) broken.push('a config updated after the run');
         }
         for (const figure of [evaluation.average_cost, evaluation.total_cost, evaluation.average_latency])
-          if (figure) expectResultFitsType(figure);
-        if (evaluation.average_cost?.type === 'cost' && evaluation.total_cost?.type === 'cost') {
-          expect(evaluation.total_cost.value as number).toBeGreaterThanOrEqual(evaluation.average_cost.value as number);
-        }
-      }
+          if (figure) broken.push(...resultProblems(figure));
+        const { average_cost: average, total_cost: total } = evaluation;
+        if (average?.type === 'cost' && total?.type === 'cost' && (total.value as number) < (average.value as number))
+          broken.push('a total cost under the average');
+        return broken.map((rule) => `${rule} (${evaluation.id})`);
+      });
+      expect(problems).toEqual([]);
     },
   );
 
   it('Result: the value fits the type, the Error is present exactly where the type reports a failure', () => {
-    for (const result of sample('Result')) expectResultFitsType(result);
+    expect(sample('Result').flatMap(resultProblems)).toEqual([]);
   });
 
   it('EvaluatorConfig: settings_values hold exactly the keys of its evaluator_key', () => {
-    for (const config of sample('EvaluatorConfig')) {
-      expectSettingsFitKey(config);
-      expect(instant(config.created_at)).toBeLessThanOrEqual(instant(config.updated_at));
-    }
+    const problems = sample('EvaluatorConfig').flatMap((config) => [
+      ...settingsProblems(config),
+      ...(later(config.created_at, config.updated_at) ? [`created after updated: ${config.id}`] : []),
+    ]);
+    expect(problems).toEqual([]);
   });
 
   it('UndocumentedEvaluatorConfig: never matches the documented alternative', () => {
@@ -232,13 +255,13 @@ describe('generators are realistic', () => {
   const records = [...generateBatch('HumanEvaluation', 'realism', 300)];
 
   it('use the service vocabulary and plausible ids', () => {
-    for (const record of records) {
-      expect(['human_a_b_testing', 'single_model_test']).toContain(record.evaluation_type);
-      expect(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED']).toContain(record.status);
-      for (const id of [record.id, record.app_id, record.user_id, ...record.variant_ids]) {
-        expect(id).toMatch(/^([0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/);
-      }
-    }
+    const id = /^([0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12})$/;
+    const types = ['human_a_b_testing', 'single_model_test'];
+    const statuses = ['EVALUATION_INITIALIZED', 'EVALUATION_STARTED', 'EVALUATION_FINISHED'];
+    expect(records.map((record) => record.evaluation_type).filter((type) => !types.includes(type))).toEqual([]);
+    expect(records.map((record) => record.status).filter((status) => !statuses.includes(status))).toEqual([]);
+    const ids = records.flatMap((record) => [record.id, record.app_id, record.user_id, ...record.variant_ids]);
+    expect(ids.filter((value) => !id.test(value))).toEqual([]);
     const styles = new Set(records.map((record) => record.id.length));
     expect(styles).toEqual(new Set([24, 36]));
   });
@@ -276,17 +299,19 @@ describe('profiles', () => {
       'CreateEvaluationRequest',
       'Error',
     ] as const) {
-      for (const instance of generateBatch(name, 'minimal', 200, { profile: 'minimal' })) {
-        for (const field of optionalOf(name)) expect(instance, `${name}.${field}`).not.toHaveProperty(field);
-      }
+      const sent = [...generateBatch(name, 'minimal', 200, { profile: 'minimal' })].flatMap((instance) =>
+        optionalOf(name).filter((field) => field in instance),
+      );
+      expect(sent, name).toEqual([]);
     }
   });
 
   it('full sends every optional field', () => {
     for (const name of ['Evaluation', 'EvaluatorConfig', 'CreateEvaluationRequest', 'Error'] as const) {
-      for (const instance of generateBatch(name, 'full', 200, { profile: 'full' })) {
-        for (const field of optionalOf(name)) expect(instance, `${name}.${field}`).toHaveProperty(field);
-      }
+      const left = [...generateBatch(name, 'full', 200, { profile: 'full' })].flatMap((instance) =>
+        optionalOf(name).filter((field) => !(field in instance)),
+      );
+      expect(left, name).toEqual([]);
     }
   });
 
@@ -454,17 +479,20 @@ describe('evaluationsForRequest', () => {
       (field) => !requiredProperties('Evaluation').includes(field),
     );
     let mixedWithTestsetName = 0;
+    const disagreeing: string[] = [];
     for (const profile of profiles) {
       for (const state of evaluationStates) {
         for (let seed = 0; seed < 200; seed++) {
           const presence = evaluationsForRequest(seed, request, { state, profile }).map((evaluation) =>
             optional.filter((field) => field in evaluation).join(),
           );
-          expect(new Set(presence).size, `${profile} ${state} seed ${seed}: ${presence.join(' | ')}`).toBe(1);
+          if (new Set(presence).size !== 1)
+            disagreeing.push(`${profile} ${state} seed ${seed}: ${presence.join(' | ')}`);
           if (profile === 'mixed' && presence[0]!.includes('testset_name')) mixedWithTestsetName++;
         }
       }
     }
+    expect(disagreeing).toEqual([]);
     // The mixed profile sends the test set name in some runs and not in others: both cases are exercised.
     expect(mixedWithTestsetName).toBeGreaterThan(0);
     expect(mixedWithTestsetName).toBeLessThan(200 * evaluationStates.length);
