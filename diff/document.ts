@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { Lexer, parse as parseYaml } from 'yaml';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { escapeControlCharacters } from '../http/redaction.js';
 import { operationTable, type OperationId } from '../api/operations.js';
@@ -30,6 +30,28 @@ export interface DocumentOperation {
  * the engine's stack (JSON.stringify, the YAML parser) rather than give an answer.
  */
 const maxNesting = 500;
+
+/**
+ * Whether YAML flow collections (`{...}`, `[...]`) nest deeper than maxNesting in the text, by YAML's own lexer: it
+ * knows quoted text, block scalars and comments, and walks without recursion. The parser would recurse that deep,
+ * to the end of its stack, before the depth could be refused. A text with too few brackets to nest so deep is not
+ * lexed.
+ */
+function flowNestsTooDeep(text: string): boolean {
+  let openers = 0;
+  for (let at = 0; at < text.length && openers <= maxNesting; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x7b || code === 0x5b) openers++;
+  }
+  if (openers <= maxNesting) return false;
+  let depth = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (token === '{' || token === '[') {
+      if (++depth > maxNesting) return true;
+    } else if ((token === '}' || token === ']') && depth > 0) depth--;
+  }
+  return false;
+}
 
 /** A pointer as a message shows it: a long one (a deep document's) keeps its two ends. */
 function shortPointer(pointer: string): string {
@@ -65,12 +87,14 @@ export class OpenApiDocument {
   /** Parses the text of `file`; a DocumentProblem says why it is not an OpenAPI 3 document. */
   static parse(text: string, file: string): OpenApiDocument {
     const problem = (message: string) => new DocumentProblem(`${file}: ${message}`);
+    const yaml = !text.trimStart().startsWith('{');
+    if (yaml && flowNestsTooDeep(text)) throw problem(`nested too deep to read (over ${maxNesting} levels)`);
     let data: unknown;
     try {
-      data = text.trimStart().startsWith('{') ? JSON.parse(text) : parseYaml(text);
+      data = yaml ? parseYaml(text) : JSON.parse(text);
     } catch (error) {
       const message = (error as Error).message.split('\n')[0] ?? '';
-      // The YAML parser recurses: a document nested thousands deep ends its stack, which is no answer to give.
+      // The YAML parser recurses: blocks nested thousands deep end its stack, which is no answer to give.
       if (error instanceof RangeError || message.includes('call stack'))
         throw problem(`nested too deep to read (over ${maxNesting} levels)`);
       throw problem(`neither JSON nor YAML (${message})`);

@@ -239,8 +239,28 @@ describe('evalkit diff refuses what it cannot unfold, naming the file and the po
       { name: 'deep.yaml', text: yaml('string') },
       { name: 'deep.yaml', text: yaml('integer') },
     );
-    // The YAML parser recurses: with this process's stack it gives up first, or reads it and the depth is refused.
-    expectRefusal(run, run.oldFile, 'nested');
+    // Refused as it is read, before the YAML parser, which recurses, would spend its stack on it.
+    expectRefusal(run, run.oldFile, 'nested too deep to read (over 500 levels)');
+  });
+
+  it('YAML brackets in quotes, a block scalar, a comment: read; flow nested past 500 levels: refused', async () => {
+    const brackets = '{['.repeat(600);
+    const described = { ...withStatus({ type: 'string', description: `${brackets}'"` }), 'x-note': brackets };
+    const text = `# ${brackets}\n${stringify(described)}x-block: |\n  ${brackets}\n`;
+    // The same document as its JSON: no change.
+    const read = await diffTexts(json({ ...described, 'x-block': `${brackets}\n` }), { name: 'brackets.yaml', text });
+    expect(read.stderr).toBe('');
+    expect(read.stdout).toContain('no change to the two operations');
+    const flow = (depth: number) =>
+      `${'{type: object, properties: {a: '.repeat(depth)}{type: string}${'}}'.repeat(depth)}`;
+    // 249 levels of `{type: object, properties: {a: ...}}` and the leaf are 499 flow mappings: read, and refused
+    // where the document's own depth passes 500 levels, the place named.
+    const deep = stringify(withStatus('NESTED')).replace('NESTED', flow(249));
+    const compared = await diffTexts({ name: 'deep.yaml', text: deep }, { name: 'deep.yaml', text: deep });
+    expectRefusal(compared, compared.oldFile, 'nested deeper than 500 levels at #/components/schemas/HumanEvaluation');
+    const over = stringify(withStatus('NESTED')).replace('NESTED', `${'['.repeat(501)}${']'.repeat(501)}`);
+    const refused = await diffTexts({ name: 'over.yaml', text: over }, json(ourDocument()));
+    expectRefusal(refused, refused.oldFile, 'nested too deep to read (over 500 levels)');
   });
 
   it('a YAML alias that contains itself: refused, a $ref says the same', async () => {
