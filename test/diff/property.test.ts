@@ -134,14 +134,18 @@ function apply(document: Json, change: Edit): void {
   }
 }
 
-/** A document from ours (or a base) with these edits made, in JSON, or YAML when asked and shallow enough. */
-function written(edits: Edit[], yaml: boolean, base: Json = ours) {
+/**
+ * A document from ours (or a base) with these edits made, in JSON, or YAML when asked (in block or flow style) and
+ * shallow enough for the YAML writer.
+ */
+function written(edits: Edit[], yaml: 'block' | 'flow' | undefined, base: Json = ours) {
   const document = JSON.parse(JSON.stringify(base)) as Json;
   for (const change of edits) apply(document, change);
   const json = { document, text: JSON.stringify(document), name: 'doc.json' };
   if (!yaml) return json;
   try {
-    return { document, text: stringify(document, { aliasDuplicateObjects: false }), name: 'doc.yaml' };
+    const options = { aliasDuplicateObjects: false, collectionStyle: yaml } as const;
+    return { document, text: stringify(document, options), name: 'doc.yaml' };
   } catch {
     // The YAML writer recurses: a 600-level edit is written as JSON, which evalkit reads alike.
     return json;
@@ -157,12 +161,13 @@ describe('evalkit diff on random edits of evalkit’s own document', () => {
         fc.asyncProperty(
           fc.array(edit, { maxLength: 3 }),
           fc.array(edit, { minLength: 1, maxLength: 3 }),
-          // Which document is written as YAML, if any (a third of the runs): YAML is read alike, and written and
-          // parsed some ten times slower.
+          // Which document is written as YAML, if any (a third of the runs), and in which style: YAML is read
+          // alike, and written and parsed some ten times slower.
           fc.constantFrom<'old' | 'new' | 'neither'>('old', 'new', 'neither', 'neither', 'neither', 'neither'),
-          async (oldEdits, newEdits, yaml) => {
-            const old = written(oldEdits, yaml === 'old');
-            const next = written(newEdits, yaml === 'new', old.document);
+          fc.constantFrom<'block' | 'flow'>('block', 'flow'),
+          async (oldEdits, newEdits, yaml, style) => {
+            const old = written(oldEdits, yaml === 'old' ? style : undefined);
+            const next = written(newEdits, yaml === 'new' ? style : undefined, old.document);
             const run = await diffTexts(old, next);
             codes.add(run.code);
             expect([0, 1, 2]).toContain(run.code);
