@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runContract } from '../../contract/index.js';
+import { maxJsonDepth, readJsonBody } from '../../http/json-body.js';
+import { walkJson } from '../../http/json-walk.js';
+import { runs } from '../properties/runs.js';
 import { bankCreateBody } from './bank.js';
 import { startConformingServer } from './conforming-server.js';
 
@@ -50,5 +54,48 @@ describe('a value nested thousands of levels deep', () => {
       expect.stringMatching(/the success body is nested more than 1000 levels deep \(under \/id\/0\/0\/0\/…\)/),
     ]);
     expect(check('fetch.body.depth')?.outcome).toBe('skipped');
+  });
+});
+
+/** The oracle: how many levels of objects and arrays a parsed value nests, walked from the value itself. */
+function levelsOf(value: unknown): number {
+  let deepest = 0;
+  walkJson(value, (member, _key, _holder, depth) => {
+    if (member !== null && typeof member === 'object') deepest = Math.max(deepest, depth + 1);
+  });
+  return deepest;
+}
+
+describe('readJsonBody, over any JSON text nested around the 1000 levels it walks', () => {
+  /** Strings a text-level count could take for levels: brackets, quotes and backslashes, escaped as JSON escapes. */
+  const tricky = fc.oneof(
+    fc.constantFrom('[', '{', ']}', '"[', '\\', '\\"', '\\\\[', '"]]', '[[[[', '\u2028{'),
+    fc.string({ unit: fc.constantFrom('[', ']', '{', '}', '"', '\\', 'a', ':', ',') }),
+  );
+  const nested = fc
+    .record({
+      depth: fc.integer({ min: 990, max: 1010 }),
+      inner: fc.jsonValue({ maxDepth: 3 }),
+      side: fc.array(tricky, { maxLength: 4 }),
+      objects: fc.boolean(),
+    })
+    .map(({ depth, inner, side, objects }) => {
+      let value: unknown = inner;
+      for (let level = 0; level < depth; level++) value = objects ? { [side.join('')]: value, s: side } : [side, value];
+      return value;
+    });
+
+  it('property: a body is cut where, and only where, it nests past 1000 levels, whatever its strings hold', () => {
+    fc.assert(
+      fc.property(fc.oneof(nested, fc.jsonValue()), (value) => {
+        const body = JSON.stringify(value);
+        const read = readJsonBody({ body, bodyBytes: Buffer.byteLength(body) });
+        if ('problem' in read) throw new Error(read.problem);
+        const levels = levelsOf(value);
+        expect(read.deep.length > 0, `${levels} levels`).toBe(levels > maxJsonDepth);
+        if (levels > maxJsonDepth) expect(Math.max(...read.deep.map((place) => place.levels))).toBe(levels);
+      }),
+      runs(200),
+    );
   });
 });
