@@ -62,31 +62,6 @@ function deepNesting(value: unknown, cut: boolean): DeepNesting[] {
   return [...places.values()];
 }
 
-/**
- * How many levels of objects and arrays a JSON text nests (the outermost value is level 1), read from the text in one
- * pass that allocates nothing: a bracket inside a string is no level. Only for a text JSON.parse accepted, whose
- * strings are well formed. A body that nests no deeper than maxJsonDepth, as nearly every body does, is not walked.
- */
-function textDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code === 0x22) {
-      // A string, to its closing quote: an escape's next character (`\"` too) is part of it.
-      for (at++; at < text.length; at++) {
-        const inner = text.charCodeAt(at);
-        if (inner === 0x5c) at++;
-        else if (inner === 0x22) break;
-      }
-    } else if (code === 0x7b || code === 0x5b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (code === 0x7d || code === 0x5d) depth--;
-  }
-  return deepest;
-}
-
 /** Where a parsed value nests deeper than maxJsonDepth, in words, or undefined. The value is left as it is. */
 export function excessiveNesting(value: unknown): string | undefined {
   const [first] = deepNesting(value, false);
@@ -110,7 +85,7 @@ export function readJsonBody(
   } catch {
     return { problem: `the body is not JSON (starts ${excerpt(text.trimStart().slice(0, 40).replace(/\s+/g, ' '))})` };
   }
-  return { data, deep: textDepth(text) > maxJsonDepth ? deepNesting(data, true) : [] };
+  return { data, deep: deepNesting(data, true) };
 }
 
 /**
