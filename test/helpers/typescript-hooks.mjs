@@ -3,7 +3,7 @@
 // suite's CPU went to that); Node imports them natively once esbuild has stripped the types. Plain JavaScript: Node
 // loads this file before any hook exists.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,7 @@ function stripped(file) {
  * at a time): run before the workers start (the global setup), so that on a fresh clone each file is stripped once
  * for the run, not once in each process that loads it (measured: the 398 files take 0.7 s of CPU this way, and 1.2 s
  * stripped one by one in one process). The files are those tsconfig.json includes: what tsc checks, the tests load.
+ * Then the cache keeps only what the files are now: each edit would otherwise leave its stripped text behind for good.
  */
 export async function stripAll(root) {
   const { include } = JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8'));
@@ -67,10 +68,12 @@ export async function stripAll(root) {
     )
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.includes('node_modules'))
     .map((file) => join(root, file));
+  const current = new Set();
   await Promise.all(
     files.map(async (file) => {
       const source = readFileSync(file, 'utf8');
       const cached = cachedPath(file, source);
+      current.add(cached);
       if (existsSync(cached)) return;
       // A file esbuild cannot read is left to the import that meets it, which says where.
       const code = await transform(source, { ...options, sourcefile: file }).then(
@@ -80,6 +83,24 @@ export async function stripAll(root) {
       if (code !== undefined) keep(cached, code);
     }),
   );
+  prune(current);
+}
+
+/**
+ * Removes what the cache holds beyond `current`: stripped texts of files since edited or removed. Another process
+ * that wanted one of them strips its file again, as on a miss.
+ */
+function prune(current) {
+  let names = [];
+  try {
+    names = readdirSync(cache);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = `${cache}${name}`;
+    if (!current.has(path)) rmSync(path, { force: true });
+  }
 }
 
 /** A relative `./x.js` import of this project's own code names `./x.ts`, as tsc's NodeNext resolution reads it. */
