@@ -1,6 +1,7 @@
 import { Lexer, parse as parseYaml } from 'yaml';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { escapeControlCharacters } from '../http/redaction.js';
+import { walkJson } from '../http/json-walk.js';
 import { operationTable, type OperationId } from '../api/operations.js';
 
 /** A document evalkit diff cannot read, or a schema in it that it refuses: the message names the file and why. */
@@ -120,35 +121,28 @@ export class OpenApiDocument {
   }
 
   /**
-   * Gives every object its pointer, without recursion (a document may nest 20,000 deep); refuses a document nested
-   * deeper than maxNesting, and a YAML alias that contains itself (a value no JSON text can be: a `$ref` says it).
+   * Gives every object its pointer, by the one walk over a JSON value (http/json-walk.ts: in document order, without
+   * recursion, for a document may nest 20,000 deep); refuses a document nested deeper than maxNesting, and a YAML alias
+   * that contains itself (a value no JSON text can be: a `$ref` says it). An object met again (an alias) keeps the
+   * pointer of where it was met first, and is walked once.
    */
   private index(): void {
+    // The objects from the root down to the value met, by depth: an alias among them contains itself.
+    const path: object[] = [];
     const onPath = new Set<object>();
-    const stack: Array<{ value: object; pointer: string; depth: number; entered: boolean }> = [
-      { value: this.root, pointer: '#', depth: 0, entered: false },
-    ];
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1] as (typeof stack)[number];
-      if (frame.entered) {
-        onPath.delete(frame.value);
-        stack.pop();
-        continue;
-      }
-      frame.entered = true;
-      if (frame.depth > maxNesting)
-        throw this.problem(`nested deeper than ${maxNesting} levels at ${shortPointer(frame.pointer)}`);
-      this.pointers.set(frame.value, frame.pointer);
-      onPath.add(frame.value);
-      for (const [key, child] of Object.entries(frame.value)) {
-        if (typeof child !== 'object' || child === null) continue;
-        const pointer = `${frame.pointer}/${token(key)}`;
-        if (onPath.has(child))
-          throw this.problem(`a YAML alias at ${shortPointer(pointer)} contains itself: write the cycle as a $ref`);
-        if (this.pointers.has(child)) continue;
-        stack.push({ value: child, pointer, depth: frame.depth + 1, entered: false });
-      }
-    }
+    walkJson(this.root, (value, key, holder, depth) => {
+      if (typeof value !== 'object' || value === null) return undefined;
+      while (path.length > depth) onPath.delete(path.pop() as object);
+      const pointer = holder ? `${this.pointers.get(holder.value) ?? '#'}/${token(String(key))}` : '#';
+      if (onPath.has(value))
+        throw this.problem(`a YAML alias at ${shortPointer(pointer)} contains itself: write the cycle as a $ref`);
+      if (this.pointers.has(value)) return 'skip';
+      if (depth > maxNesting) throw this.problem(`nested deeper than ${maxNesting} levels at ${shortPointer(pointer)}`);
+      this.pointers.set(value, pointer);
+      path.push(value);
+      onPath.add(value);
+      return undefined;
+    });
   }
 
   /**

@@ -263,6 +263,19 @@ describe('evalkit diff refuses what it cannot unfold, naming the file and the po
     expectRefusal(refused, refused.oldFile, 'nested too deep to read (over 500 levels)');
   });
 
+  it('a YAML alias met again beside it and below a sibling, no cycle: read as the same document in JSON', async () => {
+    const shared = { type: 'string', enum: ['a', 'b'] };
+    const document = withStatus({
+      type: 'object',
+      properties: { first: shared, second: shared, deeper: { allOf: [shared] } },
+    });
+    const text = stringify(document);
+    expect(text).toMatch(/\*a\d/);
+    const run = await diffTexts(json(document), { name: 'aliases.yaml', text });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('no change to the two operations');
+  });
+
   it('a YAML alias that contains itself: refused, a $ref says the same', async () => {
     const text = stringify(withStatus('ALIAS')).replace('ALIAS', '&node { type: object, properties: { next: *node } }');
     const run = await diffTexts({ name: 'alias.yaml', text }, { name: 'alias.yaml', text });
