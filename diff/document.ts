@@ -133,7 +133,7 @@ export class OpenApiDocument {
     walkJson(this.root, (value, key, holder, depth) => {
       if (typeof value !== 'object' || value === null) return undefined;
       while (path.length > depth) onPath.delete(path.pop() as object);
-      const pointer = holder ? `${this.pointers.get(holder.value) ?? '#'}/${token(String(key))}` : '#';
+      const pointer = holder ? `${this.pointers.get(holder.value) as string}/${token(String(key))}` : '#';
       if (onPath.has(value))
         throw this.problem(`a YAML alias at ${shortPointer(pointer)} contains itself: write the cycle as a $ref`);
       if (this.pointers.has(value)) return 'skip';

@@ -9,8 +9,8 @@ import { build } from '../../generators/factories.js';
 import { createMockCore, handleFetch } from '../../mock/index.js';
 import { schemaNames, type ResourceName } from '../../schemas/index.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../schemas/validators/index.js';
-import { projectRoot, runNodeScript, type CliRun } from '../helpers/cli.js';
-import { runTool, tsgo } from '../helpers/node-tools.js';
+import { projectRoot, type CliRun } from '../helpers/cli.js';
+import { runTool, runToolScript, tsgo } from '../helpers/node-tools.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import type { Operation } from '../helpers/openapi-shapes.js';
 
@@ -102,12 +102,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
   await writeFile(join(dir, 'paths-check.ts'), pathsCheck);
   const [generated, typescript] = await Promise.all([
-    runNodeScript(fileURLToPath(new URL('./kubb-build.mjs', import.meta.url)), [dir], {
-      cwd: projectRoot,
-      timeout: 90_000,
-      maxBuffer: 64 * 1024 * 1024,
-      env: process.env,
-    }),
+    runToolScript(fileURLToPath(new URL('./kubb-build.mjs', import.meta.url)), [dir]),
     runTool('openapi-typescript/bin/cli.js', [join(dir, 'openapi.json'), '-o', join(dir, 'openapi-typescript.d.ts')]),
   ]);
   expect(generated.code, generated.stderr).toBe(0);

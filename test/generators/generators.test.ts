@@ -151,7 +151,7 @@ function settingsProblems(config: EvaluatorConfig): Problems {
 }
 
 /** Whether a moment is not at or before another: a date that does not parse is neither. */
-const later = (earlier: string, then: string) => !(instant(earlier) <= instant(then));
+const outOfOrder = (earlier: string, then: string) => !(instant(earlier) <= instant(then));
 
 describe('generators are coherent across fields', () => {
   const sample = <N extends ResourceName>(name: N) =>
@@ -165,7 +165,7 @@ describe('generators are coherent across fields', () => {
       if (new Set(variantArrays(record).map((array) => array.length)).size !== 1) broken.push('variant arrays differ');
       if (record.variant_ids.length !== evaluationTypes[record.evaluation_type as keyof typeof evaluationTypes])
         broken.push('the variant count does not fit the type');
-      if (later(record.created_at, record.updated_at)) broken.push('created after updated');
+      if (outOfOrder(record.created_at, record.updated_at)) broken.push('created after updated');
       if (!record.revisions.every((revision) => /^\d+$/.test(revision))) broken.push('a revision is not a number');
       return broken.map((rule) => `${rule}: ${record.id}`);
     });
@@ -181,7 +181,7 @@ describe('generators are coherent across fields', () => {
         if (evaluation.status.type !== 'status') broken.push('the status is not a status Result');
         broken.push(...resultProblems(evaluation.status));
         if (!variantArrays(evaluation).every((variants) => variants.length === 1)) broken.push('not one variant');
-        if (later(evaluation.created_at, evaluation.updated_at)) broken.push('created after updated');
+        if (outOfOrder(evaluation.created_at, evaluation.updated_at)) broken.push('created after updated');
         const aggregated = evaluation.aggregated_results as AggregatedResult[];
         if (evaluation.status.value === 'EVALUATION_INITIALIZED') {
           if (aggregated.length > 0) broken.push('results before it started');
@@ -193,7 +193,7 @@ describe('generators are coherent across fields', () => {
           if (!isDocumentedEvaluatorConfig(evaluator_config)) broken.push('an undocumented evaluator config');
           const config = evaluator_config as EvaluatorConfig;
           broken.push(...settingsProblems(config));
-          if (later(config.updated_at, evaluation.created_at)) broken.push('a config updated after the run');
+          if (outOfOrder(config.updated_at, evaluation.created_at)) broken.push('a config updated after the run');
         }
         for (const figure of [evaluation.average_cost, evaluation.total_cost, evaluation.average_latency])
           if (figure) broken.push(...resultProblems(figure));
@@ -216,7 +216,7 @@ describe('generators are coherent across fields', () => {
   it('EvaluatorConfig: settings_values hold exactly the keys of its evaluator_key', () => {
     const problems = sample('EvaluatorConfig').flatMap((config) => [
       ...settingsProblems(config),
-      ...(later(config.created_at, config.updated_at) ? [`created after updated: ${config.id}`] : []),
+      ...(outOfOrder(config.created_at, config.updated_at) ? [`created after updated: ${config.id}`] : []),
     ]);
     expect(problems).toEqual([]);
   });

@@ -11,7 +11,12 @@ export function toolPath(script: string): string {
  * or update checks some tools make: tests never reach the network.
  */
 export function runTool(script: string, args: string[], timeoutMs = 90_000): Promise<CliRun> {
-  return runNodeScript(toolPath(script), args, {
+  return runToolScript(toolPath(script), args, timeoutMs);
+}
+
+/** Runs a script that drives a dev tool (its path), in a child process, as runTool runs the tools' own. */
+export function runToolScript(script: string, args: string[], timeoutMs = 90_000): Promise<CliRun> {
+  return runNodeScript(script, args, {
     cwd: projectRoot,
     timeout: timeoutMs,
     maxBuffer: 64 * 1024 * 1024,
