@@ -5,6 +5,7 @@ type Aspect =
   | 'status'
   | 'content type'
   | 'error body'
+  | 'error words'
   | 'redirects'
   | 'evaluations'
   | 'created state'
@@ -18,6 +19,9 @@ const notices: Record<Aspect, string> = {
     'code that branches on the status (an error view, a retry, a "not found" page) takes another path than it did ' +
     'on the mock',
   'content type': 'a client that checks the Content-Type before reading JSON (or a generated SDK) reads it otherwise',
+  'error words':
+    'an error view shows other words (a message, a field named otherwise), and code that branches on an error ' +
+    "`type` ('missing', 'value_error.missing') takes another path",
   'error body':
     "error handling written against the mock's error body (e.g. reading `detail` as a string or a " +
     'list of {loc, msg}) shows nothing or throws',
@@ -59,6 +63,8 @@ export function differencesOf(deployment: Facets, mock: Facets): Seen[] {
   // The body's facets are compared when both answers are of one kind: a status apart says it already.
   if (deployment.errorShape !== undefined && mock.errorShape !== undefined)
     differ('error body', deployment.errorShape, mock.errorShape);
+  // The words are compared when the shapes agree: a shape apart says it already.
+  if (deployment.errorShape === mock.errorShape) differ('error words', deployment.errorWording, mock.errorWording);
   if (deployment.fields && mock.fields) {
     differ('evaluations', deployment.evaluations, mock.evaluations);
     differ('created state', deployment.createdStates, mock.createdStates);

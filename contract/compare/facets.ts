@@ -26,6 +26,11 @@ export interface Facets {
   redirects: string;
   /** An error answer's body: FastAPI's `{"detail": str}`, its 422 list (pydantic 1 or 2 entries), or other. */
   errorShape?: string;
+  /**
+   * An error answer's words, as an error view shows them: the `detail` string, or each 422 entry's type, location and
+   * message in order. The values a request sent (pydantic 2's `input`) and documentation links are left out.
+   */
+  errorWording?: string;
   /** A success's Evaluations: how many a create answered. */
   evaluations?: number;
   /** The states of the Evaluations a create answered. */
@@ -119,6 +124,24 @@ function errorShape(body: string): string {
   return '{"detail": [{loc, msg, type}]} (pydantic 1)';
 }
 
+/** Entries of a 422 list worded at most, and characters of a `detail` string: a hostile body costs no more. */
+const maxDetailText = 300;
+const maxWordedEntries = 20;
+
+/** The words of an error body (`errorWording`); undefined when it has no `detail` of FastAPI's kinds. */
+function errorWording(body: string): string | undefined {
+  const detail = (parsed(body)?.data as { detail?: unknown } | null | undefined)?.detail;
+  if (typeof detail === 'string') return detail.length > maxDetailText ? `${detail.slice(0, maxDetailText)}…` : detail;
+  if (!Array.isArray(detail)) return undefined;
+  const entries = detail.slice(0, maxWordedEntries).map((entry: unknown) => {
+    const { type, loc, msg } = (entry ?? {}) as { type?: unknown; loc?: unknown; msg?: unknown };
+    const where = Array.isArray(loc) ? loc.map(String).join('.') : String(loc);
+    return `${String(type)} at ${where}: ${String(msg)}`.slice(0, maxDetailText);
+  });
+  const more = detail.length > maxWordedEntries ? [`and ${detail.length - maxWordedEntries} more`] : [];
+  return [...entries, ...more].join('; ');
+}
+
 const joined = (values: Set<string>) => [...values].sort().join(', ');
 
 /** The facets of an answer to a request of this operation; an operation that answers an array, its count and states. */
@@ -130,7 +153,10 @@ export function facetsOf(answer: ComparedAnswer, operation: OperationKey): Facet
     redirects: answer.redirects.length === 0 ? 'none' : `${answer.redirects.length} followed`,
   };
   if (status === undefined) return facets;
-  if (status >= 400) return { ...facets, errorShape: errorShape(answer.body) };
+  if (status >= 400) {
+    const wording = errorWording(answer.body);
+    return { ...facets, errorShape: errorShape(answer.body), ...(wording !== undefined && { errorWording: wording }) };
+  }
   if (status < 200 || status >= 300) return facets;
   const read = parsed(answer.body);
   if (!read) return facets;
