@@ -1,3 +1,4 @@
+import type { OperationId } from '../api/operations.js';
 import type { ResourceName } from '../schemas/index.js';
 
 /**
@@ -126,30 +127,71 @@ export const noLatencyMessage = 'No valid values found for latency aggregation.'
 export type IdStyle = 'object-id' | 'uuid-v7';
 
 /**
- * How a release writes its date-times, outside RFC 3339: `naive` is `2024-05-20T10:11:12.123000` (no offset, to the
- * millisecond, as the ObjectId releases' MongoDB keeps them), `spaced` is `2024-07-10 12:34:56.123456+00:00` (Python's
- * str() of the PostgreSQL releases' aware datetimes). Both forms are in the domain notes' list of deviations.
+ * How a release writes its date-times (ObjectId releases from MongoDB's naive milliseconds, later ones from PostgreSQL's
+ * aware microseconds), each as the service's code wrote it (Agenta's converters and models, release by release):
+ * - `naive`: `2024-05-20T10:11:12.123000`, no offset, milliseconds padded (pydantic 1's isoformat of a naive datetime);
+ * - `offset`: `2024-05-20T10:11:12.123456+00:00` (pydantic 1's isoformat of `datetime.now(timezone.utc)`);
+ * - `spaced`: `2024-07-10 12:34:56.123456+00:00` (Python's `str()` of an aware datetime, in a `str` field);
+ * - `zulu`: `2024-07-10T12:34:56.123456Z` (pydantic 2's JSON form of an aware datetime).
+ * Only `offset` and `zulu` are RFC 3339; the service's own web client appends `Z` to any date not ending in one.
  */
-export type ServiceDateForm = 'naive' | 'spaced';
+export type ServiceDateForm = 'naive' | 'offset' | 'spaced' | 'zulu';
+
+/**
+ * The validation stack a release answers with (its poetry.lock): pydantic 1.10 up to v0.18.x, pydantic 2.7 from
+ * v0.19.0, each under FastAPI 0.109.2. It decides the 422 bodies' shape and words, and what is coerced.
+ */
+export type ValidationStack = 'pydantic1' | 'pydantic2';
 
 /** What a client can tell of a release of the service, by the release boundaries of the domain notes. */
 export interface ServiceEra {
   /** The status a create answers. */
   createdState: EvaluationState;
   idStyle: IdStyle;
-  dateForm: ServiceDateForm;
+  /** The date form of each operation's answers: one release wrote a fetched record and a created one differently. */
+  dateForms: Record<OperationId, ServiceDateForm>;
+  validation: ValidationStack;
+  /**
+   * The lm_providers_keys names the release accepts (its `LMProvidersEnum`, twelve names from v0.15.0); undefined for
+   * any name, as the spec has it.
+   */
+  providerKeyNames?: readonly string[];
 }
 
 /**
  * The service's eras, named by the release that began each (domain notes, "two eras"): up to v0.17.5 a create answers
- * EVALUATION_STARTED, from v0.18.0 EVALUATION_INITIALIZED; ids are ObjectIds up to v0.18 and UUIDv7 from v0.19.0.
- * The two boundaries differ by one release, hence three names rather than two.
+ * EVALUATION_STARTED, from v0.18.0 EVALUATION_INITIALIZED; ids are ObjectIds up to v0.18 and UUIDv7 from v0.19.0,
+ * which also moved to pydantic 2 and PostgreSQL. The two boundaries differ by one release, hence three names.
  */
 export const serviceEras = {
-  '0.17': { createdState: 'EVALUATION_STARTED', idStyle: 'object-id', dateForm: 'naive' },
-  '0.18': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'object-id', dateForm: 'naive' },
-  '0.19': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'uuid-v7', dateForm: 'spaced' },
+  '0.17': {
+    createdState: 'EVALUATION_STARTED',
+    idStyle: 'object-id',
+    dateForms: { fetchHumanEvaluation: 'naive', createEvaluations: 'offset' },
+    validation: 'pydantic1',
+    providerKeyNames,
+  },
+  '0.18': {
+    createdState: 'EVALUATION_INITIALIZED',
+    idStyle: 'object-id',
+    dateForms: { fetchHumanEvaluation: 'naive', createEvaluations: 'offset' },
+    validation: 'pydantic1',
+    providerKeyNames,
+  },
+  '0.19': {
+    createdState: 'EVALUATION_INITIALIZED',
+    idStyle: 'uuid-v7',
+    dateForms: { fetchHumanEvaluation: 'spaced', createEvaluations: 'zulu' },
+    validation: 'pydantic2',
+    providerKeyNames,
+  },
 } as const satisfies Record<string, ServiceEra>;
+
+/**
+ * What the mock answers with where the spec is silent and no era is set: the newest release's validation stack, but
+ * any provider key name (the spec's "arbitrary property names").
+ */
+export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNames: undefined };
 
 export type EraName = keyof typeof serviceEras;
 export const eraNames = Object.keys(serviceEras) as EraName[];

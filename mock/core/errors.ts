@@ -1,10 +1,16 @@
 import { serialize, type ExtraHeaders } from './serialize.js';
 
-/** One entry of a FastAPI/pydantic validation error list, as the real service sends it on 422. */
+/**
+ * One entry of a FastAPI/pydantic validation error list, as the real service sends it on 422: pydantic 1's
+ * `{loc, msg, type[, ctx]}` or pydantic 2's `{type, loc, msg, input[, ctx], url}` (pydantic-words.ts).
+ */
 export interface ValidationDetail {
   loc: Array<string | number>;
   msg: string;
   type: string;
+  input?: unknown;
+  ctx?: Record<string, unknown>;
+  url?: string;
 }
 
 export type Detail = string | ValidationDetail[];

@@ -13,6 +13,8 @@ import { requestScenario, respond } from './respond.js';
 import type { ScenarioHolder } from './scenario-book.js';
 import { scenarioKeys, type ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
+import { worded } from './pydantic-words.js';
+import { releaseOf } from './validation-detail.js';
 
 export interface HumanEvaluationSource {
   scenarios: ScenarioHolder;
@@ -28,8 +30,6 @@ function phaseNote({ state, since, next }: Phase): string {
   const at = (micros: number) => new Date(Math.floor(micros / 1000)).toISOString();
   return `progress: ${state} since ${at(since)}${next ? `, ${next.state} at ${at(next.at)}` : ' (final)'}`;
 }
-
-const idTooLong = new HttpProblem(422, [tooLong(['path', 'evaluation_id'])]);
 
 export type FetchHumanEvaluation = (
   id: string,
@@ -70,7 +70,7 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
         ...(phase && { period: { createdAt: phase.createdAt, updatedAt: phase.since } }),
         idStyle: era === undefined ? undefined : serviceEras[era].idStyle,
       });
-      body = serialize(asScenarioSends('HumanEvaluation', record, scenario));
+      body = serialize(asScenarioSends('fetchHumanEvaluation', record, scenario));
       cache.set(key, body);
     }
     return body;
@@ -80,13 +80,14 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     // A fixture is served as written unless the scenario changes it (a state, or a form outside the spec).
     if (scenario.state === undefined && !sendsOutsideSpec(scenario)) return fixture.body;
     const record = { ...fixture.record, status: scenario.state ?? fixture.record.status };
-    return serialize(asScenarioSends('HumanEvaluation', record, scenario));
+    return serialize(asScenarioSends('fetchHumanEvaluation', record, scenario));
   }
 
   return (id, request, headers) => {
-    if (id.length > maxIdLength) throw idTooLong;
-    const fixture = source.fixtures.get(id);
     let scenario = requestScenario(request, headers, source.scenarios.current.forHumanEvaluation(id));
+    if (id.length > maxIdLength)
+      throw new HttpProblem(422, [worded(releaseOf(scenario).validation, tooLong(['path', 'evaluation_id'], id))]);
+    const fixture = source.fixtures.get(id);
     // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
     const notes: string[] = [];

@@ -7,7 +7,7 @@ import { fetchHumanEvaluation } from './fetch-human-evaluation.js';
 import { observable, type AnswerObserver } from './observe.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './request-answer.js';
-import { readJsonBody } from './request-body.js';
+import { readServiceBody } from './request-body.js';
 
 /** The mock with no framework in it: a request in, an answer out. Every adapter (Express, MSW, a test) wraps this. */
 export interface MockCore {
@@ -67,7 +67,7 @@ export function mockCore(config: MockConfig): MockCore {
   const operations: Record<OperationId, OperationHandler> = {
     fetchHumanEvaluation: (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers),
     createEvaluations: (_params, request, headers) => {
-      const body = readJsonBody(request);
+      const body = readServiceBody(request);
       return body instanceof Promise
         ? body.then((parsed) => create(parsed, request, headers))
         : create(body, request, headers);

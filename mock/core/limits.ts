@@ -1,5 +1,5 @@
 import { requiredProperties, schemas, type JsonSchema } from '../../schemas/index.js';
-import type { ValidationDetail } from './errors.js';
+import type { Limit } from './pydantic-words.js';
 
 /**
  * The mock's own limits. The spec shows no service-wide limits; these keep one request's cost bounded (a 1 MiB body
@@ -41,21 +41,17 @@ const mapFields = requestProperties
   .filter(([, schema]) => schema.type === 'object' && typeof schema.additionalProperties === 'object')
   .map(([name]) => name);
 
-/** FastAPI's 422 entry for a value at `loc` (`body` or `path` first) longer than maxIdLength. */
-export function tooLong(loc: Array<string | number>): ValidationDetail {
-  return {
-    loc,
-    msg: `ensure this value has at most ${maxIdLength} characters`,
-    type: 'value_error.any_str.max_length',
-  };
+/** A value at `loc` (`body` or `path` first) longer than maxIdLength. */
+export function tooLong(loc: Array<string | number>, input: string): Limit {
+  return { kind: 'string_too_long', loc, input, limit: maxIdLength };
 }
 
-function tooMany(field: string, limit: number, type: string): ValidationDetail {
-  return { loc: ['body', field], msg: `ensure this value has at most ${limit} items`, type };
+function tooMany(field: string, limit: number, actual: number, container: Limit['container']): Limit {
+  return { kind: 'too_long', loc: ['body', field], input: `<${actual} items>`, limit, actual, container };
 }
 
 export interface LimitCheck {
-  detail: ValidationDetail[];
+  problems: Limit[];
   /**
    * A list or map holds more entries than its limit: its entries were not looked at, and schema validation must not
    * look at them either (each wrong item would cost a problem), so the answer is these problems alone.
@@ -68,23 +64,23 @@ export interface LimitCheck {
  * type are measured (a wrong type is the schema's to report), and a list over its limit is not walked item by item.
  */
 export function createRequestLimits(body: unknown): LimitCheck {
-  const detail: ValidationDetail[] = [];
+  const problems: Limit[] = [];
   let overCount = false;
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { detail, overCount };
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { problems, overCount };
   const fields = body as Record<string, unknown>;
   for (const field of idFields) {
     const value = fields[field];
-    if (typeof value === 'string' && value.length > maxIdLength) detail.push(tooLong(['body', field]));
+    if (typeof value === 'string' && value.length > maxIdLength) problems.push(tooLong(['body', field], value));
   }
   for (const field of listFields) {
     const list = fields[field];
     if (!Array.isArray(list)) continue;
     if (list.length > maxListItems) {
       overCount = true;
-      detail.push(tooMany(field, maxListItems, 'value_error.list.max_items'));
+      problems.push(tooMany(field, maxListItems, list.length, 'List'));
     } else {
       for (const [index, id] of list.entries())
-        if (typeof id === 'string' && id.length > maxIdLength) detail.push(tooLong(['body', field, index]));
+        if (typeof id === 'string' && id.length > maxIdLength) problems.push(tooLong(['body', field, index], id));
     }
   }
   for (const field of mapFields) {
@@ -92,11 +88,11 @@ export function createRequestLimits(body: unknown): LimitCheck {
     if (map === null || typeof map !== 'object' || Array.isArray(map)) continue;
     // for...in counts without building a key array as long as the attack.
     let entries = 0;
-    for (const _key in map) if (++entries > maxMapEntries) break;
+    for (const _key in map) entries++;
     if (entries > maxMapEntries) {
       overCount = true;
-      detail.push(tooMany(field, maxMapEntries, 'value_error.dict.max_items'));
+      problems.push(tooMany(field, maxMapEntries, entries, 'Dictionary'));
     }
   }
-  return { detail, overCount };
+  return { problems, overCount };
 }

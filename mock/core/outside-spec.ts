@@ -1,16 +1,24 @@
 import { utcParts } from '../../generators/context.js';
 import { eraNames, serviceEras, type ServiceDateForm } from '../../generators/vocabulary.js';
-import { schemas, type JsonSchema, type ResourceName } from '../../schemas/index.js';
+import { operation as definition, type OperationId } from '../../api/operations.js';
+import { schemas, type JsonSchema } from '../../schemas/index.js';
 import { instantMicros } from './clock.js';
 import { HttpProblem } from './errors.js';
 import { fillNulls, visitObjects, type ObjectVisit } from './nullable.js';
 import type { Scenario } from './scenarios.js';
 
-/** An instant (microseconds) in one of the service's own forms, in UTC as the service stores it. */
-function serviceDate(micros: number, form: ServiceDateForm): string {
-  const { day, time, fraction } = utcParts(micros);
+/** An instant (microseconds) in one of the service's own forms (generators/vocabulary.ts), in UTC as it stores it. */
+const serviceDates: Record<ServiceDateForm, (parts: ReturnType<typeof utcParts>) => string> = {
   // MongoDB keeps milliseconds: the naive form's last three digits are always zeros.
-  return form === 'naive' ? `${day}T${time}.${fraction.slice(0, 3)}000` : `${day} ${time}.${fraction}+00:00`;
+  naive: ({ day, time, fraction }) => `${day}T${time}.${fraction.slice(0, 3)}000`,
+  offset: ({ day, time, fraction }) => `${day}T${time}.${fraction}+00:00`,
+  spaced: ({ day, time, fraction }) => `${day} ${time}.${fraction}+00:00`,
+  zulu: ({ day, time, fraction }) => `${day}T${time}.${fraction}Z`,
+};
+
+/** The schema of one record an operation answers (each item of an array answer is walked on its own). */
+function recordSchema(operation: OperationId): JsonSchema {
+  return schemas[definition(operation).response.resource];
 }
 
 function isDateTime(property: JsonSchema): boolean {
@@ -23,7 +31,7 @@ function eraDates(form: ServiceDateForm): ObjectVisit {
     for (const [field, property] of Object.entries(properties)) {
       const text = value[field];
       const micros = isDateTime(property) && typeof text === 'string' ? instantMicros(text) : undefined;
-      if (micros !== undefined) value[field] = serviceDate(micros, form);
+      if (micros !== undefined) value[field] = serviceDates[form](utcParts(micros));
     }
   };
 }
@@ -44,13 +52,13 @@ export function sendsOutsideSpec(scenario: Scenario): boolean {
  * sent these), so a frontend team can test that its code survives them. One walk does both: each object's anyOf
  * branch is read before either changes it. A 400 for `eraDates` without an era. Mutates and returns the instance.
  */
-export function asScenarioSends<T>(name: ResourceName, instance: T, scenario: Scenario): T {
+export function asScenarioSends<T>(operation: OperationId, instance: T, scenario: Scenario): T {
   if (scenario.eraDates && scenario.era === undefined) throw noEra;
   const visits: ObjectVisit[] = [];
   if (scenario.nullable) visits.push(fillNulls);
-  if (scenario.eraDates && scenario.era) visits.push(eraDates(serviceEras[scenario.era].dateForm));
+  if (scenario.eraDates && scenario.era) visits.push(eraDates(serviceEras[scenario.era].dateForms[operation]));
   if (visits.length > 0)
-    visitObjects(instance, schemas[name], (value, properties) => {
+    visitObjects(instance, recordSchema(operation), (value, properties) => {
       for (const visit of visits) visit(value, properties);
     });
   return instance;

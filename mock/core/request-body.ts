@@ -10,6 +10,7 @@ import { isJsonRequestMediaType, mediaTypeOf } from '../../http/media-type.js';
 import { announcesBody, headerValue, type MockRequest, type RequestHeaders } from './request-answer.js';
 import { HttpProblem } from './errors.js';
 import { maxBodyBytes, maxBodyDepth } from './limits.js';
+import { pythonJsonError } from './python-json.js';
 
 const unsupportedType = new HttpProblem(415, 'Content-Type must be application/json');
 const unsupportedCharset = new HttpProblem(415, 'The request body must be UTF-8 (Content-Type charset=utf-8 or none)');
@@ -24,7 +25,12 @@ const missingBody = new HttpProblem(422, [{ loc: ['body'], msg: 'field required'
  * Keys that reach Object.prototype when code copies a parsed body with assignments. JSON.parse itself makes them
  * plain own properties, but nothing downstream should have to be careful: they are refused at the door.
  */
-const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
+const forbiddenKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+/**
+ * The service's operations refuse only `__proto__`, the one key an assignment turns into a prototype: the real service
+ * reads `constructor` and `prototype` as any other name (a provider key name, say), and so must the mock.
+ */
+const serviceForbiddenKeys: ReadonlySet<string> = new Set(['__proto__']);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -109,7 +115,11 @@ function scalarProblem(value: unknown, surrogates: boolean): string | undefined 
  * allocates nothing here. Its own loop rather than http/json-walk.ts's walk, whose visitor call per value costs this
  * hot path a quarter more CPU on such a list; it shares the walk's holders, so a location is spelt only when reported.
  */
-function structureProblem(root: unknown, surrogates: boolean): HttpProblem | undefined {
+function structureProblem(
+  root: unknown,
+  surrogates: boolean,
+  forbidden: ReadonlySet<string> = forbiddenKeys,
+): HttpProblem | undefined {
   const rootProblem = scalarProblem(root, surrogates);
   if (rootProblem) return new HttpProblem(400, `The request body is ${rootProblem}`);
   if (!isContainer(root)) return undefined;
@@ -131,7 +141,7 @@ function structureProblem(root: unknown, surrogates: boolean): HttpProblem | und
       continue;
     }
     for (const key of Object.keys(value)) {
-      if (forbiddenKeys.has(key))
+      if (forbidden.has(key))
         return new HttpProblem(400, `The request body has a forbidden key '${key}' at ${locationOf(container)}`);
       if (surrogates && loneSurrogate.test(key))
         return new HttpProblem(
@@ -186,4 +196,78 @@ export function readJsonBody(request: MockRequest): unknown | Promise<unknown> {
   const source = request.body;
   const raw = typeof source === 'function' ? source() : (source ?? new Uint8Array(0));
   return raw instanceof Promise ? raw.then(parse) : parse(raw);
+}
+
+/**
+ * A service operation's body as FastAPI 0.109.2 reads it (fastapi/routing.py), whatever the release: no bytes is no
+ * body; a body with no Content-Type, `application/json` or any `application/*+json` (charset aside) is parsed as JSON
+ * by Python's json, whose refusal is a 422 `json_invalid`; a body of any other type is validated as it is, a text, and
+ * refused by the model. Only the mock's own bounds answer otherwise (413, 415 for a Content-Encoding it cannot decode,
+ * 400 for bytes no JSON decoder reads, nesting past 32 levels, forbidden keys, lone surrogates, numbers past a float).
+ */
+export type ServiceBody =
+  | { kind: 'json'; value: unknown }
+  | { kind: 'none' }
+  | { kind: 'text'; text: string }
+  | { kind: 'refused'; position: number; error: string };
+
+/** FastAPI's answer to a body whose bytes Python cannot decode (its `except Exception` around `request.json()`). */
+const unparsable = new HttpProblem(400, 'There was an error parsing the body');
+
+/** Whether FastAPI parses a body of this Content-Type as JSON: none given, application/json or application/*+json. */
+function fastApiReadsJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return true;
+  const [main, sub = ''] = (mediaTypeOf(contentType) ?? '').split('/');
+  return main === 'application' && (sub === 'json' || sub.endsWith('+json'));
+}
+
+const utf16le = new TextDecoder('utf-16le', { fatal: true });
+const utf16be = new TextDecoder('utf-16be', { fatal: true });
+
+/** Bytes as Python's json.loads decodes them (json.detect_encoding): UTF-8 with or without a BOM, or UTF-16. */
+function pythonText(raw: Uint8Array): string {
+  const [first, second, third, fourth] = raw;
+  try {
+    if (first === 0xef && second === 0xbb && raw[2] === 0xbf) return utf8.decode(raw.subarray(3));
+    if (first === 0xff && second === 0xfe && !(third === 0 && fourth === 0)) return utf16le.decode(raw.subarray(2));
+    if (first === 0xfe && second === 0xff) return utf16be.decode(raw.subarray(2));
+    // UTF-32 (a BOM or three zero bytes of four) is Python's too, but no runtime here decodes it: refused as unread.
+    if (raw.length >= 4 && (first === 0 || second === 0)) {
+      if ((first === 0 && second === 0) || (second === 0 && third === 0 && fourth === 0)) throw unparsable;
+      return (first === 0 ? utf16be : utf16le).decode(raw);
+    }
+    return utf8.decode(raw);
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    throw unparsable;
+  }
+}
+
+function readService(raw: Uint8Array, json: boolean): ServiceBody {
+  if (raw.length > maxBodyBytes) throw tooLarge;
+  if (raw.length === 0) return { kind: 'none' };
+  if (!json) return { kind: 'text', text: new TextDecoder().decode(raw) };
+  const text = pythonText(raw);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    const refusal = pythonJsonError(text);
+    // What Python reads and JavaScript does not (NaN, Infinity) is past what the mock reads.
+    if (!refusal) throw new HttpProblem(400, 'The request body is JSON only Python reads (NaN or Infinity)');
+    return { kind: 'refused', position: refusal.pos, error: refusal.msg };
+  }
+  const problem = structureProblem(body, surrogateEscape.test(text), serviceForbiddenKeys);
+  if (problem) throw problem;
+  return { kind: 'json', value: body };
+}
+
+/** The body of a service operation, read as FastAPI reads it (ServiceBody); 413, 415 or 400 for the mock's bounds. */
+export function readServiceBody(request: MockRequest): ServiceBody | Promise<ServiceBody> {
+  const json = fastApiReadsJson(headerValue(request.headers, 'content-type'));
+  if (Number(headerValue(request.headers, 'content-length')) > maxBodyBytes) throw tooLarge;
+  codingsOf(request.headers);
+  const source = request.body;
+  const raw = typeof source === 'function' ? source() : (source ?? new Uint8Array(0));
+  return raw instanceof Promise ? raw.then((bytes) => readService(bytes, json)) : readService(raw, json);
 }

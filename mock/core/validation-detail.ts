@@ -1,62 +1,70 @@
+import { credentialField } from '../../api/credentials.js';
+import { serviceEras, newestRelease, type ServiceEra } from '../../generators/vocabulary.js';
 import { schemas, type ResourceName } from '../../schemas/index.js';
-import type { ValidationIssue } from '../../schemas/validators/index.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
-import { schemaAt } from '../../schemas/walk.js';
-import type { ValidationDetail } from './errors.js';
-import { maxListedProblems } from './limits.js';
+import { validate } from '../../schemas/validators/index.js';
+import { HttpProblem, type ValidationDetail } from './errors.js';
+import { createRequestLimits, maxListedProblems } from './limits.js';
+import { validateModel } from './pydantic.js';
+import { jsonInvalid, unlisted, worded } from './pydantic-words.js';
+import type { ServiceBody } from './request-body.js';
+import type { Scenario } from './scenarios.js';
 
-/** pydantic v1's words and error types for a value of the wrong JSON type, by the type the schema expects. */
-const typeErrors: Record<string, { msg: string; type: string }> = {
-  string: { msg: 'str type expected', type: 'type_error.str' },
-  integer: { msg: 'value is not a valid integer', type: 'type_error.integer' },
-  number: { msg: 'value is not a valid float', type: 'type_error.float' },
-  boolean: { msg: 'value could not be parsed to a boolean', type: 'type_error.bool' },
-  array: { msg: 'value is not a valid list', type: 'type_error.list' },
-  object: { msg: 'value is not a valid dict', type: 'type_error.dict' },
-};
-
-/** The location of a pointer in FastAPI's style: property names as strings, list indices as integers. */
-function locationOf(pointer: string, body: unknown): Array<string | number> {
-  const loc: Array<string | number> = ['body'];
-  let value = body;
-  for (const token of pointerTokens(pointer)) {
-    const index = Array.isArray(value) ? Number(token) : undefined;
-    loc.push(index ?? token);
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[token] : undefined;
-  }
-  return loc;
-}
-
-/**
- * Our validation issues as the 422 `detail` list FastAPI sends. Messages name the rule, never the value sent, so a
- * credential in lm_providers_keys cannot come back in an answer. Only the issues that will be listed are worded.
- */
-export function validationDetail(resource: ResourceName, issues: ValidationIssue[], body: unknown): ValidationDetail[] {
-  return issues.slice(0, maxListedProblems).map((issue) => {
-    const loc = locationOf(issue.pointer, body);
-    if (issue.keyword === 'required') return { loc, msg: 'field required', type: 'value_error.missing' };
-    if (issue.keyword === 'type') {
-      const expected = schemaAt(schemas[resource], body, pointerTokens(issue.pointer))?.type;
-      const known = typeof expected === 'string' ? typeErrors[expected] : undefined;
-      if (known) return { loc, ...known };
-    }
-    return { loc, msg: issue.message, type: `value_error.${issue.keyword}` };
-  });
+/** The release a scenario answers as: its era's, or where no era is set the newest release's (any key name). */
+export function releaseOf(scenario: Scenario): ServiceEra {
+  return scenario.era === undefined ? newestRelease : serviceEras[scenario.era];
 }
 
 /**
  * The detail a 422 sends: at most the first maxListedProblems problems, then one entry counting the rest, so the
  * answer stays small whatever the body holds and a client reading `detail` as a list still can.
  */
-export function listedProblems(detail: ValidationDetail[], total = detail.length): ValidationDetail[] {
+function listedProblems(release: ServiceEra, detail: ValidationDetail[], total = detail.length): ValidationDetail[] {
   if (total <= maxListedProblems) return detail;
-  const rest = total - maxListedProblems;
   return [
     ...detail.slice(0, maxListedProblems),
-    {
-      loc: ['body'],
-      msg: `${rest} more problem(s) not listed: the mock lists the first ${maxListedProblems}`,
-      type: 'value_error.too_many_problems',
-    },
+    unlisted(release.validation, total - maxListedProblems, maxListedProblems),
   ];
+}
+
+/**
+ * A request body read as the release reads it (its validation stack, the provider key names it takes): the body with
+ * what the stack coerces coerced, or the 422 the release answers, in its words. The mock's own limits (limits.ts) come
+ * first when a list or map is over its count, else after the model's problems.
+ */
+export function readAsRelease(resource: ResourceName, body: ServiceBody, scenario: Scenario): unknown {
+  const release = releaseOf(scenario);
+  const stack = release.validation;
+  const refuse = (detail: ValidationDetail[], total?: number) => {
+    throw new HttpProblem(422, listedProblems(release, detail, total));
+  };
+  if (body.kind === 'refused') refuse([jsonInvalid(body.position, body.error)]);
+  if (body.kind === 'none') refuse([worded(stack, { kind: 'missing', loc: ['body'], input: null })]);
+  if (body.kind === 'text')
+    refuse([worded(stack, { kind: 'model_type', loc: ['body'], input: body.text, expects: 'model' }, true)]);
+  const value = body.kind === 'json' ? body.value : undefined;
+  const limits = createRequestLimits(value);
+  if (limits.overCount) refuse(limits.problems.map((problem) => worded(stack, problem)));
+  const names = release.providerKeyNames;
+  const read = validateModel(schemas[resource], value, {
+    stack,
+    strictNulls: scenario.strictNulls ?? false,
+    ...(names && { keyNames: new Map([[`body.${credentialField}`, names]]) }),
+  });
+  const problems = [...read.problems, ...limits.problems];
+  if (problems.length > 0) {
+    const detail = problems.slice(0, maxListedProblems).map((problem) => worded(stack, problem));
+    refuse(detail, problems.length);
+  }
+  // What the model let through must be what the schema allows; a gap between the two is the mock's to show, not hide.
+  const result = validate(resource, read.value);
+  if (!result.valid)
+    refuse(
+      result.issues.map((issue) => ({
+        loc: ['body', ...pointerTokens(issue.pointer)],
+        msg: issue.message,
+        type: `value_error.${issue.keyword}`,
+      })),
+    );
+  return read.value;
 }

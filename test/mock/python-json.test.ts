@@ -6,9 +6,11 @@ import { pythonJsonError } from '../../mock/core/python-json.js';
  * A thousand texts Python's json.loads refuses (mutations of request bodies: cut, a character added, dropped or
  * replaced), each with the message and position CPython 3.11 gave, made by scripts/python-json-refusals.py.
  */
-const corpus = JSON.parse(
-  readFileSync(new URL('data/python-json-refusals.json', import.meta.url), 'utf8'),
-) as Array<{ text: string; msg: string; pos: number }>;
+const corpus = JSON.parse(readFileSync(new URL('data/python-json-refusals.json', import.meta.url), 'utf8')) as Array<{
+  text: string;
+  msg: string;
+  pos: number;
+}>;
 
 describe("Python's json refusals, as FastAPI's json_invalid entry reports them", () => {
   it('gives the message and code-point position CPython gave, for every text of the corpus', () => {

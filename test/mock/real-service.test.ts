@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchPath, pathOf } from '../../api/match.js';
-import { operation } from '../../api/operations.js';
+import { operationTable } from '../../api/operations.js';
 import { differencesOf } from '../../contract/compare/differences.js';
 import { facetsOf, type ComparedAnswer } from '../../contract/compare/facets.js';
 import { createMockCore, type MockCoreOptions } from '../../mock/index.js';
@@ -90,12 +90,15 @@ async function replay(core: ReturnType<typeof createMockCore>, exchange: Exchang
 function operationCalled(exchange: Exchange) {
   const target = matchPath(pathOf(exchange.path));
   if (target.kind === 'unknown') return undefined;
-  const called = operation(target.operation);
-  return called.methods.includes(exchange.method) ? called : undefined;
+  const called = operationTable[target.operation];
+  return (called.methods as readonly string[]).includes(exchange.method) ? called : undefined;
 }
 
 /** Every difference left between a recording and the mock under `settings`, one line each. */
-async function differencesLeft(file: string, settings: MockCoreOptions): Promise<{ lines: string[]; compared: number }> {
+async function differencesLeft(
+  file: string,
+  settings: MockCoreOptions,
+): Promise<{ lines: string[]; compared: number }> {
   const { about, exchanges } = recording(file);
   const core = createMockCore({ ...settings, log: () => undefined });
   const lines: string[] = [];
@@ -108,7 +111,7 @@ async function differencesLeft(file: string, settings: MockCoreOptions): Promise
     for (const seen of differencesOf(facetsOf(deployment, called.key), facetsOf(mock, called.key)))
       lines.push(
         `${exchange.method} ${exchange.path} ${exchange.body.slice(0, 160)}\n  ${seen.aspect}: ` +
-          `the deployment ${seen.deployment}, the mock ${seen.mock}${seen.fields ? ` (${seen.fields.join(', ')})` : ''}`,
+          `the deployment ${seen.deployment}, the mock ${seen.mock} ${seen.fields?.join(', ') ?? ''}`,
       );
   }
   return { lines, compared };
