@@ -137,13 +137,13 @@ const pydantic2Docs = 'https://errors.pydantic.dev/2.7/v/';
 /** An echoed value this long or longer is not sent back: a 1 MiB body refused for a missing field stays small. */
 const maxEchoCharacters = 16 * 1024;
 
-/** Every string of a value replaced by the placeholder: a value under lm_providers_keys is a credential. */
+/** A scalar under lm_providers_keys is a credential, whatever its JSON type (a key sent as a number is one too). */
+const secretScalar = (value: unknown) => (value === null || typeof value === 'object' ? value : secretPlaceholder);
+
+/** Every scalar of a value but null replaced by the placeholder: a value under lm_providers_keys is a credential. */
 function allSecret(value: unknown): unknown {
-  if (typeof value === 'string') return secretPlaceholder;
-  if (value === null || typeof value !== 'object') return value;
-  return JSON.parse(JSON.stringify(value), (_key, item: unknown) =>
-    typeof item === 'string' ? secretPlaceholder : item,
-  ) as unknown;
+  if (value === null || typeof value !== 'object') return secretScalar(value);
+  return JSON.parse(JSON.stringify(value), (_key, item: unknown) => secretScalar(item)) as unknown;
 }
 
 /**

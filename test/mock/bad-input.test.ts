@@ -21,27 +21,42 @@ function expectProblem(res: request.Response, status: number, detail: RegExp): v
 }
 
 describe('bad input to POST /evaluations', () => {
-  it('answers malformed JSON with 400 and the position, never the text sent', async () => {
+  it("answers malformed JSON as FastAPI does: 422 json_invalid with Python's position and reason, never the text", async () => {
     const res = await postRaw(`{"app_id": "a", "lm_providers_keys": {"OPENAI_API_KEY": ${secret}}}`);
-    expectProblem(res, 400, /not valid JSON/);
+    expect(res.status).toBe(422);
+    expect(res.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error', input: {} });
     expect(res.text).not.toContain(secret);
-    expectProblem(await postRaw('{"app_id": "a",}'), 400, /not valid JSON \(at position 15\)/);
-    expectProblem(await postRaw('{"app_id": '), 400, /not valid JSON/);
+    expect((await postRaw('{"app_id": "a",}')).body).toEqual({
+      detail: [
+        {
+          type: 'json_invalid',
+          loc: ['body', 15],
+          msg: 'JSON decode error',
+          input: {},
+          ctx: { error: 'Expecting property name enclosed in double quotes' },
+        },
+      ],
+    });
+    expect((await postRaw('{"app_id": ')).body.detail[0].ctx).toEqual({ error: 'Expecting value' });
   });
 
-  it('answers a non-JSON Content-Type, a missing one, or another charset with 415', async () => {
-    expectProblem(
-      await postRaw('app_id=a', 'application/x-www-form-urlencoded'),
-      415,
-      /Content-Type must be application\/json/,
-    );
-    expectProblem(await postRaw(JSON.stringify(createRequest()), 'text/plain'), 415, /application\/json/);
-    expectProblem(await postRaw(JSON.stringify(createRequest()), 'application/json; charset=latin1'), 415, /UTF-8/);
-    const noType = await request(app)
+  it('validates a body of another media type as FastAPI does, as a text the model refuses; any charset is read', async () => {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/json']) {
+      const res = await postRaw(JSON.stringify(createRequest({ lm_providers_keys: { OPENAI_API_KEY: secret } })), type);
+      expect(res.status, type).toBe(422);
+      expect(res.body.detail[0]).toMatchObject({ type: 'model_attributes_type', loc: ['body'] });
+      // pydantic 2 echoes the text; the mock echoes it without the provider key.
+      expect(res.body.detail[0].input).toContain('<PROVIDER_KEY>');
+      expect(res.text).not.toContain(secret);
+    }
+    await postRaw(JSON.stringify(createRequest()), 'application/json; charset=latin1').expect(200);
+    // With no Content-Type at all, FastAPI reads the body as JSON.
+    await request(app)
       .post('/evaluations')
       .serialize((data: unknown) => data as string)
-      .send(Buffer.from('{}') as never);
-    expectProblem(noType, 415, /application\/json/);
+      .send(JSON.stringify(createRequest()) as never)
+      .unset('Content-Type')
+      .expect(200);
   });
 
   it('accepts JSON with a UTF-8 charset or a +json media type', async () => {
@@ -65,27 +80,32 @@ describe('bad input to POST /evaluations', () => {
     expectProblem(await postRaw('{}', 'application/json', 'compress'), 415, /Content-Encoding/);
   });
 
-  it('answers no body at all as FastAPI does: 422, body field required', async () => {
+  it('answers no body at all as FastAPI does: 422, body Field required; blanks are JSON Python refuses', async () => {
     const res = await request(app).post('/evaluations').expect(422);
-    expect(res.body).toEqual({ detail: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }] });
-    await postRaw('   ').expect(422);
+    expect(res.body).toEqual({
+      detail: [
+        {
+          type: 'missing',
+          loc: ['body'],
+          msg: 'Field required',
+          input: null,
+          url: 'https://errors.pydantic.dev/2.7/v/missing',
+        },
+      ],
+    });
+    expect((await postRaw('   ').expect(422)).body.detail[0]).toMatchObject({ type: 'json_invalid', loc: ['body', 3] });
   });
 
-  it('answers bytes that are not UTF-8 with 400', async () => {
+  it("answers bytes that are not UTF-8 with FastAPI's 400", async () => {
     const invalid = Buffer.concat([Buffer.from('{"app_id": "'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('"}')]);
-    expectProblem(await postRaw(invalid), 400, /not valid UTF-8/);
+    expectProblem(await postRaw(invalid), 400, /There was an error parsing the body/);
   });
 
-  it('refuses __proto__, constructor and prototype keys anywhere with 400 naming the key and where', async () => {
+  it('refuses a __proto__ key anywhere with 400 naming where; constructor and prototype are names like others', async () => {
     const proto = '{"app_id":"a","rate_limit":{"__proto__":{"polluted":true},"batch_size":1}}';
     expectProblem(await postRaw(proto), 400, /forbidden key '__proto__' at \/rate_limit/);
-    expectProblem(
-      await postRaw(JSON.stringify(createRequest({ constructor: { prototype: {} } }))),
-      400,
-      /forbidden key 'constructor' at \//,
-    );
-    const nested = JSON.stringify(createRequest({ lm_providers_keys: { prototype: 'x' } }));
-    expectProblem(await postRaw(nested), 400, /forbidden key 'prototype' at \/lm_providers_keys/);
+    await postRaw(JSON.stringify(createRequest({ constructor: { prototype: {} } }))).expect(200);
+    await postRaw(JSON.stringify(createRequest({ lm_providers_keys: { prototype: 'x' } }))).expect(200);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 

@@ -3,9 +3,18 @@ import { defaultHumanEvaluationId, runContract, type Report } from '../../contra
 import { evaluationStates } from '../../generators/vocabulary.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 
-/** evalkit's own contract suite, run against the mock: a second, independent reading of the spec. */
+/**
+ * The checks a run failed, but the mock's one known departure from the spec's types: like the newest release (pydantic
+ * 2 in lax mode), it reads an integer sent as a string of digits (`"10"`), which the suite warns of (a 2xx for input the
+ * spec's types refuse; the spec does not say it is rejected). Any other warning, and any error, stays.
+ */
+const coercion = /^create\.(invalid|properties\.invalid)\.rejected: .*type integer \(sent as the string "\d+"\)/;
+const coerced = (check: Report['checks'][number]) =>
+  check.findings.length > 0 && check.findings.every((finding) => coercion.test(`${check.id}: ${finding}`));
 const failures = (report: Report) =>
-  report.checks.filter((check) => check.outcome === 'failed').map((check) => `${check.id}: ${check.findings[0] ?? ''}`);
+  report.checks
+    .filter((check) => check.outcome === 'failed' && !coerced(check))
+    .map((check) => `${check.id}: ${check.findings[0] ?? ''}`);
 
 const mockFixtures = new URL('../../fixtures/mock', import.meta.url).pathname;
 
@@ -34,9 +43,13 @@ describe('the contract suite against the mock', () => {
 
   it('without fixtures, warns only that an unknown id is served (the mock generates a record for any id)', async () => {
     const report = await runContract({ baseUrl: plain.url });
-    expect(
-      report.checks.filter((check) => check.outcome === 'failed').map((check) => [check.id, check.severity]),
-    ).toEqual([['fetch.unknown-id.rejected', 'warning']]);
+    expect(failures(report)).toEqual([expect.stringMatching(/^fetch\.unknown-id\.rejected: /)]);
+    expect(report.checks.find((check) => check.id === 'fetch.unknown-id.rejected')?.severity).toBe('warning');
+    // The coercion is the only other, a warning, and only for strings of digits.
+    const coerced = report.checks.filter(
+      (check) => check.outcome === 'failed' && coercion.test(`${check.id}: ${check.findings[0]}`),
+    );
+    expect(coerced.map((check) => check.severity)).toEqual(coerced.map(() => 'warning'));
   });
 
   it('flags the nullable flavour, which is outside the spec on purpose', async () => {

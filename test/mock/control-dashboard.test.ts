@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     });
     await page.locator('#request-rows tr', { hasText: '422' }).click();
     await page.locator('#problems', { hasText: 'app_id' }).waitFor();
-    expect(await page.locator('#problems').textContent()).toContain('str type expected');
+    expect(await page.locator('#problems').textContent()).toContain('Input should be a valid string');
 
     // Switch GET to 500 with the controls.
     await page.selectOption('#fetchHumanEvaluation-code', '500');

@@ -121,7 +121,9 @@ describe('POST /evaluations', () => {
 });
 
 describe('POST /evaluations with an invalid body', () => {
-  it('answers 422 listing every problem with its location, in the FastAPI shape', async () => {
+  const docs = (type: string) => `https://errors.pydantic.dev/2.7/v/${type}`;
+
+  it("answers 422 listing every problem in pydantic 2's shape and order by default, coercing what it coerces", async () => {
     const body = createRequest({
       app_id: 42,
       variant_ids: ['ok', 7],
@@ -129,55 +131,140 @@ describe('POST /evaluations with an invalid body', () => {
     });
     delete body.testset_id;
     const res = await post(body).expect(422);
-    expect(res.body.detail).toEqual(
-      expect.arrayContaining([
-        { loc: ['body', 'testset_id'], msg: 'field required', type: 'value_error.missing' },
-        { loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' },
-        { loc: ['body', 'variant_ids', 1], msg: 'str type expected', type: 'type_error.str' },
-        { loc: ['body', 'rate_limit', 'batch_size'], msg: 'value is not a valid integer', type: 'type_error.integer' },
-        { loc: ['body', 'rate_limit', 'retry_delay'], msg: 'value is not a valid integer', type: 'type_error.integer' },
-        { loc: ['body', 'rate_limit', 'delay_between_batches'], msg: 'field required', type: 'value_error.missing' },
-      ]),
-    );
-    expect(res.body.detail).toHaveLength(6);
+    const { rate_limit: limit, ...rest } = body as { rate_limit: unknown };
+    expect(rest).toBeDefined();
+    expect(res.body.detail).toEqual([
+      {
+        type: 'string_type',
+        loc: ['body', 'app_id'],
+        msg: 'Input should be a valid string',
+        input: 42,
+        url: docs('string_type'),
+      },
+      {
+        type: 'string_type',
+        loc: ['body', 'variant_ids', 1],
+        msg: 'Input should be a valid string',
+        input: 7,
+        url: docs('string_type'),
+      },
+      {
+        type: 'missing',
+        loc: ['body', 'testset_id'],
+        msg: 'Field required',
+        input: expect.objectContaining({ app_id: 42 }),
+        url: docs('missing'),
+      },
+      {
+        type: 'int_from_float',
+        loc: ['body', 'rate_limit', 'retry_delay'],
+        msg: 'Input should be a valid integer, got a number with a fractional part',
+        input: 1.5,
+        url: docs('int_from_float'),
+      },
+      {
+        type: 'missing',
+        loc: ['body', 'rate_limit', 'delay_between_batches'],
+        msg: 'Field required',
+        input: limit,
+        url: docs('missing'),
+      },
+    ]);
   });
 
-  it('names a body that is not an object, and a missing rate_limit, as pydantic does', async () => {
-    expect((await post([]).expect(422)).body.detail).toEqual([
-      { loc: ['body'], msg: 'value is not a valid dict', type: 'type_error.dict' },
+  it("answers in pydantic 1's shape and words under the ObjectId eras, which coerce numbers to strings and truncate floats", async () => {
+    const body = createRequest({
+      app_id: 42,
+      variant_ids: ['ok', 7],
+      rate_limit: { batch_size: '10', max_retries: 3, retry_delay: 1.5 },
+    });
+    delete body.testset_id;
+    expect((await post(body, 'era=0.17').expect(422)).body.detail).toEqual([
+      { loc: ['body', 'testset_id'], msg: 'field required', type: 'value_error.missing' },
+      { loc: ['body', 'rate_limit', 'delay_between_batches'], msg: 'field required', type: 'value_error.missing' },
     ]);
+    expect(
+      (await post({ ...createRequest(), app_id: null, variant_ids: [null] }, 'era=0.18').expect(422)).body.detail,
+    ).toEqual([
+      { loc: ['body', 'app_id'], msg: 'none is not an allowed value', type: 'type_error.none.not_allowed' },
+      { loc: ['body', 'variant_ids', 0], msg: 'none is not an allowed value', type: 'type_error.none.not_allowed' },
+    ]);
+  });
+
+  it('names a body that is not an object, and a missing rate_limit, as each stack does', async () => {
+    expect((await post([]).expect(422)).body.detail).toEqual([
+      {
+        type: 'model_attributes_type',
+        loc: ['body'],
+        msg: 'Input should be a valid dictionary or object to extract fields from',
+        input: [],
+        url: docs('model_attributes_type'),
+      },
+    ]);
+    // pydantic 1 reads a list as Python's dict() does: [] is an empty dict, so every required field is missing.
+    const fields = ['app_id', 'variant_ids', 'evaluators_configs', 'testset_id', 'rate_limit'];
+    expect((await post([], 'era=0.17').expect(422)).body.detail).toEqual(
+      fields.map((field) => ({ loc: ['body', field], msg: 'field required', type: 'value_error.missing' })),
+    );
     const { rate_limit: _limit, ...noLimit } = createRequest();
-    expect((await post(noLimit).expect(422)).body.detail).toEqual([
+    expect((await post(noLimit, 'era=0.17').expect(422)).body.detail).toEqual([
       { loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' },
     ]);
   });
 
-  it('never puts a provider key in a 422, even when the key itself is wrong', async () => {
-    const res = await post(
-      createRequest({ app_id: null, lm_providers_keys: { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 } }),
-    ).expect(422);
+  it('never puts a provider key in a 422, even when the key itself is wrong or echoed as pydantic 2 echoes input', async () => {
+    const keys = { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 };
+    const res = await post(createRequest({ app_id: null, lm_providers_keys: keys })).expect(422);
     expect(res.text).not.toContain(secret);
     expect(res.text).not.toContain('12345');
     expect(res.body.detail).toContainEqual({
+      type: 'string_type',
       loc: ['body', 'lm_providers_keys', 'GROQ_API_KEY'],
-      msg: 'str type expected',
-      type: 'type_error.str',
+      msg: 'Input should be a valid string',
+      input: '<PROVIDER_KEY>',
+      url: docs('string_type'),
     });
+    const { app_id: _app, ...noApp } = createRequest({ lm_providers_keys: { OPENAI_API_KEY: secret } });
+    const missing = await post(noApp).expect(422);
+    expect(missing.body.detail[0].input.lm_providers_keys).toEqual({ OPENAI_API_KEY: '<PROVIDER_KEY>' });
+    expect(missing.text).not.toContain(secret);
+    const v1 = await post(createRequest({ lm_providers_keys: { OPENAI_API_KEY: ['x', secret] } }), 'era=0.17');
+    expect(v1.text).not.toContain(secret);
+  });
+
+  it("refuses provider key names outside the era's list, as those releases did; any name without an era", async () => {
+    const body = createRequest({ lm_providers_keys: { MY_KEY: secret } });
+    await post(body).expect(200);
+    const names =
+      "'OPENAI_API_KEY', 'MISTRAL_API_KEY', 'COHERE_API_KEY', 'ANTHROPIC_API_KEY', 'ANYSCALE_API_KEY', " +
+      "'PERPLEXITYAI_API_KEY', 'DEEPINFRA_API_KEY', 'TOGETHERAI_API_KEY', 'ALEPHALPHA_API_KEY', 'OPENROUTER_API_KEY', " +
+      "'GROQ_API_KEY'";
+    expect((await post(body, 'era=0.19').expect(422)).body.detail).toEqual([
+      {
+        type: 'enum',
+        loc: ['body', 'lm_providers_keys', 'MY_KEY', '[key]'],
+        msg: `Input should be ${names} or 'GEMINI_API_KEY'`,
+        input: 'MY_KEY',
+        ctx: { expected: `${names} or 'GEMINI_API_KEY'` },
+        url: docs('enum'),
+      },
+    ]);
+    const v1 = (await post(body, 'era=0.17').expect(422)).body.detail;
+    expect(v1).toEqual([
+      expect.objectContaining({ loc: ['body', 'lm_providers_keys', '__key__'], type: 'type_error.enum' }),
+    ]);
+    expect(v1[0].msg).toBe(`value is not a valid enumeration member; permitted: ${names}, 'GEMINI_API_KEY'`);
   });
 
   it('refuses requests over the mock limits: 100 variants or configs, 1024-character ids', async () => {
     const many = Array.from({ length: 101 }, (_, i) => `v${i}`);
     const res = await post(createRequest({ variant_ids: many, app_id: 'x'.repeat(1025) })).expect(422);
-    expect(res.body.detail).toEqual([
+    expect(res.body.detail.map(({ type, loc, msg }: Record<string, unknown>) => ({ type, loc, msg }))).toEqual([
+      { type: 'string_too_long', loc: ['body', 'app_id'], msg: 'String should have at most 1024 characters' },
       {
-        loc: ['body', 'app_id'],
-        msg: 'ensure this value has at most 1024 characters',
-        type: 'value_error.any_str.max_length',
-      },
-      {
+        type: 'too_long',
         loc: ['body', 'variant_ids'],
-        msg: 'ensure this value has at most 100 items',
-        type: 'value_error.list.max_items',
+        msg: 'List should have at most 100 items after validation, not 101',
       },
     ]);
     const longConfig = await post(createRequest({ evaluators_configs: ['ok', 'c'.repeat(2000)] })).expect(422);

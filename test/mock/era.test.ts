@@ -5,6 +5,8 @@ import { createRequest, expectEvaluations, expectValid, objectId, uuidV7 } from 
 
 const naive = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}000$/;
 const spaced = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}\+00:00$/;
+const offset = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00$/;
+const zulu = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
 
 const text = (answer: MockAnswer) => new TextDecoder().decode(answer.body);
 
@@ -66,22 +68,24 @@ describe('the era switch: state on create, id style, and (opt-in) the date forms
     expect(record.app_id).toMatch(objectId);
   });
 
-  it('eraDates sends naive dates in the ObjectId eras and spaced ones after, every date of the record', async () => {
+  it("eraDates sends each operation's date form of the release, every date of the record", async () => {
     const now = '2026-03-04T05:06:07.123456Z';
-    for (const [era, form, created] of [
-      ['0.17', naive, '2026-03-04T05:06:07.123000'],
-      ['0.19', spaced, '2026-03-04 05:06:07.123456+00:00'],
+    // As recorded from v0.17.5 and v0.24.4: a fetched record and a created one are written differently.
+    for (const [era, fetched, createdForm, created] of [
+      ['0.17', naive, offset, '2026-03-04T05:06:07.123456+00:00'],
+      ['0.19', spaced, zulu, '2026-03-04T05:06:07.123456Z'],
     ] as const) {
       const core = createMockCore({ era, now, profile: 'full' });
       const [evaluation] = (await create(core, 'eraDates=true, state=finished')).body;
       expect(evaluation.created_at).toBe(created);
       const configs = evaluation.aggregated_results.map((result: any) => result.evaluator_config);
       for (const dated of [evaluation, ...configs.filter((config: any) => config.created_at)]) {
-        expect(dated.created_at).toMatch(form);
-        expect(dated.updated_at).toMatch(form);
+        expect(dated.created_at).toMatch(createdForm);
+        expect(dated.updated_at).toMatch(createdForm);
       }
       const record = (await fetchOne(core, 'abc', 'eraDates=true')).body;
-      expect(record.created_at).toMatch(form);
+      expect(record.created_at).toMatch(fetched);
+      expect(record.updated_at).toMatch(fetched);
       // Without the opt-in, the era changes no date: RFC 3339 in UTC.
       expect((await fetchOne(core, 'abc')).body.created_at).toMatch(/Z$/);
     }
@@ -92,9 +96,11 @@ describe('the era switch: state on create, id style, and (opt-in) the date forms
     const [evaluation] = (await create(core, 'eraDates=true, nullable=true, state=finished')).body;
     const [config] = evaluation.aggregated_results.map((result: any) => result.evaluator_config);
     expect(config.settings_values).toBeNull();
-    expect(config.created_at).toMatch(spaced);
+    expect(config.created_at).toMatch(zulu);
     expect(evaluation.average_cost).toBeNull();
-    expect(evaluation.created_at).toMatch(spaced);
+    expect(evaluation.created_at).toMatch(zulu);
+    const record = (await fetchOne(core, 'abc', 'eraDates=true, nullable=true')).body;
+    expect(record.created_at).toMatch(spaced);
   });
 
   it('eraDates without an era: a 400 naming era per request, a setup error at start, exit 2 from the CLI', async () => {

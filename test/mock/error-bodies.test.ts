@@ -65,15 +65,24 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
     expectDocumented('fetchHumanEvaluation', await request(app).get(`/human-evaluations/${'x'.repeat(5000)}`), 422);
   });
 
-  it('400, 413 and 415 for a body that cannot be read', async () => {
-    expectDocumented('createEvaluations', await post('{"app_id": '), 400);
+  it("422 for JSON Python refuses or another media type, as FastAPI; 400, 413 and 415 for the mock's own bounds", async () => {
+    expectDocumented('createEvaluations', await post('{"app_id": '), 422);
+    expectDocumented('createEvaluations', await post('app_id=a', 'application/x-www-form-urlencoded'), 422);
     expectDocumented('createEvaluations', await post('{"__proto__": {}}'), 400);
     expectDocumented(
       'createEvaluations',
       await post(JSON.stringify(createRequest({ correct_answer_column: 'x'.repeat(1024 * 1024) }))),
       413,
     );
-    expectDocumented('createEvaluations', await post('app_id=a', 'application/x-www-form-urlencoded'), 415);
+    expectDocumented(
+      'createEvaluations',
+      await request(app)
+        .post('/evaluations')
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', 'compress')
+        .send('{}'),
+      415,
+    );
     expectDocumented(
       'fetchHumanEvaluation',
       await request(app).get('/human-evaluations/abc').set('Prefer', 'code=abc'),

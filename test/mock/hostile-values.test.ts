@@ -39,7 +39,7 @@ describe('JSON values a parser lets through', () => {
     const numberLast = await post(valid.replace('"app_id":"app-1"', '"app_id":"a","app_id":1'));
     expect(numberLast.status).toBe(422);
     expect(numberLast.body.detail).toEqual([
-      { loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' },
+      expect.objectContaining({ type: 'string_type', loc: ['body', 'app_id'], input: 1 }),
     ]);
     expect((await post(valid.replace('"app_id":"app-1"', '"app_id":1,"app_id":"a"'))).status).toBe(200);
   });
@@ -65,7 +65,7 @@ describe('JSON values a parser lets through', () => {
     expect(fraction.status).toBe(422);
     expect(fraction.body.detail[0]).toMatchObject({
       loc: ['body', 'rate_limit', 'batch_size'],
-      type: 'type_error.integer',
+      type: 'int_from_float',
     });
   });
 });

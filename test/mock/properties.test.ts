@@ -52,8 +52,14 @@ describe('property: every valid request to the mock core is answered as document
           const expected = expectedOf(merged);
           const answer = await post(core, request, preferOf(prefer));
           const nullOptional = Object.entries(request).find(([, value]) => value === null)?.[0];
+          const names = Object.keys((request.lm_providers_keys ?? {}) as Record<string, string>);
+          const unlisted = names.find((name) => expected.providerKeyNames && !expected.providerKeyNames.includes(name));
           if (expected.code !== undefined) {
             expect(answer.status).toBe(expected.code);
+          } else if (unlisted !== undefined) {
+            // The era's release refuses a provider key name outside its list, as the real service did.
+            expect(answer.status).toBe(422);
+            expect(text(answer)).toContain('lm_providers_keys');
           } else if (expected.strictNulls && nullOptional) {
             expect(answer.status).toBe(422);
             expect(text(answer)).toContain(nullOptional);

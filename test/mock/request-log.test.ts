@@ -17,13 +17,13 @@ describe('request log', () => {
       .post('/evaluations')
       .set('Content-Type', 'application/json')
       .send(`{"k": ${secret}}`)
-      .expect(400);
+      .expect(422);
     await request(app).delete('/evaluations').expect(405);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
     expect(lines[1]).toMatch(/^POST \/evaluations 200 \d+\.\dms$/);
     expect(lines[2]).toMatch(/^POST \/evaluations 422 /);
-    expect(lines[3]).toMatch(/^POST \/evaluations 400 /);
+    expect(lines[3]).toMatch(/^POST \/evaluations 422 \d+\.\dms \(1 problem\)$/);
     expect(lines[4]).toMatch(/^DELETE \/evaluations 405 /);
     expect(lines.join('\n')).not.toMatch(/query-secret|sk-test|OPENAI/);
   });
@@ -40,12 +40,17 @@ describe('request log', () => {
       .post('/evaluations')
       .send(createRequest({ app_id: 1, testset_id: 2, correct_answer_column: 3 }))
       .expect(422);
-    await request(app).post('/evaluations').set('Content-Type', 'text/plain').send('hi').expect(415);
+    await request(app)
+      .post('/evaluations')
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'compress')
+      .send('{}')
+      .expect(415);
     await request(app).get('/human-evaluations/abc').set('Prefer', 'state=failed').expect(200);
     expect(lines[0]).toMatch(/^GET \/human-evaluations\/abc 503 \d+\.\dms \(Prefer: code=503\)$/);
     expect(lines[1]).toMatch(/^GET \/human-evaluations\/gone 500 \d+\.\dms \(scenario: code=500\)$/);
     expect(lines[2]).toMatch(/^POST \/evaluations 422 \d+\.\dms \(3 problems\)$/);
-    expect(lines[3]).toMatch(/^POST \/evaluations 415 \d+\.\dms \(Content-Type must be application\/json\)$/);
+    expect(lines[3]).toMatch(/^POST \/evaluations 415 \d+\.\dms \(Content-Encoding of the request body: .*\)$/);
     expect(lines[4]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
   });
 

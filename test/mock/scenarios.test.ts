@@ -132,7 +132,9 @@ describe('Prefer: latency and fault', () => {
       .set('Prefer', 'latency=5-10')
       .send(createRequest({ app_id: 1 }))
       .expect(422);
-    expect(res.body.detail).toEqual([{ loc: ['body', 'app_id'], msg: 'str type expected', type: 'type_error.str' }]);
+    expect(res.body.detail).toEqual([
+      expect.objectContaining({ type: 'string_type', loc: ['body', 'app_id'], input: 1 }),
+    ]);
   });
 
   it('fault=reset drops the connection, fault=truncate sends half the body', async () => {

@@ -67,24 +67,26 @@ describe('the limits of issue 10 hold in the core, so through MSW as through Exp
     return JSON.parse(observed.body).detail as Array<{ loc: unknown[]; type: string }>;
   };
 
-  it('an empty body gets 422 body field required, whatever its Content-Type', async () => {
+  it('an empty body gets 422 body Field required, whatever its Content-Type', async () => {
     expect(await detailOf('POST empty body, text/plain')).toEqual([
-      { loc: ['body'], msg: 'field required', type: 'value_error.missing' },
+      {
+        type: 'missing',
+        loc: ['body'],
+        msg: 'Field required',
+        input: null,
+        url: 'https://errors.pydantic.dev/2.7/v/missing',
+      },
     ]);
   });
 
   it('a list or map over its limit gets its one problem, its items never validated', async () => {
-    expect((await detailOf('POST 500 numbers in variant_ids')).map((problem) => problem.type)).toEqual([
-      'value_error.list.max_items',
-    ]);
-    expect((await detailOf('POST 101 lm_providers_keys')).map((problem) => problem.type)).toEqual([
-      'value_error.dict.max_items',
-    ]);
+    expect((await detailOf('POST 500 numbers in variant_ids')).map((problem) => problem.type)).toEqual(['too_long']);
+    expect((await detailOf('POST 101 lm_providers_keys')).map((problem) => problem.type)).toEqual(['too_long']);
   });
 
   it('a 422 lists the first 100 problems and counts the rest', async () => {
     const detail = await detailOf('POST 200 wrong items');
     expect(detail).toHaveLength(101);
-    expect(detail[100]).toMatchObject({ loc: ['body'], type: 'value_error.too_many_problems' });
+    expect(detail[100]).toMatchObject({ loc: ['body'], type: 'too_many_problems' });
   });
 });

@@ -43,6 +43,8 @@ export interface Expected {
   /** Whether the body may hold the documented forms outside the spec. */
   outsideSpec: boolean;
   strictNulls: boolean;
+  /** The provider key names the era's release accepts; undefined for any name (no era, as the spec has it). */
+  providerKeyNames: readonly string[] | undefined;
 }
 
 export function expectedOf(scenario: Record<string, string | number | boolean>): Expected {
@@ -54,6 +56,7 @@ export function expectedOf(scenario: Record<string, string | number | boolean>):
     createdState: state ?? (era ? serviceEras[era].createdState : defaultCreatedState),
     outsideSpec: scenario.nullable === true || scenario.eraDates === true,
     strictNulls: scenario.strictNulls === true,
+    providerKeyNames: era ? serviceEras[era].providerKeyNames : undefined,
   };
 }
 
