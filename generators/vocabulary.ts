@@ -163,7 +163,11 @@ export interface ServiceEra {
  * EVALUATION_STARTED, from v0.18.0 EVALUATION_INITIALIZED; ids are ObjectIds up to v0.18 and UUIDv7 from v0.19.0,
  * which also moved to pydantic 2 and PostgreSQL. The two boundaries differ by one release, hence three names.
  */
-export const serviceEras = {
+export const eraNames = ['0.17', '0.18', '0.19'] as const;
+export type EraName = (typeof eraNames)[number];
+
+// Typed, not inferred: an operation added to api/operations.ts is then a missing date form here, and nowhere else.
+export const serviceEras: Record<EraName, ServiceEra> = {
   '0.17': {
     createdState: 'EVALUATION_STARTED',
     idStyle: 'object-id',
@@ -185,7 +189,7 @@ export const serviceEras = {
     validation: 'pydantic2',
     providerKeyNames,
   },
-} as const satisfies Record<string, ServiceEra>;
+};
 
 /**
  * What the mock answers with where the spec is silent and no era is set: the newest release's validation stack, but
@@ -193,8 +197,6 @@ export const serviceEras = {
  */
 export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNames: undefined };
 
-export type EraName = keyof typeof serviceEras;
-export const eraNames = Object.keys(serviceEras) as EraName[];
 
 /**
  * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (any release: up to 0.17.x is `0.17`, 0.18.x is `0.18`,

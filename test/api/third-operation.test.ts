@@ -39,6 +39,10 @@ const owed = [
   // The mock: how it answers each operation, and each operation's canned error bodies.
   'mock/core/handle.ts TS2741',
   'mock/core/scenario-answers.ts TS2741',
+  // Each era of the service: the date form its answers to that operation take.
+  'generators/vocabulary.ts TS2741',
+  'generators/vocabulary.ts TS2741',
+  'generators/vocabulary.ts TS2741',
 ];
 
 /** What tsconfig.build.json compiles (the shipped sources), and the files that say how. */

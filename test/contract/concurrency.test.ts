@@ -99,10 +99,15 @@ describe.concurrent('--concurrency: the same report at any concurrency', () => {
     const options: ContractOptions = { baseUrl: mock.url, examples: 60, seed: 'same' };
     const serial = await runContract({ ...options, concurrency: 1 });
     const parallel = await runContract({ ...options, concurrency: 8 });
-    expect(serial.summary.failed).toBe(0);
+    // The mock reads integers sent as digit strings, as the newest release does: the suite's one warning about it.
+    const failed = serial.checks.filter((check) => check.outcome === 'failed');
+    expect(failed.map((check) => [check.id, check.severity])).toEqual([
+      ['create.invalid.rejected', 'warning'],
+      ['create.properties.invalid.rejected', 'warning'],
+    ]);
     expect(
       serial.checks.filter((check) => check.id.startsWith('create.properties.')).map((check) => check.outcome),
-    ).toEqual(['passed', 'passed', 'passed']);
+    ).toEqual(['passed', 'passed', 'failed']);
     expect(comparable(parallel)).toEqual(comparable(serial));
     expect(parallel.pacing?.concurrency).toBe(8);
   });

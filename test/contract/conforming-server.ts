@@ -47,6 +47,8 @@ export interface Context {
   id?: string;
   /** The parsed create request, when it parsed. */
   request?: Record<string, unknown>;
+  /** A create's body as sent, and its Content-Type: what a deployment that validates otherwise reads. */
+  sent?: { text: string; contentType?: string };
 }
 
 export interface Behaviour {
@@ -159,7 +161,8 @@ async function route(
     return { answer: fetchAnswer(id, context.valid), context };
   }
   if (req.method === 'POST' && path === '/evaluations') {
-    const context: Context = { route: 'create', valid: false };
+    const contentType = req.headers['content-type'];
+    const context: Context = { route: 'create', valid: false, sent: { text, ...(contentType && { contentType }) } };
     return {
       answer: createAnswer(text, req.headers['content-type'], context, behaviour),
       context,

@@ -2,25 +2,35 @@ import { createHash } from 'node:crypto';
 import { generators } from '../../generators/index.js';
 import { schemas } from '../../schemas/index.js';
 import { fillNulls, visitObjects } from '../../mock/core/nullable.js';
-import { json, startConformingServer, type Answer, type Behaviour, type Context } from './conforming-server.js';
+import { createMockCore, type MockAnswer } from '../../mock/index.js';
+import { startConformingServer, type Behaviour, type Context } from './conforming-server.js';
 
 /**
  * Deployments that answer as the service's releases did (shared/spec/domain-notes.md), built on the conforming
  * server and rewritten, for `contract --compare-mock`: the state a create answers, the id style of the ids the service
- * makes, the date form, explicit nulls (pydantic serializes every field), and pydantic 1 or 2 error bodies.
+ * makes, the date form of each operation, explicit nulls (pydantic serializes every field), and the validation of
+ * pydantic 1 or 2 (as the mock core under an era of that stack answers it, itself checked against the real service).
  */
 export interface Release {
   createdState: 'EVALUATION_STARTED' | 'EVALUATION_INITIALIZED';
   idStyle: 'object-id' | 'uuid-v7';
-  dates: 'Z' | 'naive' | 'spaced';
+  /** The date form of a fetched record and of a created one (as recorded from v0.17.5 and v0.24.4). */
+  dates: { fetch: DateForm; create: DateForm };
   nulls: boolean;
   pydantic: 1 | 2;
+  /** Validates as the reference server does (the spec's letter, any provider key name): a deployment that passes. */
+  reference?: boolean;
 }
 
+export type DateForm = 'Z' | 'naive' | 'offset' | 'spaced';
+
+const mongo = { fetch: 'naive', create: 'offset' } as const;
+const postgres = { fetch: 'spaced', create: 'Z' } as const;
+
 export const releases = {
-  '0.17': { createdState: 'EVALUATION_STARTED', idStyle: 'object-id', dates: 'naive', nulls: true, pydantic: 1 },
-  '0.18': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'object-id', dates: 'naive', nulls: true, pydantic: 1 },
-  '0.19': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'uuid-v7', dates: 'spaced', nulls: true, pydantic: 2 },
+  '0.17': { createdState: 'EVALUATION_STARTED', idStyle: 'object-id', dates: mongo, nulls: true, pydantic: 1 },
+  '0.18': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'object-id', dates: mongo, nulls: true, pydantic: 1 },
+  '0.19': { createdState: 'EVALUATION_INITIALIZED', idStyle: 'uuid-v7', dates: postgres, nulls: true, pydantic: 2 },
 } as const satisfies Record<string, Release>;
 
 /** Ids a release's own records carry, and ids of that style the run is given (they exist there). */
@@ -53,39 +63,28 @@ function styled(id: string, style: Release['idStyle']): string {
   return `0190${hex.slice(0, 4)}-${hex.slice(4, 8)}-7${hex.slice(8, 11)}-8${hex.slice(11, 14)}-${hex.slice(14, 26)}`;
 }
 
-function dated(value: string, form: Release['dates']): string {
+function dated(value: string, form: DateForm): string {
   const match = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d:\d\d)(?:\.(\d+))?/.exec(value);
   if (!match || form === 'Z') return value;
   const [, day, time, fraction = ''] = match;
+  const micros = fraction.slice(0, 6).padEnd(6, '0');
   // The ObjectId releases kept milliseconds (MongoDB), the later ones microseconds.
   if (form === 'naive') return `${day}T${time}.${fraction.slice(0, 3).padEnd(3, '0')}000`;
-  return `${day} ${time}.${fraction.slice(0, 6).padEnd(6, '0')}+00:00`;
+  return form === 'offset' ? `${day}T${time}.${micros}+00:00` : `${day} ${time}.${micros}+00:00`;
 }
 
 /** Every id the service made (not one the request or the path named) in the release's style, every date in its form. */
-function restyle(value: unknown, release: Release, kept: ReadonlySet<string>, key = ''): unknown {
+function restyle(value: unknown, release: Release, form: DateForm, kept: ReadonlySet<string>, key = ''): unknown {
   if (typeof value === 'string') {
     if ((key === 'id' || /_ids?$/.test(key)) && !kept.has(value)) return styled(value, release.idStyle);
-    return /_at$/.test(key) ? dated(value, release.dates) : value;
+    return /_at$/.test(key) ? dated(value, form) : value;
   }
-  if (Array.isArray(value)) return value.map((item) => restyle(item, release, kept, key));
+  if (Array.isArray(value)) return value.map((item) => restyle(item, release, form, kept, key));
   if (value !== null && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, restyle(item, release, kept, name)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, restyle(item, release, form, kept, name)]),
+    );
   return value;
-}
-
-/** pydantic 2's entries: a type of its own, the value sent as `input`, and a documentation link. */
-function pydantic2(answer: Answer): Answer {
-  const body = JSON.parse(answer.body) as { detail: Array<{ loc: unknown[]; msg: string; type: string }> };
-  return json(422, {
-    detail: body.detail.map(({ loc, msg, type }) => ({
-      type: type.replace(/^(value|type)_error\./, ''),
-      loc,
-      msg,
-      input: null,
-      url: 'https://errors.pydantic.dev/2.7/v/missing',
-    })),
-  });
 }
 
 function idsOf(context: Context): Set<string> {
@@ -94,12 +93,36 @@ function idsOf(context: Context): Set<string> {
   return new Set(named.flat().filter((id): id is string => typeof id === 'string'));
 }
 
+/**
+ * What the release's validation stack makes of a create: the mock core under an era of that stack, whose answers are
+ * checked against the real service's recorded ones (test/mock/real-service.test.ts). Undefined for any other request.
+ */
+const stacks = { 1: createMockCore({ era: '0.18', log: () => undefined }), 2: createMockCore({ era: '0.19' }) };
+
+function releaseRead(release: Release, context: Context): MockAnswer | undefined {
+  if (context.route !== 'create' || !context.sent || release.reference) return undefined;
+  const body = new TextEncoder().encode(context.sent.text);
+  const headers: Record<string, string> = { 'content-length': String(body.length) };
+  if (context.sent.contentType) headers['content-type'] = context.sent.contentType;
+  const answer = stacks[release.pydantic].handle({ method: 'POST', url: '/evaluations', headers, body });
+  if (answer instanceof Promise) throw new Error('the mock core answers a create with a body in hand at once');
+  return answer;
+}
+
 /** The answer as the release would give it; `then` rewrites further (one behaviour apart, for a test). */
 function releaseRewrite(release: Release): NonNullable<Behaviour['rewrite']> {
-  return (answer, context) => {
-    if (answer.status === 422 && release.pydantic === 2) return pydantic2(answer);
-    if (answer.status !== 200) return answer;
-    const body = restyle(JSON.parse(answer.body), release, idsOf(context));
+  return (given, context) => {
+    let answer = given;
+    const read = releaseRead(release, context);
+    // The release refuses what its stack refuses, and accepts what it coerces (the reference server is stricter).
+    if (read && (read.status >= 400 || answer.status === 422))
+      answer = {
+        status: read.status,
+        headers: { 'content-type': 'application/json' },
+        body: new TextDecoder().decode(read.body),
+      };
+    const form = context.route === 'create' ? release.dates.create : release.dates.fetch;
+    const body = restyle(JSON.parse(answer.body), release, form, idsOf(context));
     if (release.nulls)
       visitObjects(
         body,
