@@ -127,8 +127,8 @@ export const noLatencyMessage = 'No valid values found for latency aggregation.'
 export type IdStyle = 'object-id' | 'uuid-v7';
 
 /**
- * How a release writes its date-times (ObjectId releases from MongoDB's naive milliseconds, later ones from PostgreSQL's
- * aware microseconds), each as the service's code wrote it (Agenta's converters and models, release by release):
+ * How a release writes its date-times (ObjectId releases from MongoDB's naive milliseconds, later ones from
+ * PostgreSQL's aware microseconds), each as the service's code wrote it (Agenta's converters and models, release by release):
  * - `naive`: `2024-05-20T10:11:12.123000`, no offset, milliseconds padded (pydantic 1's isoformat of a naive datetime);
  * - `offset`: `2024-05-20T10:11:12.123456+00:00` (pydantic 1's isoformat of `datetime.now(timezone.utc)`);
  * - `spaced`: `2024-07-10 12:34:56.123456+00:00` (Python's `str()` of an aware datetime, in a `str` field);
@@ -196,7 +196,6 @@ export const serviceEras: Record<EraName, ServiceEra> = {
  * any provider key name (the spec's "arbitrary property names").
  */
 export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNames: undefined };
-
 
 /**
  * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (any release: up to 0.17.x is `0.17`, 0.18.x is `0.18`,

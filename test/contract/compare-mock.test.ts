@@ -113,7 +113,7 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     expect(report.mock.suggested.command).toBe('evalkit mock --era 0.17 --era-dates');
   });
 
-  it("statuses per kind of request: none for FastAPI's 422 to bad JSON and text/plain, 404 for unknown ids", async () => {
+  it("statuses per kind of request: FastAPI's 422 to bad JSON and text/plain alike, 404 for unknown ids", async () => {
     const { report } = await baseRun();
     const statuses = report.mock.differences.filter((difference) => difference.aspect === 'status');
     const seen = statuses.flatMap((difference) =>

@@ -21,7 +21,7 @@ function expectProblem(res: request.Response, status: number, detail: RegExp): v
 }
 
 describe('bad input to POST /evaluations', () => {
-  it("answers malformed JSON as FastAPI does: 422 json_invalid with Python's position and reason, never the text", async () => {
+  it("answers malformed JSON as FastAPI: 422 json_invalid, Python's position and reason, never the text", async () => {
     const res = await postRaw(`{"app_id": "a", "lm_providers_keys": {"OPENAI_API_KEY": ${secret}}}`);
     expect(res.status).toBe(422);
     expect(res.body.detail[0]).toMatchObject({ type: 'json_invalid', msg: 'JSON decode error', input: {} });
@@ -40,7 +40,7 @@ describe('bad input to POST /evaluations', () => {
     expect((await postRaw('{"app_id": ')).body.detail[0].ctx).toEqual({ error: 'Expecting value' });
   });
 
-  it('validates a body of another media type as FastAPI does, as a text the model refuses; any charset is read', async () => {
+  it('validates a body of another media type as FastAPI does, a text the model refuses; any charset', async () => {
     for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'text/json']) {
       const res = await postRaw(JSON.stringify(createRequest({ lm_providers_keys: { OPENAI_API_KEY: secret } })), type);
       expect(res.status, type).toBe(422);
@@ -101,7 +101,7 @@ describe('bad input to POST /evaluations', () => {
     expectProblem(await postRaw(invalid), 400, /There was an error parsing the body/);
   });
 
-  it('refuses a __proto__ key anywhere with 400 naming where; constructor and prototype are names like others', async () => {
+  it('refuses a __proto__ key anywhere with 400 naming where; constructor and prototype pass', async () => {
     const proto = '{"app_id":"a","rate_limit":{"__proto__":{"polluted":true},"batch_size":1}}';
     expectProblem(await postRaw(proto), 400, /forbidden key '__proto__' at \/rate_limit/);
     await postRaw(JSON.stringify(createRequest({ constructor: { prototype: {} } }))).expect(200);

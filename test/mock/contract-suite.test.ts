@@ -5,8 +5,8 @@ import { startMockServer, type MockServer } from '../../mock/index.js';
 
 /**
  * The checks a run failed, but the mock's one known departure from the spec's types: like the newest release (pydantic
- * 2 in lax mode), it reads an integer sent as a string of digits (`"10"`), which the suite warns of (a 2xx for input the
- * spec's types refuse; the spec does not say it is rejected). Any other warning, and any error, stays.
+ * 2 in lax mode), it reads an integer sent as a string of digits (`"10"`), which the suite warns of (a 2xx for
+ * input the spec's types refuse; the spec does not say it is rejected). Any other warning, and any error, stays.
  */
 const coercion = /^create\.(invalid|properties\.invalid)\.rejected: .*type integer \(sent as the string "\d+"\)/;
 const coerced = (check: Report['checks'][number]) =>

@@ -123,7 +123,7 @@ describe('POST /evaluations', () => {
 describe('POST /evaluations with an invalid body', () => {
   const docs = (type: string) => `https://errors.pydantic.dev/2.7/v/${type}`;
 
-  it("answers 422 listing every problem in pydantic 2's shape and order by default, coercing what it coerces", async () => {
+  it("answers 422 with every problem in pydantic 2's shape and order by default, coercing as it does", async () => {
     const body = createRequest({
       app_id: 42,
       variant_ids: ['ok', 7],
@@ -172,7 +172,7 @@ describe('POST /evaluations with an invalid body', () => {
     ]);
   });
 
-  it("answers in pydantic 1's shape and words under the ObjectId eras, which coerce numbers to strings and truncate floats", async () => {
+  it("answers pydantic 1's shape and words in the ObjectId eras, which coerce numbers to strings, floats to ints", async () => {
     const body = createRequest({
       app_id: 42,
       variant_ids: ['ok', 7],
@@ -212,7 +212,7 @@ describe('POST /evaluations with an invalid body', () => {
     ]);
   });
 
-  it('never puts a provider key in a 422, even when the key itself is wrong or echoed as pydantic 2 echoes input', async () => {
+  it('never puts a provider key in a 422, even a wrong one, even where pydantic 2 echoes input', async () => {
     const keys = { OPENAI_API_KEY: secret, GROQ_API_KEY: 12345 };
     const res = await post(createRequest({ app_id: null, lm_providers_keys: keys })).expect(422);
     expect(res.text).not.toContain(secret);
@@ -237,7 +237,8 @@ describe('POST /evaluations with an invalid body', () => {
     await post(body).expect(200);
     const names =
       "'OPENAI_API_KEY', 'MISTRAL_API_KEY', 'COHERE_API_KEY', 'ANTHROPIC_API_KEY', 'ANYSCALE_API_KEY', " +
-      "'PERPLEXITYAI_API_KEY', 'DEEPINFRA_API_KEY', 'TOGETHERAI_API_KEY', 'ALEPHALPHA_API_KEY', 'OPENROUTER_API_KEY', " +
+      "'PERPLEXITYAI_API_KEY', 'DEEPINFRA_API_KEY', 'TOGETHERAI_API_KEY', 'ALEPHALPHA_API_KEY', " +
+      "'OPENROUTER_API_KEY', " +
       "'GROQ_API_KEY'";
     expect((await post(body, 'era=0.19').expect(422)).body.detail).toEqual([
       {

@@ -65,7 +65,7 @@ describe("the mock's error answers are what the OpenAPI document declares", () =
     expectDocumented('fetchHumanEvaluation', await request(app).get(`/human-evaluations/${'x'.repeat(5000)}`), 422);
   });
 
-  it("422 for JSON Python refuses or another media type, as FastAPI; 400, 413 and 415 for the mock's own bounds", async () => {
+  it("422 for JSON Python refuses or another media type, as FastAPI; 400, 413, 415 for the mock's bounds", async () => {
     expectDocumented('createEvaluations', await post('{"app_id": '), 422);
     expectDocumented('createEvaluations', await post('app_id=a', 'application/x-www-form-urlencoded'), 422);
     expectDocumented('createEvaluations', await post('{"__proto__": {}}'), 400);
