@@ -128,7 +128,7 @@ export type IdStyle = 'object-id' | 'uuid-v7';
 
 /**
  * How a release writes its date-times (ObjectId releases from MongoDB's naive milliseconds, later ones from
- * PostgreSQL's aware microseconds), each as the service's code wrote it (Agenta's converters and models, release by release):
+ * PostgreSQL's aware microseconds), each as the service's code wrote it (Agenta's converters and models):
  * - `naive`: `2024-05-20T10:11:12.123000`, no offset, milliseconds padded (pydantic 1's isoformat of a naive datetime);
  * - `offset`: `2024-05-20T10:11:12.123456+00:00` (pydantic 1's isoformat of `datetime.now(timezone.utc)`);
  * - `spaced`: `2024-07-10 12:34:56.123456+00:00` (Python's `str()` of an aware datetime, in a `str` field);

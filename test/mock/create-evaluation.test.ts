@@ -172,7 +172,7 @@ describe('POST /evaluations with an invalid body', () => {
     ]);
   });
 
-  it("answers pydantic 1's shape and words in the ObjectId eras, which coerce numbers to strings, floats to ints", async () => {
+  it("answers pydantic 1's shape and words in the ObjectId eras, which coerce numbers and floats", async () => {
     const body = createRequest({
       app_id: 42,
       variant_ids: ['ok', 7],
