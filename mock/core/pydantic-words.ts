@@ -134,8 +134,16 @@ function pydantic2Words(problem: Problem | Limit): Words {
 /** The pydantic 2 release the service pinned from v0.19.0 (2.7.4): its documentation links carry it. */
 const pydantic2Docs = 'https://errors.pydantic.dev/2.7/v/';
 
-/** An echoed value this long or longer is not sent back: a 1 MiB body refused for a missing field stays small. */
-const maxEchoCharacters = 16 * 1024;
+/**
+ * What one answer echoes at most, in characters of JSON: past it an `input` is a note of its size instead, so a 1 MiB
+ * body refused for five missing fields is not sent back five times.
+ */
+export const maxEchoCharacters = 16 * 1024;
+
+/** The echo left to an answer (maxEchoCharacters at first), spent by each `input` it sends back. */
+export interface EchoBudget {
+  left: number;
+}
 
 /** A scalar under lm_providers_keys is a credential, whatever its JSON type (a key sent as a number is one too). */
 const secretScalar = (value: unknown) => (value === null || typeof value === 'object' ? value : secretPlaceholder);
@@ -168,8 +176,8 @@ function echoedText(text: string): string {
   return echoed;
 }
 
-/** What pydantic 2's `input` holds for a problem at `loc`: the value, never a provider key, never past the bound. */
-export function echoedInput(input: unknown, loc: Location, raw = false): unknown {
+/** What pydantic 2's `input` holds for a problem at `loc`: the value, never a provider key, never past the budget. */
+function echoedInput(input: unknown, loc: Location, raw: boolean, budget: EchoBudget): unknown {
   let echoed: unknown;
   if (raw && typeof input === 'string') echoed = echoedText(input);
   else if (loc[1] === credentialField && loc.at(-1) !== '[key]') echoed = allSecret(input);
@@ -177,22 +185,29 @@ export function echoedInput(input: unknown, loc: Location, raw = false): unknown
     echoed = structuredClone(input);
     redactProviderKeys(echoed);
   } else echoed = input;
-  const size = typeof echoed === 'string' ? echoed.length : (JSON.stringify(echoed)?.length ?? 0);
-  return size >= maxEchoCharacters ? `<${size} characters, not echoed>` : echoed;
+  const size = JSON.stringify(echoed)?.length ?? 0;
+  if (size > budget.left) return `<${size} characters, not echoed>`;
+  budget.left -= size;
+  return echoed;
 }
 
 /**
  * One problem as the stack words it. `raw`: the input is a body's text (sent as another media type), which pydantic
- * 2 echoes as a string.
+ * 2 echoes as a string. `budget`: the answer's echo left, shared by its problems.
  */
-export function worded(stack: ValidationStack, problem: Problem | Limit, raw = false): ValidationDetail {
+export function worded(
+  stack: ValidationStack,
+  problem: Problem | Limit,
+  budget: EchoBudget = { left: maxEchoCharacters },
+  raw = false,
+): ValidationDetail {
   const { loc } = problem;
   if (stack === 'pydantic1') {
     const { type, msg, ctx } = pydantic1Words(problem);
     return ctx ? { loc, msg, type, ctx } : { loc, msg, type };
   }
   const { type, msg, ctx } = pydantic2Words(problem);
-  const input = echoedInput(problem.input, loc, raw);
+  const input = echoedInput(problem.input, loc, raw, budget);
   return { type, loc, msg, input, ...(ctx && { ctx }), url: `${pydantic2Docs}${type}` };
 }
 

@@ -5,8 +5,8 @@ import { pointerTokens } from '../../schemas/validators/json-pointer.js';
 import { validate } from '../../schemas/validators/index.js';
 import { HttpProblem, type ValidationDetail } from './errors.js';
 import { createRequestLimits, maxListedProblems } from './limits.js';
-import { validateModel } from './pydantic.js';
-import { jsonInvalid, unlisted, worded } from './pydantic-words.js';
+import { validateModel, type Problem } from './pydantic.js';
+import { jsonInvalid, maxEchoCharacters, unlisted, worded, type EchoBudget, type Limit } from './pydantic-words.js';
 import type { ServiceBody } from './request-body.js';
 import type { Scenario } from './scenarios.js';
 
@@ -35,16 +35,18 @@ function listedProblems(release: ServiceEra, detail: ValidationDetail[], total =
 export function readAsRelease(resource: ResourceName, body: ServiceBody, scenario: Scenario): unknown {
   const release = releaseOf(scenario);
   const stack = release.validation;
+  const budget: EchoBudget = { left: maxEchoCharacters };
+  const word = (problem: Problem | Limit) => worded(stack, problem, budget);
   const refuse = (detail: ValidationDetail[], total?: number) => {
     throw new HttpProblem(422, listedProblems(release, detail, total));
   };
   if (body.kind === 'refused') refuse([jsonInvalid(body.position, body.error)]);
-  if (body.kind === 'none') refuse([worded(stack, { kind: 'missing', loc: ['body'], input: null })]);
+  if (body.kind === 'none') refuse([word({ kind: 'missing', loc: ['body'], input: null })]);
   if (body.kind === 'text')
-    refuse([worded(stack, { kind: 'model_type', loc: ['body'], input: body.text, expects: 'model' }, true)]);
+    refuse([worded(stack, { kind: 'model_type', loc: ['body'], input: body.text, expects: 'model' }, budget, true)]);
   const value = body.kind === 'json' ? body.value : undefined;
   const limits = createRequestLimits(value);
-  if (limits.overCount) refuse(limits.problems.map((problem) => worded(stack, problem)));
+  if (limits.overCount) refuse(limits.problems.map(word));
   const names = release.providerKeyNames;
   const read = validateModel(schemas[resource], value, {
     stack,
@@ -53,7 +55,7 @@ export function readAsRelease(resource: ResourceName, body: ServiceBody, scenari
   });
   const problems = [...read.problems, ...limits.problems];
   if (problems.length > 0) {
-    const detail = problems.slice(0, maxListedProblems).map((problem) => worded(stack, problem));
+    const detail = problems.slice(0, maxListedProblems).map(word);
     refuse(detail, problems.length);
   }
   // What the model let through must be what the schema allows; a gap between the two is the mock's to show, not hide.
