@@ -9,7 +9,7 @@ import { stateFrom } from './factory-error.js';
 import { aggregatedResultRecipe, type AggregatedResultOptions } from './recipes/aggregated-result.js';
 import { createEvaluationRequestRecipe } from './recipes/create-evaluation-request.js';
 import { errorRecipe, type ErrorOptions } from './recipes/error.js';
-import { drawRun, evaluationRecipe, type EvaluationOptions } from './recipes/evaluation.js';
+import { drawRun, evaluationRecipe, type EvaluationOptions, type EvaluationRun } from './recipes/evaluation.js';
 import {
   evaluatorConfigRecipe,
   undocumentedEvaluatorConfigRecipe,
@@ -123,14 +123,25 @@ export type EvaluationsForRequest = (
  * app, test set and evaluator config ids, and what one run shares (creation moment, user, test set name, each
  * config's name and settings) the same in every Evaluation. Owns its random source, as a generator set does.
  */
+/** The facts one create's Evaluations share, drawn afresh in `ctx` from the seed and the request's ids. */
+function beginRun(
+  ctx: GenerationContext,
+  seed: Seed,
+  request: CreateRequestIds,
+  { profile = 'mixed', createdAt, idStyle }: EvaluationsForRequestOptions,
+): EvaluationRun {
+  checkMoment('evaluationsForRequest', 'createdAt', createdAt);
+  ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
+  ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
+  return drawRun(ctx, request, buildNested, createdAt);
+}
+
 export function createEvaluationsForRequest(): EvaluationsForRequest {
   const ctx = new GenerationContext();
-  return (seed, request, { state, profile = 'mixed', createdAt, idStyle } = {}) => {
-    checkMoment('evaluationsForRequest', 'createdAt', createdAt);
-    ctx.begin(seedFrom('evaluationsForRequest', seed), profile);
-    ctx.followIds([request.app_id, ...request.variant_ids, request.testset_id, ...request.evaluators_configs], idStyle);
-    const run = drawRun(ctx, request, buildNested, createdAt);
-    const options = {
+  return (seed, request, options = {}) => {
+    const { state } = options;
+    const run = beginRun(ctx, seed, request, options);
+    const shared = {
       state: stateFrom('evaluationsForRequest', state),
       appId: request.app_id,
       testsetId: request.testset_id,
@@ -139,9 +150,22 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
     };
     return request.variant_ids.map(
       (variantId, variantIndex) =>
-        compiled.Evaluation(ctx, { ...options, variantId, variantIndex }, buildNested) as Evaluation,
+        compiled.Evaluation(ctx, { ...shared, variantId, variantIndex }, buildNested) as Evaluation,
     );
   };
+}
+
+/**
+ * The evaluator key of each config a create request names, as the Evaluations answering the same request (same seed,
+ * same options) carry them once aggregated: what the service looks up before it starts a run.
+ */
+export function evaluatorKeysForRequest(
+  seed: Seed,
+  request: CreateRequestIds,
+  options: EvaluationsForRequestOptions = {},
+): Map<string, string> {
+  const run = beginRun(new GenerationContext(), seed, request, options);
+  return new Map([...run.evaluatorConfigs].map(([id, config]) => [id, config.evaluator_key]));
 }
 
 export const evaluationsForRequest: EvaluationsForRequest = createEvaluationsForRequest();

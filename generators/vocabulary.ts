@@ -93,6 +93,13 @@ export const evaluatorSettings = {
 export type EvaluatorKey = keyof typeof evaluatorSettings;
 export const evaluatorKeys = Object.keys(evaluatorSettings) as EvaluatorKey[];
 
+/**
+ * Evaluators that call a model with the caller's provider key: a create naming a config of one with no
+ * lm_providers_keys (absent, null or empty) is refused `400 {"detail": "Missing LM provider Key"}` before any run
+ * starts (the service's check_ai_critique_inputs, in every release from v0.14 to v0.24.4).
+ */
+export const keyedEvaluators: ReadonlySet<EvaluatorKey> = new Set(['auto_ai_critique']);
+
 /** AI critique scores are a 0-10 mean; every other evaluator aggregates to a 0-1 mean. */
 export const tenPointEvaluators: ReadonlySet<EvaluatorKey> = new Set(['auto_ai_critique']);
 

@@ -1,5 +1,6 @@
-import { evaluationsForRequest, seedFrom } from '../../generators/index.js';
-import { serviceEras } from '../../generators/vocabulary.js';
+import { evaluationsForRequest, evaluatorKeysForRequest, seedFrom } from '../../generators/index.js';
+import { keyedEvaluators, serviceEras, type EvaluatorKey } from '../../generators/vocabulary.js';
+import { HttpProblem } from './errors.js';
 import type { CreateEvaluationRequest } from '../../schemas/types/resources.js';
 import { withNotes, type MockAnswer, type MockRequest } from './request-answer.js';
 import { requestMoment, type Clock } from './clock.js';
@@ -19,6 +20,9 @@ import { readAsRelease } from './validation-detail.js';
  */
 export const defaultCreatedState = 'EVALUATION_INITIALIZED';
 
+/** The service's answer to a create whose AI critique config has no provider key to call a model with. */
+const missingProviderKey = new HttpProblem(400, 'Missing LM provider Key');
+
 /**
  * One Evaluation per requested variant, coherent with the request; seeded by it, so the same request gets the same
  * answer.
@@ -30,8 +34,9 @@ function evaluationsFor(sent: ServiceBody, scenario: ResolvedScenario, clock: Cl
     for (const field of withoutNullOptionals('CreateEvaluationRequest', sent.value).absent)
       notes.push(`${field}: null read as absent`);
   const request = readAsRelease('CreateEvaluationRequest', sent, scenario) as CreateEvaluationRequest;
-  // Only ids go on from here: lm_providers_keys is neither passed on nor kept.
+  // Only ids go on from here, and whether keys were sent: lm_providers_keys is neither passed on nor kept.
   const { app_id, testset_id, variant_ids, evaluators_configs } = request;
+  const keysSent = Object.keys(request.lm_providers_keys ?? {}).length > 0;
   const era = scenario.era === undefined ? undefined : serviceEras[scenario.era];
   const state = scenario.state ?? era?.createdState ?? defaultCreatedState;
   // Neither the state nor the moment is part of the seed: another state answers the same Evaluations (names, dates,
@@ -45,11 +50,14 @@ function evaluationsFor(sent: ServiceBody, scenario: ResolvedScenario, clock: Cl
     variant_ids.join('\u0000'),
     evaluators_configs.join('\u0000'),
   );
-  const evaluations = evaluationsForRequest(
-    seed,
-    { app_id, testset_id, variant_ids, evaluators_configs },
-    { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock), idStyle: era?.idStyle },
-  );
+  const ids = { app_id, testset_id, variant_ids, evaluators_configs };
+  const options = { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock), idStyle: era?.idStyle };
+  // The service looks each config up before it starts: an AI critique with no provider key is refused.
+  if (!keysSent && evaluators_configs.length > 0) {
+    const keys = evaluatorKeysForRequest(seed, ids, options);
+    if ([...keys.values()].some((key) => keyedEvaluators.has(key as EvaluatorKey))) throw missingProviderKey;
+  }
+  const evaluations = evaluationsForRequest(seed, ids, options);
   return serialize(evaluations.map((evaluation) => asScenarioSends('createEvaluations', evaluation, scenario)));
 }
 

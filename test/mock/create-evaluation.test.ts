@@ -257,6 +257,25 @@ describe('POST /evaluations with an invalid body', () => {
     expect(v1[0].msg).toBe(`value is not a valid enumeration member; permitted: ${names}, 'GEMINI_API_KEY'`);
   });
 
+  it('refuses a create without provider keys whose configs hold an AI critique, as the service does', async () => {
+    // Configs drawn until one run holds an AI critique: the same request with a key shows that config once finished.
+    let refused: Record<string, unknown> | undefined;
+    for (let n = 0; n < 200 && !refused; n++) {
+      const { lm_providers_keys: _keys, ...body } = createRequest({ evaluators_configs: [`c${n}`, `d${n}`] });
+      const res = await post(body, 'profile=full');
+      if (res.status === 400) refused = body;
+      else expect(res.status).toBe(200);
+    }
+    expect(refused).toBeDefined();
+    const sent = refused as Record<string, unknown>;
+    expect((await post(sent, 'profile=full').expect(400)).body).toEqual({ detail: 'Missing LM provider Key' });
+    for (const keys of [null, {}]) await post({ ...sent, lm_providers_keys: keys }, 'profile=full').expect(400);
+    const withKey = { ...sent, lm_providers_keys: { OPENAI_API_KEY: secret } };
+    const [finished] = (await post(withKey, 'profile=full, state=finished').expect(200)).body;
+    const kinds = finished.aggregated_results.map((result: any) => result.evaluator_config.evaluator_key);
+    expect(kinds).toContain('auto_ai_critique');
+  });
+
   it('refuses requests over the mock limits: 100 variants or configs, 1024-character ids', async () => {
     const many = Array.from({ length: 101 }, (_, i) => `v${i}`);
     const res = await post(createRequest({ variant_ids: many, app_id: 'x'.repeat(1025) })).expect(422);
