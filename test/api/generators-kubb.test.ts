@@ -197,7 +197,11 @@ describe('Kubb 4 and openapi-typescript on the OpenAPI document', () => {
         new Request('http://mock.test/evaluations', {
           method: 'POST',
           headers: { 'content-type': 'application/json', prefer: `state=${states[index % states.length]}` },
-          body: JSON.stringify(build('CreateEvaluationRequest', { seed: index })),
+          // With a provider key: an AI critique config without one is refused before any run, as the service does.
+          body: JSON.stringify({
+            ...build('CreateEvaluationRequest', { seed: index }),
+            lm_providers_keys: { OPENAI_API_KEY: 'sk-fake-key' },
+          }),
         }),
       );
       if (parse('createEvaluations200Schema', await created.json())) accepted++;
