@@ -18,7 +18,7 @@ export function standingOf(differences: readonly MockDifference[]): Standing {
   };
 }
 
-/** The differences that count against the mock: --fail-on-drift fails on them, the closest settings are sought by them. */
+/** The differences that count against the mock: what --fail-on-drift fails on, what the closest settings minimise. */
 export function driftOf(differences: readonly MockDifference[]): MockDifference[] {
   return standingOf(differences).drift;
 }

@@ -63,11 +63,16 @@ const baseRun = () => (baseline ??= against(startRelease(base), (url) => compare
 
 /**
  * The differences a deployment that departs from the 0.18 release in one behaviour shows beyond the release's own;
- * `asked` gives the ids the run is given (the release's own by default).
+ * `asked` gives the ids the run is given (the release's own by default), `flags` more of the run's.
  */
-async function departing(release: Release, behaviour: Behaviour = {}, asked = release): Promise<MockDifference[]> {
+async function departing(
+  release: Release,
+  behaviour: Behaviour = {},
+  asked = release,
+  ...flags: string[]
+): Promise<MockDifference[]> {
   const known = new Set((await baseRun()).report.mock.differences.map(keyOf));
-  const { report } = await against(startRelease(release, behaviour), (url) => compare(url, asked, ...asBase));
+  const { report } = await against(startRelease(release, behaviour), (url) => compare(url, asked, ...asBase, ...flags));
   return report.mock.differences.filter((difference) => !known.has(keyOf(difference)));
 }
 
@@ -141,6 +146,28 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     expect(differences.map(keyOf)).toEqual(['status: 500 / 200', 'content type: text/plain / application/json']);
     expect(differences[0]?.requests[0]).toMatch(/an unknown ObjectId/);
     expect(differences[0]?.answers.deployment).toBe('500 text/plain "Internal Server Error"');
+    // The deployment's own spec violation, told by the check its answer failed.
+    for (const difference of differences)
+      expect(difference).toMatchObject({ deploymentBreaksSpec: true, check: 'fetch.status.5xx', accepted: false });
+  });
+
+  it("a property case's 500 is the deployment's own violation too, named by its property", async () => {
+    // Valid cases name apps the release does not hold, as the ObjectId releases failed on ids of another style.
+    const differences = await departing(
+      base,
+      {
+        rewrite: (answer, context) =>
+          context.route === 'create' && context.valid && context.request?.app_id !== releaseIds['object-id'].app
+            ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+            : answer,
+      },
+      base,
+      '--examples',
+      '4',
+    );
+    const status = differences.find((difference) => difference.aspect === 'status');
+    expect(status).toMatchObject({ deployment: '500', deploymentBreaksSpec: true, check: 'create.properties.valid' });
+    expect(differences.filter((difference) => !difference.deploymentBreaksSpec)).toEqual([]);
   });
 
   it("pydantic 2's error entries", async () => {
@@ -233,6 +260,30 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     });
   });
 
+  it('--ignore FILE accepts differences by the ids of a run of another seed: --fail-on-drift exits 0', async () => {
+    const passing = { ...base, dates: 'Z' } as const;
+    await against(startRelease(passing), async (url) => {
+      const first = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '1');
+      expect(first.code).toBe(1);
+      const ids = first.report.mock.differences.map((difference) => difference.id);
+      expect(ids.length).toBeGreaterThan(1);
+      const file = join(dir, 'known-differences.txt');
+      writeFileSync(file, `# accepted after review\n${ids.map((id, n) => `${id}  # ${n}`).join('\n')}\n`);
+      const accepted = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '7', '--ignore', file);
+      expect(accepted.report.mock.differences.map((difference) => [difference.id, difference.accepted])).toEqual(
+        ids.map((id) => [id, true]),
+      );
+      expect(accepted.code).toBe(0);
+      expect(accepted.stdout).toMatch(/^Compared with the mock \(.*\): \d+ requests, 0 differences, \d+ accepted$/m);
+      expect(accepted.stdout).toMatch(/^ {2}ACCEPTED date form: .* \[[0-9a-f]{12}\]$/m);
+      // One id left out: that difference fails the run again.
+      writeFileSync(file, ids.slice(1).join('\n'));
+      const one = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '7', '--ignore', file);
+      expect(one.code).toBe(1);
+      expect(one.stdout).toMatch(/FAIL \(--fail-on-drift: the mock differs from the deployment in 1 way\)/);
+    });
+  });
+
   it('never writes a provider key the deployment echoes in an answer', async () => {
     const sent: string[] = [];
     const { report } = await against(
@@ -256,6 +307,8 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     const cases: Array<[string[], RegExp]> = [
       [['--mock-nullable'], /^--mock-nullable needs --compare-mock$/],
       [['--fail-on-drift'], /^--fail-on-drift needs --compare-mock$/],
+      [['--ignore', join(dir, 'none.txt')], /^--ignore needs --compare-mock$/],
+      [['--compare-mock', '--ignore', join(dir, 'none.txt')], /^--ignore cannot read .*none\.txt/],
       [['--compare-mock', '--mock-era', '2024'], /^--mock-era: .*0\.17, 0\.18, 0\.19/],
       [['--compare-mock', '--mock-era-dates'], /^--mock-era-dates: .*era/],
       [['--compare-mock', '--mock-scenarios', join(dir, 'none.json')], /^--mock-scenarios: .*no such file/],
