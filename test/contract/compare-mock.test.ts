@@ -170,6 +170,25 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     expect(differences.filter((difference) => !difference.deploymentBreaksSpec)).toEqual([]);
   });
 
+  it("refused key names: the deployment's own violation, the refusal of all names at once included", async () => {
+    // A release that accepts only its own provider list, as the older ones did.
+    const refusing = await departing(base, {
+      rewrite: (answer, context) => {
+        const keys = context.request?.lm_providers_keys;
+        const names = keys && typeof keys === 'object' ? Object.keys(keys) : [];
+        if (context.route !== 'create' || !context.valid || names.every((name) => /_API_KEY$/.test(name)))
+          return answer;
+        return json(422, {
+          detail: [{ loc: ['body', 'lm_providers_keys'], msg: 'unknown provider', type: 'value_error' }],
+        });
+      },
+    });
+    expect(refusing.map(keyOf)).toEqual(['status: 422 / 200']);
+    expect(refusing[0]).toMatchObject({ deploymentBreaksSpec: true, check: 'create.provider-keys.accepted' });
+    // All the names at once, then each alone: five refused requests, one difference.
+    expect(refusing[0]?.count).toBe(5);
+  });
+
   it("pydantic 2's error entries", async () => {
     const differences = await departing({ ...base, pydantic: 2 });
     // Against the mock's 422 list, and against its 400 string for malformed JSON (FastAPI answers that 422 too).
@@ -301,6 +320,18 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     const text = JSON.stringify(report.mock);
     expect(text).toContain('<PROVIDER_KEY>');
     for (const key of new Set(sent)) expect(text).not.toContain(key);
+    // The echo is the deployment's own violation: the error body that carries it, not the status it came with; an
+    // error body that echoes nothing (`bad keys: []`) is the mock's own difference.
+    const bodies = report.mock.differences.filter(
+      (difference) => difference.aspect === 'error body' && difference.answers.deployment.includes('<PROVIDER_KEY>'),
+    );
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const difference of bodies)
+      expect(difference).toMatchObject({ deploymentBreaksSpec: true, check: 'create.secrets.echo' });
+    const status = report.mock.differences.find((difference) => difference.deployment === '400');
+    expect(status).toMatchObject({ aspect: 'status', deploymentBreaksSpec: false });
+    const unechoed = report.mock.differences.find(({ answers }) => answers.deployment.includes('bad keys: []'));
+    expect(unechoed).toMatchObject({ aspect: 'error body', deploymentBreaksSpec: false });
   });
 
   it('each --mock-* flag without --compare-mock, or with a value the mock refuses, exits 2 naming it', async () => {
