@@ -76,8 +76,6 @@ function answerText(answer: ComparedAnswer, redact: (text: string) => string): s
 export class MockComparer {
   private readonly recorded: Recorded[] = [];
   private readonly exchanges: ComparedExchange[] = [];
-  /** The checks each compared answer failed, by the answer: one list its request's two records share. */
-  private readonly failed = new WeakMap<ComparedAnswer, CheckId[]>();
   private skipped = 0;
   private readonly answer: MockAnswerer;
 
@@ -108,9 +106,7 @@ export class MockComparer {
     }
     const facets = facetsOf(deployment, operation);
     const answer = answerText(deployment, this.redact);
-    const failed = [...failedChecks];
-    this.failed.set(deployment, failed);
-    this.recorded.push({ label, operation, request, deployment: facets, answer, failedChecks: failed });
+    this.recorded.push({ label, operation, request, deployment: facets, answer, failedChecks });
     const mock = await this.answer(request);
     this.exchanges.push({
       label,
@@ -118,16 +114,8 @@ export class MockComparer {
       deployment: facets,
       mock: facetsOf(mock, operation),
       answers: { deployment: answer, mock: answerText(mock, this.redact) },
-      failedChecks: failed,
+      failedChecks,
     });
-  }
-
-  /**
-   * A check an answer compared earlier turned out to fail once later requests were judged: a create refused with all
-   * the other key names at once is a violation only once the names sent alone show which are refused.
-   */
-  alsoFailed(deployment: ComparedAnswer, check: CheckId): void {
-    this.failed.get(deployment)?.push(check);
   }
 
   /** The same requests answered by a fresh mock under these settings, compared; undefined if it refuses them. */

@@ -7,8 +7,6 @@ export interface DifferenceIdentity {
   aspect: string;
   deployment: string;
   mock: string;
-  /** Seen where the deployment broke the spec: kept apart from the same values seen elsewhere. */
-  deploymentBreaksSpec: boolean;
 }
 
 /** Hex characters kept of the hash: short enough to read in a line, long enough that two never meet by chance. */
@@ -19,11 +17,10 @@ export const differenceIdPattern = /^[0-9a-f]{12}$/;
 
 /**
  * The stable id of a difference: a hash of what it is, never of where it was seen (request labels, counts, fields,
- * excerpts vary by seed), so a team can accept it once by id in an ignore file.
+ * excerpts vary by seed) nor of what the checks made of it, so a team can accept it once by id in an ignore file.
  */
-export function differenceId(identity: DifferenceIdentity): string {
-  const { operation, aspect, deployment, mock, deploymentBreaksSpec } = identity;
+export function differenceId({ operation, aspect, deployment, mock }: DifferenceIdentity): string {
   // JSON keeps the parts apart whatever they hold: a value with a newline cannot pose as two.
-  const text = JSON.stringify([operation, aspect, deployment, mock, deploymentBreaksSpec]);
+  const text = JSON.stringify([operation, aspect, deployment, mock]);
   return createHash('sha256').update(text).digest('hex').slice(0, idLength);
 }

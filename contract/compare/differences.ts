@@ -116,8 +116,9 @@ export interface MockDifference {
   /** What a frontend built on the mock would notice. */
   notice: string;
   /**
-   * The deployment's answer failed an error-level check that accounts for this difference (violations.ts): the
-   * deployment breaks the spec there, which is no drift of the mock's; never fails --fail-on-drift.
+   * The deployment's answer to one of its requests failed an error-level check that accounts for this difference
+   * (violations.ts): the deployment breaks the spec there, which is no drift of the mock's; never fails
+   * --fail-on-drift.
    */
   deploymentBreaksSpec: boolean;
   /** With deploymentBreaksSpec: the check failed, the first if several. */
@@ -155,10 +156,14 @@ export function gatherDifferences(
     for (const seen of differencesOf(exchange.deployment, exchange.mock)) {
       const check = violatedCheck(seen, exchange.failedChecks);
       const { operation } = exchange;
-      const id = differenceId({ ...seen, operation, deploymentBreaksSpec: check !== undefined });
+      const id = differenceId({ ...seen, operation });
       const known = gathered.get(id);
       if (known) {
         known.count++;
+        // The same values on another request of the operation are the same difference: where a check showed the
+        // deployment breaks the spec with them, they are its violation on every request (one judged, one not).
+        if (check !== undefined && known.check === undefined)
+          Object.assign(known, { deploymentBreaksSpec: true, check });
         if (known.requests.length < listedRequests && !known.requests.includes(exchange.label))
           known.requests.push(exchange.label);
         if (known.fields && seen.fields)

@@ -202,14 +202,6 @@ export class Session {
     await comparer.compare(labelOf(outgoing), sent.operation, request, exchange, failedChecks);
   }
 
-  /**
-   * An answer already judged and compared failed this error-level check too, as later requests showed (the run's
-   * judgement across requests): its differences from the mock's answer are the deployment's own violation.
-   */
-  alsoFailed(exchange: Exchange, check: CheckId): void {
-    if (isErrorLevel(check)) this.target.comparer?.alsoFailed(exchange, check);
-  }
-
   /** After which request the deployment stopped answering, what that request got, and how to send it again. */
   private stopWords(last: Reached): { summary: string; curl: string } {
     const { exchange, sent } = last;
