@@ -99,7 +99,7 @@ function nullOrAbsent(deployment: Facets['fields'] = {}, mock: Facets['fields'] 
 export interface MockDifference {
   /** Stable across runs and seeds (difference-id.ts): what an ignore file lists to accept it. */
   id: string;
-  /** The operation it was seen on, as the report names operations: `GET /evaluations/{id}`. */
+  /** The operation it was seen on, as the report names operations: `GET /human-evaluations/{evaluation_id}`. */
   operation: string;
   aspect: Aspect;
   /** What the deployment showed, e.g. `404`, `naive`, `null`. */
@@ -121,7 +121,7 @@ export interface MockDifference {
    * --fail-on-drift.
    */
   deploymentBreaksSpec: boolean;
-  /** With deploymentBreaksSpec: the check failed, the first if several. */
+  /** With deploymentBreaksSpec: the check failed, the first found if several. */
   check?: CheckId;
   /** Listed in the run's ignore file: known to the team, it no longer fails --fail-on-drift. */
   accepted: boolean;

@@ -147,7 +147,7 @@ export class Session {
   /**
    * Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. `judgeMore`
    * judges the checks its caller judges itself (a property case's) and returns those that failed, so the comparison
-   * with the mock learns of them as of the catalogue's.
+   * with the mock knows of them as of the catalogue's.
    */
   async request(sent: Sent, judgeMore?: (exchange: Exchange) => readonly CheckId[]): Promise<Exchange> {
     if (this.timeouts >= maxTimeouts) throw new RunStopped(this.ahead.stopReason);
