@@ -126,6 +126,14 @@ export const contractCommand: Command = {
       type: 'boolean',
       description: 'With --compare-mock: exit 1 when the mock as given differs from the deployment.',
     },
+    {
+      name: 'ignore',
+      type: 'string',
+      value: 'FILE',
+      description:
+        'With --compare-mock: differences the team accepts, one id a line as the report prints them (# comments); ' +
+        'shown as accepted, they fail no --fail-on-drift.',
+    },
     ...reportOptions,
   ],
   details: [

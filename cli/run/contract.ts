@@ -16,6 +16,7 @@ import { minCoverage } from '../report-options.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { trafficOption } from '../traffic-option.js';
 import { compareMockOptions } from '../compare-mock.js';
+import { withAcceptedDifferences } from '../ignore-file.js';
 import { maxTimeoutMs } from '../../http/timeouts.js';
 
 async function createBody(file: string | undefined): Promise<Record<string, unknown> | undefined> {
@@ -67,7 +68,7 @@ export const run: RunCommand = async (values, io) => {
     rateLimit: stringOption(values, 'rate-limit'),
     // The recorded requests --replay sends instead of generated ones.
     replay: await trafficOption(values, 'replay'),
-    compareMock: compareMockOptions(values, baseUrl),
+    compareMock: await withAcceptedDifferences(compareMockOptions(values, baseUrl), values),
   };
   let report;
   try {

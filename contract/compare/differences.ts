@@ -1,4 +1,8 @@
+import { operationLabel, operationOfKey, type OperationKey } from '../../api/operations.js';
+import type { CheckId } from '../judge/catalogue.js';
+import { differenceId } from './difference-id.js';
 import type { Facets } from './facets.js';
+import { violatedCheck } from './violations.js';
 
 /** What a frontend can see differ between the deployment's answer and the mock's to the same request. */
 type Aspect =
@@ -93,6 +97,10 @@ function nullOrAbsent(deployment: Facets['fields'] = {}, mock: Facets['fields'] 
 
 /** A difference as reported: the same one seen on several requests once, with the first's two answers. */
 export interface MockDifference {
+  /** Stable across runs and seeds (difference-id.ts): what an ignore file lists to accept it. */
+  id: string;
+  /** The operation it was seen on, as the report names operations: `GET /human-evaluations/{evaluation_id}`. */
+  operation: string;
   aspect: Aspect;
   /** What the deployment showed, e.g. `404`, `naive`, `null`. */
   deployment: string;
@@ -107,14 +115,27 @@ export interface MockDifference {
   answers: { deployment: string; mock: string };
   /** What a frontend built on the mock would notice. */
   notice: string;
+  /**
+   * The deployment's answer to one of its requests failed an error-level check that accounts for this difference
+   * (violations.ts): the deployment breaks the spec there, which is no drift of the mock's; never fails
+   * --fail-on-drift.
+   */
+  deploymentBreaksSpec: boolean;
+  /** With deploymentBreaksSpec: the check failed, the first found if several. */
+  check?: CheckId;
+  /** Listed in the run's ignore file: known to the team, it no longer fails --fail-on-drift. */
+  accepted: boolean;
 }
 
-/** One compared request: its label, and its answers' facets and excerpts. */
+/** One compared request: its label and operation, its answers' facets and excerpts, and the checks it failed. */
 export interface ComparedExchange {
   label: string;
+  operation: OperationKey;
   deployment: Facets;
   mock: Facets;
   answers: { deployment: string; mock: string };
+  /** The error-level checks the deployment's answer failed, in the catalogue's order. */
+  failedChecks: readonly CheckId[];
 }
 
 /** Requests listed per difference: the count says the rest. */
@@ -122,15 +143,34 @@ const listedRequests = 5;
 /** Fields listed per difference, likewise. */
 const listedFields = 20;
 
-/** Every difference of the compared exchanges, the same one on several requests gathered once, in the run's order. */
-export function gatherDifferences(exchanges: readonly ComparedExchange[]): MockDifference[] {
+/**
+ * Every difference of the compared exchanges, the same one on several requests gathered once, in the run's order;
+ * those whose id is in `accepted` marked so.
+ */
+/** Aspects whose values alone break the spec (a naive date), wherever they are seen. */
+const violatesByValue: ReadonlySet<string> = new Set(['date form']);
+
+export function gatherDifferences(
+  exchanges: readonly ComparedExchange[],
+  accepted: ReadonlySet<string> = new Set(),
+): MockDifference[] {
   const gathered = new Map<string, MockDifference>();
   for (const exchange of exchanges) {
     for (const seen of differencesOf(exchange.deployment, exchange.mock)) {
-      const key = `${seen.aspect}\n${seen.deployment}\n${seen.mock}`;
-      const known = gathered.get(key);
+      const check = violatedCheck(seen, exchange.failedChecks);
+      const { operation } = exchange;
+      // A status or an error body breaks the spec by the request it answers (a 422 to key names the spec allows, not
+      // to a string for an integer): the same values are two differences, one the deployment's violation. A date's
+      // form breaks it by itself, wherever it is seen.
+      const apart = check !== undefined && !violatesByValue.has(seen.aspect);
+      const id = differenceId({ ...seen, operation, deploymentBreaksSpec: apart });
+      const known = gathered.get(id);
       if (known) {
         known.count++;
+        // The same values on another request of the operation are the same difference: where a check showed the
+        // deployment breaks the spec with them, they are its violation on every request (one judged, one not).
+        if (check !== undefined && known.check === undefined)
+          Object.assign(known, { deploymentBreaksSpec: true, check });
         if (known.requests.length < listedRequests && !known.requests.includes(exchange.label))
           known.requests.push(exchange.label);
         if (known.fields && seen.fields)
@@ -138,7 +178,9 @@ export function gatherDifferences(exchanges: readonly ComparedExchange[]): MockD
             if (known.fields.length < listedFields && !known.fields.includes(field)) known.fields.push(field);
         continue;
       }
-      gathered.set(key, {
+      gathered.set(id, {
+        id,
+        operation: operationLabel(operationOfKey(operation)),
         aspect: seen.aspect,
         deployment: seen.deployment,
         mock: seen.mock,
@@ -147,18 +189,25 @@ export function gatherDifferences(exchanges: readonly ComparedExchange[]): MockD
         count: 1,
         answers: exchange.answers,
         notice: notices[seen.aspect],
+        deploymentBreaksSpec: check !== undefined,
+        ...(check !== undefined ? { check } : {}),
+        accepted: accepted.has(id),
       });
     }
   }
   return [...gathered.values()];
 }
 
-/** A difference in one line: `status of GET /x (an unknown ObjectId): the deployment 404, the mock 200`. */
+/**
+ * A difference in one line, its id last: `status of GET /x (an unknown ObjectId): the deployment 404, the mock 200
+ * [d1f3a9c0b2e4]`; a deployment's violation names the check it failed.
+ */
 export function differenceLine(difference: MockDifference): string {
   const fields = difference.fields ? ` (${difference.fields.join(', ')})` : '';
   const more = difference.count > 1 ? ` and ${difference.count - 1} more` : '';
+  const check = difference.check ? `, failing ${difference.check}` : '';
   return (
     `${difference.aspect}${fields}: the deployment ${difference.deployment}, the mock ${difference.mock} ` +
-    `(${difference.requests[0] ?? ''}${more})`
+    `(${difference.requests[0] ?? ''}${more}${check}) [${difference.id}]`
   );
 }

@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { operationByKey, type OperationKey } from '../../api/operations.js';
-import { idStyleOf } from '../../generators/context.js';
 import { mediaTypeOf } from '../../http/media-type.js';
 
 /** An answer as a frontend receives it, whoever gave it: the deployment (an exchange) or the mock core. */
@@ -54,9 +53,19 @@ function dateForm(value: string): string {
   return /^[+-]\d\d:?\d\d$/.test(zone) ? 'offset' : 'other';
 }
 
+const objectIdShape = /^[0-9a-f]{24}$/i;
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-([0-9a-f])[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An id's style by its version nibble (RFC 9562 §4.2): a frontend that checks `uuid.version === 7` or sorts ids as
+ * time-ordered meets a v4 otherwise, so a UUIDv4 deployment must not read as a UUIDv7 one. The generators' own
+ * `idStyleOf` says only which release an id's shape comes from, and so calls every UUID v7.
+ */
 function idStyle(value: string): string {
-  const style = idStyleOf(value);
-  return style === 'object-id' ? 'ObjectId' : style === 'uuid-v7' ? 'UUIDv7' : 'other';
+  if (objectIdShape.test(value)) return 'ObjectId';
+  const version = uuidShape.exec(value)?.[1];
+  if (version === undefined) return 'other';
+  return version === '4' || version === '7' ? `UUIDv${version}` : 'UUID';
 }
 
 /** A value deeper than this is data a frontend renders, not a form it depends on: the walk stops there. */

@@ -12,8 +12,8 @@ export interface MockSettings {
 }
 
 /**
- * Every combination the mock accepts, simplest first (fewest flags), so that among equally close settings the
- * simplest is suggested: no era, then each era alone, then with its dates; each without null, then with.
+ * Every combination of the settings the mock accepts (`eraDates` only with an era), simplest first: fewest flags, an
+ * era before `nullable` among as many, eras in release order. Among equally close settings the first is suggested.
  */
 export function candidateSettings(): MockSettings[] {
   const eras: MockSettings[] = [
@@ -21,8 +21,12 @@ export function candidateSettings(): MockSettings[] {
     ...eraNames.map((era) => ({ era })),
     ...eraNames.map((era) => ({ era, eraDates: true })),
   ];
-  return [false, true].flatMap((nullable) => eras.map((era) => (nullable ? { ...era, nullable } : era)));
+  const all = [false, true].flatMap((nullable) => eras.map((era) => (nullable ? { ...era, nullable } : era)));
+  // Array.prototype.sort is stable: among as many flags, the order built above stays.
+  return all.sort((one, other) => flagCount(one) - flagCount(other));
 }
+
+const flagCount = ({ era, eraDates, nullable }: MockSettings) => [era, eraDates, nullable].filter(Boolean).length;
 
 /** The flags of `evalkit mock` for these settings, e.g. `--era 0.17 --era-dates --nullable`. */
 function settingsFlags(settings: MockSettings): string[] {

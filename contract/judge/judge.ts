@@ -1,5 +1,6 @@
 import { maxValidatedItems } from '../../http/json-body.js';
-import { catalogue } from './catalogue.js';
+import { catalogue, type CheckId } from './catalogue.js';
+import type { CheckDefinition } from './define.js';
 import type { Evidence } from './evidence.js';
 import type { Observation } from './observation.js';
 import { listed } from './checks/response.js';
@@ -26,17 +27,22 @@ function notesOf(seen: Observation): string[] {
 /**
  * Judges one exchange with every check of the catalogue that applies to it, and notes what it tells. A failure found
  * now belongs to this exchange: its curl command and excerpts come from `evidence` (a property case has none: its
- * property reports it, shrunk).
+ * property reports it, shrunk). Returns the checks this exchange failed, in the catalogue's order.
  */
-export function judgeExchange(verdicts: Verdicts, seen: Observation, evidence: Evidence): void {
+export function judgeExchange(verdicts: Verdicts, seen: Observation, evidence: Evidence): CheckDefinition<CheckId>[] {
   const { outgoing } = seen.sent;
   if (seen.sent.role.kind !== 'property')
     verdicts.judging(evidence.curl(outgoing), () => evidence.excerpts(outgoing, seen.exchange));
+  const failed: CheckDefinition<CheckId>[] = [];
   for (const check of catalogue) {
     if (!check.code) continue;
     const judged = check.code(seen);
     verdicts.record(check.id, judged);
-    if (check.hint && Array.isArray(judged) && judged.length > 0) verdicts.hint(check.id, check.hint(seen));
+    if (Array.isArray(judged) && judged.length > 0) {
+      failed.push(check);
+      if (check.hint) verdicts.hint(check.id, check.hint(seen));
+    }
   }
   for (const note of notesOf(seen)) verdicts.note(seen.sent.operation, note);
+  return failed;
 }

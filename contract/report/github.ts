@@ -3,7 +3,8 @@ import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
 import { countsText, runFailures, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
-import { differenceLine } from '../compare/differences.js';
+import { differenceLine, type MockDifference } from '../compare/differences.js';
+import { standingCounts, standingOf } from '../compare/standing.js';
 
 /**
  * Workflow-command escaping as GitHub's own toolkit does it (`@actions/core` command.ts): a message keeps to one line,
@@ -122,13 +123,21 @@ export function githubStepSummary(report: Report): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The --compare-mock part of the summary: each difference and what a frontend notices, then the closest mock. */
+/**
+ * The --compare-mock part of the summary: each of the mock's differences and what a frontend notices, those
+ * accepted, the deployment's own spec violations apart, then the closest mock.
+ */
 function mockSummary(mock: NonNullable<Report['mock']>): string[] {
+  const { drift, accepted, violations } = standingOf(mock.differences);
+  const listed = (title: string, differences: readonly MockDifference[]) =>
+    differences.length > 0 ? [title, '', ...differences.map((one) => `- ${inline(differenceLine(one))}`), ''] : [];
   return [
-    `Compared with the mock (${inline(mock.command)}): ${mock.differences.length} differences`,
+    `Compared with the mock (${inline(mock.command)}): ${standingCounts(mock.differences)}`,
     '',
-    ...mock.differences.map((difference) => `- ${inline(differenceLine(difference))}: ${difference.notice}`),
+    ...drift.map((difference) => `- ${inline(differenceLine(difference))}: ${difference.notice}`),
     '',
+    ...listed('Accepted (listed in the ignore file):', accepted),
+    ...listed("The deployment's own spec violations (see its failed checks), not counted as the mock's:", violations),
     `Closest mock: ${inline(mock.suggested.command)} (${mock.suggested.differences.length} differences remain)`,
   ];
 }

@@ -5,6 +5,7 @@ import { coverageFigures, coverageHeading, figureText, type ReportCoverage } fro
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
+import { standingOf } from '../compare/standing.js';
 
 /** Findings listed per failed check; the JSON report keeps them all. */
 const shownFindings = 20;
@@ -163,13 +164,18 @@ function replaySection(replay: NonNullable<Report['replay']>): string {
   );
 }
 
-/** A table of differences: each with its requests, both answers, and what a frontend notices. */
+/**
+ * A table of differences: each with its id (what an ignore file lists), the check the deployment failed when it is
+ * its own violation, its requests, both answers, and what a frontend notices.
+ */
 function differenceTable(differences: readonly MockDifference[]): string {
   return table(
     ['What differs', 'Deployment', 'Mock', 'Requests', 'A frontend'],
     differences.map((difference) => [
       escapeHtml(difference.aspect) +
-        (difference.fields ? `<div class="meta">${shown(difference.fields.join(', '))}</div>` : ''),
+        (difference.fields ? `<div class="meta">${shown(difference.fields.join(', '))}</div>` : '') +
+        (difference.check ? `<div class="meta">the deployment fails ${escapeHtml(difference.check)}</div>` : '') +
+        `<div class="meta"><code>${escapeHtml(difference.id)}</code></div>`,
       `<strong>${shown(difference.deployment)}</strong><pre>${shown(difference.answers.deployment)}</pre>`,
       `<strong>${shown(difference.mock)}</strong><pre>${shown(difference.answers.mock)}</pre>`,
       `${difference.requests.map((request) => `<div>${shown(request)}</div>`).join('')}` +
@@ -179,14 +185,22 @@ function differenceTable(differences: readonly MockDifference[]): string {
   );
 }
 
-/** The --compare-mock section: where the mock's answers differ from the deployment's, and the closest mock to copy. */
+/**
+ * The --compare-mock section: the mock's own differences, those the team accepted, the deployment's own spec
+ * violations apart, and the closest mock to copy.
+ */
 function mockSection(mock: NonNullable<Report['mock']>): string {
   const { suggested } = mock;
+  const { drift, accepted, violations } = standingOf(mock.differences);
   const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';
+  const apart = (title: string, differences: readonly MockDifference[]) =>
+    differences.length > 0 ? `<h3>${escapeHtml(title)}: ${differences.length}</h3>${differenceTable(differences)}` : '';
   return (
-    `<section id="mock"><h2>Compared with the mock: ${mock.differences.length} differences</h2>` +
+    `<section id="mock"><h2>Compared with the mock: ${drift.length} differences</h2>` +
     `<p class="meta">${shown(mock.command)} answered the same ${mock.compared} requests${beyond}.</p>` +
-    (mock.differences.length > 0 ? differenceTable(mock.differences) : '<p>No difference a frontend could see.</p>') +
+    (drift.length > 0 ? differenceTable(drift) : '<p>No difference a frontend could see.</p>') +
+    apart('Accepted (listed in the ignore file)', accepted) +
+    apart("The deployment's own spec violations (see its failed checks), not counted as the mock's", violations) +
     `<h3>Closest mock settings: ${suggested.differences.length} differences remain</h3>` +
     copyable(suggested.command, 'copy-mock-command', 'Copy command') +
     (suggested.differences.length > 0 ? differenceTable(suggested.differences) : '') +

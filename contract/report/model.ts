@@ -4,6 +4,7 @@ import type { CheckResult, Note } from '../judge/verdicts.js';
 import { reportCoverage, type CoverageMinimum, type ReportCoverage } from './coverage.js';
 import { driftFails, type MockComparison } from '../compare/comparison.js';
 import { differenceLine } from '../compare/differences.js';
+import { driftOf, standingCounts, standingOf } from '../compare/standing.js';
 
 /** PASS: nothing failed that fails the run; NOTHING VERIFIED: no success answer could be checked at all. */
 export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
@@ -140,7 +141,7 @@ export function verdictText({
   if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
   const failing = strict ? summary.failed : summary.failed - summary.warnings;
   if (verdict === 'FAIL' && driftFails(mock) && failing === 0) {
-    const ways = counted(mock?.differences.length ?? 0, 'way');
+    const ways = counted(driftOf(mock?.differences ?? []).length, 'way');
     return `FAIL (--fail-on-drift: the mock differs from the deployment in ${ways})`;
   }
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
@@ -193,13 +194,18 @@ export interface RunFailure {
 }
 
 /**
- * The comparison with the mock, as lines (`--compare-mock`): the mock's command and counts, each difference, the
- * closest mock. Differences hold the deployment's text, which every report escapes as it renders them.
+ * The comparison with the mock, as lines (`--compare-mock`): the mock's command and counts, each of its differences,
+ * those accepted, the deployment's own spec violations apart, and the closest mock. Differences hold the
+ * deployment's text, which every report escapes as it renders them.
  */
 export function mockLines(mock: MockComparison): string[] {
+  const { drift, accepted, violations } = standingOf(mock.differences);
   return [
-    `${mock.command}: ${mock.differences.length} differences over ${mock.compared} requests`,
-    ...mock.differences.map((difference) => `${differenceLine(difference)}: ${difference.notice}`),
+    `${mock.command}: ${standingCounts(mock.differences)} over ${mock.compared} requests`,
+    ...drift.map((difference) => `${differenceLine(difference)}: ${difference.notice}`),
+    ...accepted.map((difference) => `accepted: ${differenceLine(difference)}`),
+    ...(violations.length > 0 ? [`the deployment's own spec violations (its checks report them):`] : []),
+    ...violations.map(differenceLine),
     `closest: ${mock.suggested.command} (${mock.suggested.differences.length} remain)`,
   ];
 }

@@ -3,6 +3,7 @@ import { coverageHeading, coverageLines } from './coverage.js';
 import { countsText, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
+import { standingCounts, standingOf } from '../compare/standing.js';
 
 export interface TerminalStyle {
   colour: boolean;
@@ -123,25 +124,36 @@ function verdictLine(report: Report, paint: ReturnType<typeof painter>): string 
   return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }
 
-/** The --compare-mock block: each difference with both answers and what a frontend notices, then the closest mock. */
+/**
+ * The --compare-mock block: each of the mock's differences with both answers and what a frontend notices, those the
+ * team accepted, then the deployment's own spec violations apart (its failed checks report them), then the closest
+ * mock.
+ */
 function mockLines(mock: NonNullable<Report['mock']>, paint: ReturnType<typeof painter>): string[] {
   const counted = (differences: readonly MockDifference[]) =>
     differences.length === 1 ? '1 difference' : `${differences.length} differences`;
   const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';
+  const { drift, accepted, violations } = standingOf(mock.differences);
   const lines = [
     paint(
       'bold',
       `Compared with the mock (${shown(mock.command)}): ${mock.compared} requests${beyond}, ` +
-        counted(mock.differences),
+        standingCounts(mock.differences),
     ),
   ];
-  for (const difference of mock.differences)
+  for (const difference of drift)
     lines.push(
       `  ${paint('yellow', 'DIFF')} ${shown(differenceLine(difference))}`,
       `       ${paint('dim', 'deployment:')} ${shown(difference.answers.deployment)}`,
       `       ${paint('dim', 'mock:')} ${shown(difference.answers.mock)}`,
       `       ${paint('dim', 'a frontend:')} ${difference.notice}`,
     );
+  for (const difference of accepted) lines.push(`  ${paint('dim', 'ACCEPTED')} ${shown(differenceLine(difference))}`);
+  if (violations.length > 0)
+    lines.push(
+      paint('bold', "The deployment's own spec violations (its failed checks above), not counted as the mock's:"),
+    );
+  for (const difference of violations) lines.push(`  ${paint('red', 'SPEC')} ${shown(differenceLine(difference))}`);
   const { suggested } = mock;
   lines.push(
     `${paint('bold', 'Closest mock:')} ${shown(suggested.command)} (${counted(suggested.differences)} remain)`,

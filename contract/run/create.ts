@@ -69,6 +69,11 @@ export async function tryOtherKeyNames(session: Session, request: Fields): Promi
     );
     return;
   }
-  for (const name of names)
-    await post(session.canaries.withNames(request, [name]), { kind: 'key-names', alone: { name, used } });
+  let refused = false;
+  for (const name of names) {
+    const alone = await post(session.canaries.withNames(request, [name]), { kind: 'key-names', alone: { name, used } });
+    refused ||= isRefusal(alone);
+  }
+  // The names together were refused for the names refused alone: the same violation, told to the comparison.
+  if (refused) session.alsoFailed(together, 'create.provider-keys.accepted');
 }

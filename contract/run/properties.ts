@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { seedFrom } from '../../generators/index.js';
 import { invalidCases } from '../../generators/invalid.js';
+import type { Exchange } from '../../http/exchange.js';
 import { catalogue, type CheckId } from '../judge/catalogue.js';
 import type { Counterexample } from '../report/model.js';
 import { arbitraryFor } from './arbitraries.js';
@@ -92,12 +93,19 @@ class PropertyRun {
     if (cached) return cached;
     this.previous = this.sending;
     this.sending = body;
-    const pending = this.session
-      .request({ operation: 'create', outgoing: createRequest(body), role: { kind: 'property', request } })
-      .then((exchange) => ({
-        unreachable: exchange.failure?.kind === 'unreachable',
-        findings: new Map(ids.map((id) => [id, propertyOf(id).property(exchange)])),
-      }));
+    const judge = (exchange: Exchange) => new Map(ids.map((id) => [id, propertyOf(id).property(exchange)]));
+    // Judged as the session takes the answer, so its comparison with the mock knows which properties it broke; an
+    // answer the session does not judge (nothing listened) is judged here.
+    let findings: Judged['findings'] | undefined;
+    const judgeMore = (exchange: Exchange) => {
+      findings = judge(exchange);
+      return ids.filter((id) => findings?.get(id) !== undefined);
+    };
+    const sent = { operation: 'create', outgoing: createRequest(body), role: { kind: 'property', request } } as const;
+    const pending = this.session.request(sent, judgeMore).then((exchange) => ({
+      unreachable: exchange.failure?.kind === 'unreachable',
+      findings: findings ?? judge(exchange),
+    }));
     this.cache.set(body, pending);
     return pending;
   }

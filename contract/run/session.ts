@@ -4,6 +4,7 @@ import { acceptedCodings } from '../../http/decoded-body.js';
 import type { Exchange } from '../../http/exchange.js';
 import { secretPlaceholder } from '../../http/placeholders.js';
 import { Redactor, type Secret } from '../../http/redaction.js';
+import { catalogue, type CheckId } from '../judge/catalogue.js';
 import { Coverage } from '../judge/coverage.js';
 import { echoPlaces } from '../judge/echoes.js';
 import { judgeExchange } from '../judge/judge.js';
@@ -29,6 +30,13 @@ export class RunStopped extends Error {}
 
 /** Timeouts tolerated before the run stops, so a hanging deployment costs seconds, not minutes. */
 const maxTimeouts = 2;
+
+const errorLevel: ReadonlySet<CheckId> = new Set(
+  catalogue.filter((check) => check.severity === 'error').map((check) => check.id),
+);
+
+/** A check whose failure is the deployment breaking the spec, not a warning's advice. */
+const isErrorLevel = (id: CheckId) => errorLevel.has(id);
 
 /** Two identical requests share a key; their answers are taken in the order they were sent. */
 function requestKey(outgoing: Outgoing): string {
@@ -136,8 +144,12 @@ export class Session {
     return sendRetryingAfter429(this.pacer, () => send(request, client), client.timeoutMs, this.rateLimited, echoes);
   }
 
-  /** Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. */
-  async request(sent: Sent): Promise<Exchange> {
+  /**
+   * Takes the answer to one request, sent ahead or sent now, and has it judged for what it was sent for. `judgeMore`
+   * judges the checks its caller judges itself (a property case's) and returns those that failed, so the comparison
+   * with the mock knows of them as of the catalogue's.
+   */
+  async request(sent: Sent, judgeMore?: (exchange: Exchange) => readonly CheckId[]): Promise<Exchange> {
     if (this.timeouts >= maxTimeouts) throw new RunStopped(this.ahead.stopReason);
     const exchange = await this.ahead.take(requestKey(sent.outgoing), () => this.transmit(sent.outgoing));
     if (exchange === undefined) throw new RunStopped(this.ahead.stopReason);
@@ -154,9 +166,10 @@ export class Session {
     }
     this.lastReached = { index: this.answered, sent, exchange };
     const seen = new Observation(sent, exchange, this.canaries.all());
-    judgeExchange(this.verdicts, seen, this.evidence);
+    const failed = judgeExchange(this.verdicts, seen, this.evidence).map((check) => check.id);
     this.coverage.observe(seen);
-    await this.compareWithMock(sent, exchange);
+    failed.push(...(judgeMore?.(exchange) ?? []));
+    await this.compareWithMock(sent, exchange, failed.filter(isErrorLevel));
     return exchange;
   }
 
@@ -172,8 +185,11 @@ export class Session {
     await this.compareWithMock(sent, exchange);
   }
 
-  /** The same request asked of the mock, both answers kept for the comparison; only answers that arrived. */
-  private async compareWithMock(sent: Sent, exchange: Exchange): Promise<void> {
+  /**
+   * The same request asked of the mock, both answers kept for the comparison; only answers that arrived.
+   * `failedChecks`: the error-level checks the deployment's answer failed, which tell its own violations apart.
+   */
+  private async compareWithMock(sent: Sent, exchange: Exchange, failedChecks: readonly CheckId[] = []): Promise<void> {
     const comparer = this.target.comparer;
     if (!comparer || exchange.failure) return;
     const { outgoing } = sent;
@@ -183,7 +199,15 @@ export class Session {
       headers: exchange.request.headers,
       ...(outgoing.body !== undefined ? { body: outgoing.body } : {}),
     };
-    await comparer.compare(labelOf(outgoing), sent.operation, request, exchange);
+    await comparer.compare(labelOf(outgoing), sent.operation, request, exchange, failedChecks);
+  }
+
+  /**
+   * An answer already judged and compared failed this error-level check too, as later requests showed (the run's
+   * judgement across requests): its differences from the mock's answer are the deployment's own violation.
+   */
+  alsoFailed(exchange: Exchange, check: CheckId): void {
+    if (isErrorLevel(check)) this.target.comparer?.alsoFailed(exchange, check);
   }
 
   /** After which request the deployment stopped answering, what that request got, and how to send it again. */

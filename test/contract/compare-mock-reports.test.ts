@@ -7,6 +7,8 @@ import {
   exitCode,
   githubAnnotations,
   githubStepSummary,
+  htmlReport,
+  jsonReport,
   junitReport,
   runContract,
   terminalReport,
@@ -210,6 +212,80 @@ describe('the --compare-mock part of the GitHub output', () => {
     expect(written).toMatch(/^## evalkit contract: FAIL \(--fail-on-drift: /);
     expect(written).toContain('Compared with the mock (evalkit mock): ');
     expect(written).toContain('Closest mock: evalkit mock');
+  });
+});
+
+describe("the deployment's own spec violations and accepted differences, in every writer", () => {
+  const violation: MockDifference = {
+    id: 'aaaaaaaaaaaa',
+    operation: 'GET /human-evaluations/{evaluation_id}',
+    aspect: 'status',
+    deployment: '500',
+    mock: '200',
+    requests: ['GET /human-evaluations/x (an unknown ObjectId)'],
+    count: 1,
+    answers: { deployment: '500 text/plain "Internal Server Error"', mock: '200 application/json {}' },
+    notice: 'code that branches on the status takes another path',
+    deploymentBreaksSpec: true,
+    check: 'fetch.status.5xx',
+    accepted: false,
+  };
+  const accepted: MockDifference = {
+    ...violation,
+    id: 'bbbbbbbbbbbb',
+    aspect: 'content type',
+    deployment: 'text/html',
+    mock: 'application/json',
+    deploymentBreaksSpec: false,
+    accepted: true,
+  };
+  delete accepted.check;
+  /** The conforming run's report with a violation and an accepted difference beside its drift, failing on drift. */
+  const marked = (drifting: boolean): Report => {
+    const mock = drift.mock as NonNullable<Report['mock']>;
+    const own = drifting ? mock.differences : [];
+    return { ...drift, mock: { ...mock, differences: [...own, violation, accepted], failOnDrift: true } };
+  };
+
+  it('the terminal counts each kind apart and lists the violations under a heading of their own, ids shown', () => {
+    const text = terminalReport(marked(true), { colour: false });
+    const count = differences.length;
+    expect(text).toContain(`requests, ${count} differences, 1 accepted, 1 the deployment's own spec violation\n`);
+    expect(text).toContain(
+      "The deployment's own spec violations (its failed checks above), not counted as the mock's:\n" +
+        '  SPEC status: the deployment 500, the mock 200 (GET /human-evaluations/x (an unknown ObjectId), ' +
+        'failing fetch.status.5xx) [aaaaaaaaaaaa]\n',
+    );
+    expect(text).toMatch(/^ {2}ACCEPTED content type: the deployment text\/html, .* \[bbbbbbbbbbbb\]$/m);
+    expect(linesWith(text, 'DIFF').every((line) => / \[[0-9a-f]{12}\]$/.test(line))).toBe(true);
+  });
+
+  it('JSON marks them; JUnit, the GitHub summary and HTML list them apart, naming the check', () => {
+    const report = marked(true);
+    const json = JSON.parse(jsonReport(report)) as { mock: { differences: MockDifference[] } };
+    expect(json.mock.differences.slice(-2)).toEqual([violation, accepted]);
+    const junit = junitReport(report);
+    expect(junit).toContain(
+      'the deployment&apos;s own spec violations (its checks report them):\nstatus: the deployment',
+    );
+    expect(junit).toContain('failing fetch.status.5xx) [aaaaaaaaaaaa]');
+    expect(junit).toContain('accepted: content type: the deployment text/html');
+    const summary = githubStepSummary(report);
+    expect(summary).toContain(
+      "The deployment's own spec violations (see its failed checks), not counted as the mock's:\n\n- status: ",
+    );
+    expect(summary).toContain('failing fetch.status.5xx) \\[aaaaaaaaaaaa\\]');
+    expect(summary).toContain('Accepted (listed in the ignore file):\n\n- content type: ');
+    const html = htmlReport(report);
+    expect(html).toContain('<h3>The deployment&#39;s own spec violations');
+    expect(html).toContain('the deployment fails fetch.status.5xx');
+    expect(html).toContain('<code>bbbbbbbbbbbb</code>');
+  });
+
+  it('--fail-on-drift fails on the drift alone: a violation and an accepted difference pass', () => {
+    expect(exitCode(marked(false))).toBe(0);
+    expect(githubStepSummary(marked(false))).toContain('): 0 differences, 1 accepted, 1 the deployment');
+    expect(exitCode(marked(true))).toBe(1);
   });
 });
 

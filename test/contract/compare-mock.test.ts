@@ -63,11 +63,16 @@ const baseRun = () => (baseline ??= against(startRelease(base), (url) => compare
 
 /**
  * The differences a deployment that departs from the 0.18 release in one behaviour shows beyond the release's own;
- * `asked` gives the ids the run is given (the release's own by default).
+ * `asked` gives the ids the run is given (the release's own by default), `flags` more of the run's.
  */
-async function departing(release: Release, behaviour: Behaviour = {}, asked = release): Promise<MockDifference[]> {
+async function departing(
+  release: Release,
+  behaviour: Behaviour = {},
+  asked = release,
+  ...flags: string[]
+): Promise<MockDifference[]> {
   const known = new Set((await baseRun()).report.mock.differences.map(keyOf));
-  const { report } = await against(startRelease(release, behaviour), (url) => compare(url, asked, ...asBase));
+  const { report } = await against(startRelease(release, behaviour), (url) => compare(url, asked, ...asBase, ...flags));
   return report.mock.differences.filter((difference) => !known.has(keyOf(difference)));
 }
 
@@ -139,14 +144,64 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     expect(differences.map(keyOf)).toEqual(['status: 500 / 200', 'content type: text/plain / application/json']);
     expect(differences[0]?.requests[0]).toMatch(/an unknown ObjectId/);
     expect(differences[0]?.answers.deployment).toBe('500 text/plain "Internal Server Error"');
+    // The deployment's own spec violation, told by the check its answer failed.
+    for (const difference of differences)
+      expect(difference).toMatchObject({ deploymentBreaksSpec: true, check: 'fetch.status.5xx', accepted: false });
+  });
+
+  it("a property case's 500 is the deployment's own violation too, named by its property", async () => {
+    // Valid cases name apps the release does not hold, as the ObjectId releases failed on ids of another style.
+    const differences = await departing(
+      base,
+      {
+        rewrite: (answer, context) =>
+          context.route === 'create' && context.valid && context.request?.app_id !== releaseIds['object-id'].app
+            ? { status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }
+            : answer,
+      },
+      base,
+      '--examples',
+      '4',
+    );
+    const status = differences.find((difference) => difference.aspect === 'status');
+    expect(status).toMatchObject({ deployment: '500', deploymentBreaksSpec: true, check: 'create.properties.valid' });
+    expect(differences.filter((difference) => !difference.deploymentBreaksSpec)).toEqual([]);
+  });
+
+  it("refused key names: the deployment's own violation, the refusal of all names at once included", async () => {
+    // A deployment that accepts only names of its own kind, against the mock without an era (any name, as the spec).
+    const reference = { ...base, dates: { fetch: 'Z', create: 'Z' }, reference: true } as const;
+    const { report } = await against(
+      startRelease(reference, {
+        rewrite: (answer, context) => {
+          const keys = context.request?.lm_providers_keys;
+          const names = keys && typeof keys === 'object' ? Object.keys(keys) : [];
+          if (context.route !== 'create' || !context.valid || names.every((name) => /_API_KEY$/.test(name)))
+            return answer;
+          return json(422, {
+            detail: [{ loc: ['body', 'lm_providers_keys'], msg: 'unknown provider', type: 'value_error' }],
+          });
+        },
+      }),
+      (url) => compare(url, reference, '--compare-mock'),
+    );
+    const refusing = report.mock.differences.filter(({ check }) => check === 'create.provider-keys.accepted');
+    expect(refusing.map(keyOf)).toEqual(['status: 422 / 200']);
+    expect(refusing[0]).toMatchObject({ deploymentBreaksSpec: true });
+    // All the names at once, then each alone: five refused requests, one difference.
+    expect(refusing[0]?.count).toBe(5);
   });
 
   it("pydantic 2's error entries", async () => {
     const differences = await departing({ ...base, pydantic: 2 });
-    // Against the mock's pydantic 1 list; and pydantic 2 refuses what pydantic 1 coerces (a number for a string).
-    expect(differences.map(keyOf).sort()).toEqual([
-      'error body: {"detail": [{type, loc, msg, input}]} (pydantic 2) / {"detail": [{loc, msg, type}]} (pydantic 1)',
-      'status: 422 / 200',
+    // Against the mock's pydantic 1 list, apart where the deployment refused key names the spec allows (its own
+    // violation, as the mock's era refuses them too); and pydantic 2 refuses what pydantic 1 coerces.
+    const shapes =
+      'error body: {"detail": [{type, loc, msg, input}]} (pydantic 2) / {"detail": [{loc, msg, type}]} (pydantic 1)';
+    expect(differences.map((difference) => `${keyOf(difference)} ${difference.check ?? ''}`).sort()).toEqual([
+      `${shapes} `,
+      `${shapes} create.provider-keys.accepted`,
+      'status: 422 / 200 ',
     ]);
   });
 
@@ -203,7 +258,11 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
 
   it('the date form', async () => {
     const differences = await departing({ ...base, dates: { fetch: 'Z', create: 'Z' } });
-    expect(differences.map(keyOf).sort()).toEqual(['date form: Z / naive', 'date form: Z / offset']);
+    // One difference per operation (each release wrote its own form per operation): an ignore file accepts each apart.
+    expect(differences.map((difference) => `${difference.operation}: ${keyOf(difference)}`)).toEqual([
+      'GET /human-evaluations/{evaluation_id}: date form: Z / naive',
+      'POST /evaluations: date form: Z / offset',
+    ]);
   });
 
   it('optional fields left out where the mock sends null', async () => {
@@ -227,6 +286,30 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     });
   });
 
+  it('--ignore FILE accepts differences by the ids of a run of another seed: --fail-on-drift exits 0', async () => {
+    const passing = { ...base, dates: { fetch: 'Z', create: 'Z' }, reference: true } as const;
+    await against(startRelease(passing), async (url) => {
+      const first = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '1');
+      expect(first.code).toBe(1);
+      const ids = first.report.mock.differences.map((difference) => difference.id);
+      expect(ids.length).toBeGreaterThan(1);
+      const file = join(dir, 'known-differences.txt');
+      writeFileSync(file, `# accepted after review\n${ids.map((id, n) => `${id}  # ${n}`).join('\n')}\n`);
+      const accepted = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '7', '--ignore', file);
+      expect(accepted.report.mock.differences.map((difference) => [difference.id, difference.accepted])).toEqual(
+        ids.map((id) => [id, true]),
+      );
+      expect(accepted.code).toBe(0);
+      expect(accepted.stdout).toMatch(/^Compared with the mock \(.*\): \d+ requests, 0 differences, \d+ accepted$/m);
+      expect(accepted.stdout).toMatch(/^ {2}ACCEPTED date form: .* \[[0-9a-f]{12}\]$/m);
+      // One id left out: that difference fails the run again.
+      writeFileSync(file, ids.slice(1).join('\n'));
+      const one = await compare(url, passing, ...asBase, '--fail-on-drift', '--seed', '7', '--ignore', file);
+      expect(one.code).toBe(1);
+      expect(one.stdout).toMatch(/FAIL \(--fail-on-drift: the mock differs from the deployment in 1 way\)/);
+    });
+  });
+
   it('never writes a provider key the deployment echoes in an answer', async () => {
     const sent: string[] = [];
     const { report } = await against(
@@ -244,12 +327,25 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     const text = JSON.stringify(report.mock);
     expect(text).toContain('<PROVIDER_KEY>');
     for (const key of new Set(sent)) expect(text).not.toContain(key);
+    // The echo is the deployment's own violation: the error body that carries it, not the status it came with.
+    const bodies = report.mock.differences.filter(
+      (difference) => difference.aspect === 'error body' && difference.answers.deployment.includes('<PROVIDER_KEY>'),
+    );
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const difference of bodies)
+      expect(difference).toMatchObject({ deploymentBreaksSpec: true, check: 'create.secrets.echo' });
+    // The status is the echo's only where another check accounts for it (the release refuses unlisted key names).
+    const statuses = report.mock.differences.filter((difference) => difference.deployment === '400');
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) expect(status.check).not.toBe('create.secrets.echo');
   });
 
   it('each --mock-* flag without --compare-mock, or with a value the mock refuses, exits 2 naming it', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--mock-nullable'], /^--mock-nullable needs --compare-mock$/],
       [['--fail-on-drift'], /^--fail-on-drift needs --compare-mock$/],
+      [['--ignore', join(dir, 'none.txt')], /^--ignore needs --compare-mock$/],
+      [['--compare-mock', '--ignore', join(dir, 'none.txt')], /^--ignore cannot read .*none\.txt/],
       [['--compare-mock', '--mock-era', '2024'], /^--mock-era: .*0\.17, 0\.18, 0\.19/],
       [['--compare-mock', '--mock-era-dates'], /^--mock-era-dates: .*era/],
       [['--compare-mock', '--mock-scenarios', join(dir, 'none.json')], /^--mock-scenarios: .*no such file/],
