@@ -51,7 +51,8 @@ function evaluationsFor(sent: ServiceBody, scenario: ResolvedScenario, clock: Cl
     evaluators_configs.join('\u0000'),
   );
   const ids = { app_id, testset_id, variant_ids, evaluators_configs };
-  const options = { profile: scenario.profile, state, createdAt: requestMoment(scenario, clock), idStyle: era?.idStyle };
+  const createdAt = requestMoment(scenario, clock);
+  const options = { profile: scenario.profile, state, createdAt, idStyle: era?.idStyle };
   // The service looks each config up before it starts: an AI critique with no provider key is refused.
   if (!keysSent && evaluators_configs.length > 0) {
     const keys = evaluatorKeysForRequest(seed, ids, options);

@@ -12,7 +12,7 @@ import type { Location, Problem, ProblemKind } from './pydantic.js';
  */
 
 /** The limits the mock adds (limits.ts), worded as a pydantic constraint of the same kind would be. */
-export type LimitKind = 'string_too_long' | 'too_long';
+type LimitKind = 'string_too_long' | 'too_long';
 
 export interface Limit {
   kind: LimitKind;

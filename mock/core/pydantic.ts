@@ -46,7 +46,7 @@ export interface ModelRules {
   strictNulls?: boolean;
 }
 
-export type SchemaKind = 'model' | 'dict' | 'list' | 'string' | 'integer' | 'other';
+type SchemaKind = 'model' | 'dict' | 'list' | 'string' | 'integer' | 'other';
 
 function kindOf(schema: JsonSchema): SchemaKind {
   if (schema.type === 'object') return isJsonObject(schema.properties) ? 'model' : 'dict';

@@ -22,7 +22,7 @@ export interface Release {
   reference?: boolean;
 }
 
-export type DateForm = 'Z' | 'naive' | 'offset' | 'spaced';
+type DateForm = 'Z' | 'naive' | 'offset' | 'spaced';
 
 const mongo = { fetch: 'naive', create: 'offset' } as const;
 const postgres = { fetch: 'spaced', create: 'Z' } as const;
