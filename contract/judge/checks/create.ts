@@ -1,6 +1,6 @@
 import { credentialField } from '../../../api/credentials.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../../schemas/validators/index.js';
-import { schemas } from '../../../schemas/index.js';
+import { declaredProperties, requiredProperties } from '../../../schemas/index.js';
 import { capped } from '../../../http/excerpt.js';
 import type { Exchange } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
@@ -77,8 +77,14 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
   );
 }
 
-/** The fields an EvaluatorConfig must carry: any other it declares is optional. */
-const requiredConfigFields = new Set((schemas.EvaluatorConfig.required as string[] | undefined) ?? []);
+/**
+ * The fields an EvaluatorConfig declares and need not carry: the only ones a null can be a null optional of. A field
+ * the spec does not list passes whatever it holds (decision 13), `null` included.
+ */
+const requiredConfigFields = new Set(requiredProperties('EvaluatorConfig'));
+const optionalConfigFields = new Set(
+  declaredProperties('EvaluatorConfig').filter((name) => !requiredConfigFields.has(name)),
+);
 
 /**
  * The optional fields of an evaluator_config sent as null, when leaving them out makes it the documented
@@ -87,7 +93,7 @@ const requiredConfigFields = new Set((schemas.EvaluatorConfig.required as string
  */
 function nullOptionalsOf(config: unknown): string[] | undefined {
   if (!isObject(config)) return undefined;
-  const nulls = Object.keys(config).filter((name) => config[name] === null && !requiredConfigFields.has(name));
+  const nulls = Object.keys(config).filter((name) => config[name] === null && optionalConfigFields.has(name));
   if (nulls.length === 0) return undefined;
   const rest = Object.fromEntries(Object.entries(config).filter(([name]) => !nulls.includes(name)));
   return isDocumentedEvaluatorConfig(rest) ? nulls : undefined;
