@@ -94,11 +94,34 @@ function matchSegments(
   return params;
 }
 
-/** The path of an operation with its parameters filled in, each percent-encoded as one segment. */
+/**
+ * A parameter no request can carry as one path segment: `.` and `..`. A URL reads them as steps along the path, and
+ * reads their percent-encodings (`%2e`, `.%2E`, ...) so too (WHATWG URL, "double-dot path segment"), so whatever the
+ * encoding the request would reach another path than the operation's (`/api/human-evaluations/..` is `/api/`).
+ */
+export class PathParameterError extends Error {
+  override name = 'PathParameterError';
+}
+
+/** Whether a decoded parameter is one a URL would read as a step along the path (`.`, `..`). */
+export function isDotSegment(value: string): boolean {
+  return value === '.' || value === '..';
+}
+
+/** The one line that refuses a dot parameter, naming it. */
+export function dotSegmentRefusal(name: string, value: string): string {
+  return `${name} '${value}' cannot be sent: a URL reads it as a step along the path, not as one segment`;
+}
+
+/**
+ * The path of an operation with its parameters filled in, each percent-encoded as one segment (a `/`, `?`, `#` or `\\`
+ * in an id stays inside it); a PathParameterError for `.` or `..`, which no encoding keeps one segment.
+ */
 export function pathFor(id: OperationId, params: Record<string, string> = {}): string {
   return operationTable[id].path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`pathFor(${id}): no value for {${name}}`);
+    if (isDotSegment(value)) throw new PathParameterError(dotSegmentRefusal(name, value));
     return encodeURIComponent(value);
   });
 }

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import { join } from 'node:path';
-import { matchPath, pathFor } from '../api/match.js';
+import { dotSegmentRefusal, isDotSegment, matchPath, pathFor } from '../api/match.js';
 import { operationTable, recordFolder, type OperationId } from '../api/operations.js';
 import { recordedRequestOf, TrafficProblem, type RecordedRequest } from './recorded-request.js';
 import { readBounded, readFailure } from './bounded-read.js';
@@ -101,6 +101,8 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   const answers: RecordedAnswer[] = [];
   for (const name of (names ?? []).filter((candidate) => candidate.endsWith('.json')).sort()) {
     const id = name.slice(0, -'.json'.length);
+    // A record is named by its id, so a file `..json` names an id no request can carry (api/match.ts).
+    if (isDotSegment(id)) throw new TrafficProblem(`${join(recordFolder, name)}: ${dotSegmentRefusal('its id', id)}`);
     const body = parseJson(await readText(join(folder, name)), join(recordFolder, name));
     const path = pathFor('fetchHumanEvaluation', { [fetchOperation.parameter.name]: id });
     answers.push({ method: fetchOperation.method, path, status: 200, body });

@@ -5,7 +5,7 @@ import {
   type OperationDefinition,
   type OperationId,
 } from '../../api/operations.js';
-import { pathFor } from '../../api/match.js';
+import { dotSegmentRefusal, isDotSegment, pathFor } from '../../api/match.js';
 import { capped } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
@@ -142,7 +142,6 @@ class Substitutions {
  */
 function substituted(
   operation: OperationId,
-  request: RecordedRequest,
   params: Record<string, string>,
   body: unknown,
   ids: DeploymentIds,
@@ -154,11 +153,14 @@ function substituted(
     const replaced = [`the fetched id (${definition.parameter.name})`];
     return { path: pathFor(operation, given), params: given, body, replaced };
   }
+  // The path is built again from the operation and its parameters, never sent as recorded: a recorded `\\` or an
+  // encoded dot would be read by the URL as a step along the path, out of the operation's.
+  const path = pathFor(operation, params);
   if (ids.createBody !== undefined && isObject(body)) {
     const replacement = createWithDeploymentIds(body, ids.createBody);
-    return { path: request.path, params, ...replacement };
+    return { path, params, ...replacement };
   }
-  return { path: request.path, params, body, replaced: [] };
+  return { path, params, body, replaced: [] };
 }
 
 /** Why a replayed request answered 404 is skipped: the deployment does not hold what it names. */
@@ -171,7 +173,14 @@ function answerOf(session: Session, exchange: Exchange): string {
 }
 
 /** Why a recorded request is not sent again, or undefined when it is. */
-function skipReason(request: RecordedRequest, operation: OperationId, readOnly: boolean): string | undefined {
+function skipReason(
+  request: RecordedRequest,
+  operation: OperationId,
+  params: Record<string, string>,
+  readOnly: boolean,
+): string | undefined {
+  const dot = Object.entries(params).find(([, value]) => isDotSegment(value));
+  if (dot) return `${dotSegmentRefusal(...dot)}: it would leave the operation's path`;
   if (request.forcedBy) return `its answer was forced by the mock scenario ${request.forcedBy}`;
   if (request.truncated) return 'its body was cut or withheld in the recording: it cannot be sent as it was';
   if (readOnly && changesData(operationTable[operation])) return '--read-only: a create request could create data';
@@ -218,12 +227,12 @@ export async function replayTraffic(
     if (route === undefined) continue;
     const replayed = replayedBody(session.canaries, request.body);
     const reason =
-      skipReason(request, route.operation, options.readOnly) ??
+      skipReason(request, route.operation, route.params, options.readOnly) ??
       ('withheld' in replayed ? `${replayed.withheld}, so it is not sent` : undefined);
     const recordedBody = 'body' in replayed ? replayed.body : undefined;
     const { path, params, body, replaced } =
       reason === undefined
-        ? substituted(route.operation, request, route.params, recordedBody, options.ids)
+        ? substituted(route.operation, route.params, recordedBody, options.ids)
         : { path: request.path, params: route.params, body: recordedBody, replaced: [] };
     const outgoing = outgoingOf(route.operation, request, path, body);
     if (reason !== undefined) report.skipped.push({ request: labelOf(outgoing), reason });

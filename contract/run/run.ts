@@ -10,6 +10,7 @@ import { catalogue } from '../judge/catalogue.js';
 import { Verdicts } from '../judge/verdicts.js';
 import { credentialsHint } from '../judge/hints.js';
 import { checkHeaders, ContractOptionError, parseBaseUrl } from '../../http/target-options.js';
+import { dotSegmentRefusal, isDotSegment } from '../../api/match.js';
 import type { Traffic } from '../../http/traffic.js';
 import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
 import { statusCounts, type CoverageMinimum } from '../report/coverage.js';
@@ -110,6 +111,9 @@ interface Plan {
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
 function plan(options: ContractOptions): Plan {
   const baseUrl = parseBaseUrl(options.baseUrl);
+  // An id is data for one path segment: `..` would send the run's credentials to another path of the deployment.
+  if (options.humanEvaluationId !== undefined && isDotSegment(options.humanEvaluationId))
+    throw new ContractOptionError(dotSegmentRefusal('--human-evaluation-id', options.humanEvaluationId));
   const seed = options.seed ?? '1';
   checkCreateBody(options.createBody);
   const verdicts = new Verdicts();

@@ -337,6 +337,57 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it("recorded paths of dot ids are skipped naming them; every request sent stays on the operations' paths", async () => {
+    const folder = join(dir, 'dot-ids');
+    await mkdir(folder, { recursive: true });
+    const ids = ['..', '.', '%2e%2e', '%2E%2e', '.%2e', 'a%5C..', 'ok-id'];
+    const lines = ids.map((id) =>
+      JSON.stringify({ method: 'GET', path: `/human-evaluations/${id}`, query: '', status: 200, request: {} }),
+    );
+    await writeFile(join(folder, 'requests.jsonl'), `${lines.join('\n')}\n`);
+    const { server, received } = await deployment(() => false);
+    try {
+      const base = `${server.url}/api`;
+      const run = await runCli([...replayArgs(base, folder), '--report-json', join(dir, 'dots.json')]);
+      expect(run.code).not.toBe(2);
+      // Every request that reached the deployment is a fetch of one segment under the base path.
+      expect(received.map(({ url }) => url)).toEqual(
+        received.map(() => expect.stringMatching(/^\/api\/human-evaluations\/[^/]+$/)),
+      );
+      const report = JSON.parse(readFileSync(join(dir, 'dots.json'), 'utf8')) as {
+        replay: { skipped: Array<{ request: string; reason: string }> };
+      };
+      const skipped = report.replay.skipped.map(({ reason }) => reason);
+      for (const dot of ['.', '..'])
+        expect(skipped).toContainEqual(expect.stringContaining(`evaluation_id '${dot}' cannot be sent`));
+      // a%5C.. is one segment, sent encoded: a backslash is data, not a separator.
+      expect(received.map(({ url }) => url)).toContainEqual('/api/human-evaluations/a%5C..');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a record folder holding a file named for a dot id: one line naming the file', async () => {
+    const folder = join(dir, 'dot-record');
+    await mkdir(join(folder, 'human-evaluations'), { recursive: true });
+    await writeFile(join(folder, 'human-evaluations', '...json'), '{}');
+    await expect(readTraffic(folder)).rejects.toThrow(/human-evaluations\/\.\.\.json: its id '\.\.' cannot be sent/);
+  });
+
+  it('--human-evaluation-id . or ..: exit 2, one line naming it, nothing sent', async () => {
+    const { server, received } = await deployment(() => false);
+    try {
+      for (const id of ['.', '..']) {
+        const run = await runCli(['contract', '--base-url', `${server.url}/api`, '--human-evaluation-id', id]);
+        expect(run.code).toBe(2);
+        expect(run.stderr.trim().split('\n')).toEqual([expect.stringContaining(`--human-evaluation-id '${id}'`)]);
+      }
+      expect(received).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a --replay path that cannot be read: exit 2, one line', async () => {
     const { code, stderr } = await runCli([
       'contract',
