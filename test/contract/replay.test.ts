@@ -337,7 +337,7 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
-  it("recorded paths of dot ids are skipped naming them; every request sent stays on the operations' paths", async () => {
+  it("recorded dot ids are skipped naming them; every request sent stays on the operations' paths", async () => {
     const folder = join(dir, 'dot-ids');
     await mkdir(folder, { recursive: true });
     const ids = ['..', '.', '%2e%2e', '%2E%2e', '.%2e', 'a%5C..', 'ok-id'];
