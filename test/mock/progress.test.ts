@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { evaluationStates } from '../../generators/vocabulary.js';
 import { followedRecords, Progress } from '../../mock/core/progress.js';
+import { runs } from '../properties/runs.js';
 import { createMockCore, startMockServer, type MockAnswer, type MockCore } from '../../mock/index.js';
 import { startMockCli } from './control-helpers.js';
 import { expectValid } from './helpers.js';
@@ -70,6 +73,41 @@ describe('progress=MS: a human evaluation moves through its lifecycle as a polle
       headers: { prefer: 'now=2026-03-01T10:00:01Z' },
     });
     expect(JSON.parse(text(prefer)).status).toBe('EVALUATION_STARTED');
+  });
+
+  it('only moves forward, under any phase length, any final state and any moments: a state kept keeps its moment', () => {
+    // The lifecycle's order: the two moving states, then any final one.
+    const rank = (state: string) => Math.max(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'].indexOf(state), 2);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 86_400_000 }),
+        fc.constantFrom(...evaluationStates),
+        fc.array(fc.nat({ max: 4 * 86_400_000 }), { minLength: 1, maxLength: 12 }),
+        (phaseMs, final, offsets) => {
+          const progress = new Progress();
+          const t0 = Date.parse('2026-03-01T10:00:00Z') * 1000;
+          const moments = [...offsets].sort((a, b) => a - b).map((ms) => t0 + ms * 1000);
+          let before: ReturnType<Progress['phaseOf']> | undefined;
+          for (const moment of moments) {
+            const phase = progress.phaseOf('run', moment, phaseMs, final);
+            if (before) {
+              expect(rank(phase.state)).toBeGreaterThanOrEqual(rank(before.state));
+              // The moment it stands in a state since (its updated_at) moves only with the state.
+              if (phase.state === before.state) expect(phase.since).toBe(before.since);
+              else expect(phase.since).toBeGreaterThan(before.since);
+            }
+            expect(phase.since).toBeLessThanOrEqual(moment);
+            if (phase.next) expect(phase.next.state).not.toBe(phase.state);
+            before = phase;
+          }
+          // It ends in the state asked for, and stays there.
+          const last = progress.phaseOf('run', (moments.at(-1) as number) + 3 * phaseMs * 1000, phaseMs, final);
+          expect(last).toMatchObject({ state: final });
+          expect(last.next).toBeUndefined();
+        },
+      ),
+      runs(300),
+    );
   });
 
   it(`keeps at most ${followedRecords} first moments: memory stays flat under 100,000 distinct ids`, () => {
