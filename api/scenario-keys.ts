@@ -25,6 +25,8 @@ export type ScenarioKey = (typeof scenarioKeys)[number];
  */
 const shapingKeys: ReadonlySet<ScenarioKey> = new Set([
   'latency',
+  // Which phase a followed record is in when asked: paced, never forced (a deployment moves its own runs along).
+  'progress',
   'profile',
   'seed',
   'now',

@@ -285,12 +285,41 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     try {
       const run = await replay(missing.url);
       expect(run.code, run.stdout).toBe(0);
-      expect(run.stdout).toContain('3 replayed, 0 refused, 2 skipped');
+      // Each recorded request counted once: the fetch the deployment holds nothing for is a skip, not also replayed.
+      expect(run.stdout).toContain('2 replayed, 0 refused, 2 skipped');
+      // ... and no finding of its own: --strict stays green for data the deployment does not hold.
+      const checks = (run.json as { checks: Array<{ id: string; outcome: string }> }).checks;
+      expect(checks.find((check) => check.id === 'fetch.status.success')?.outcome).not.toBe('failed');
+      const strict = await runCli([...replayArgs(missing.url), '--strict']);
+      expect(strict.code, strict.stdout).toBe(0);
       expect(run.stdout).toContain('the deployment holds no record of its ids (404 {"detail":"Not Found"})');
       expect(run.stdout).not.toContain('a request your app sends is refused');
       expect(run.json.replay).toMatchObject({ refused: [] });
     } finally {
       await missing.close();
+    }
+  });
+
+  it('a journal recorded under --progress replays: progress paces answers, it forces none', async () => {
+    const mock = await startMockServer({ port: 0, progress: 3000 });
+    const journal = join(dir, 'progress-journal.json');
+    try {
+      await frontendSession(mock);
+      const headers = { 'content-type': 'application/json', prefer: 'progress=2000' };
+      expect((await fetch(`${mock.url}/human-evaluations/${defaultHumanEvaluationId}`, { headers })).status).toBe(200);
+      await writeFile(journal, await (await fetch(`${mock.url}/__evalkit/requests`)).text());
+    } finally {
+      await mock.close();
+    }
+    const { server, received } = await deployment(() => false);
+    try {
+      const run = await replay(server.url, journal);
+      expect(run.code, run.stdout).toBe(0);
+      // The 503 forced by code= is skipped; the rest, the Prefer progress poll included, is sent.
+      expect(run.stdout).toContain('4 replayed, 0 refused, 1 skipped');
+      expect(received).toHaveLength(4);
+    } finally {
+      await server.close();
     }
   });
 
@@ -501,7 +530,7 @@ describe('evalkit contract --replay on a deployment that holds only its own ids'
     try {
       const run = await replay(server.url);
       expect(run.stdout).not.toContain('a request your app sends is refused');
-      expect(run.stdout).toContain('3 replayed, 0 refused, 4 skipped');
+      expect(run.stdout).toContain('0 replayed, 0 refused, 4 skipped');
       expect(run.stdout).toContain(
         `nothing verified: the deployment holds none of the ids the requests in ${journalFile} name (404)`,
       );
