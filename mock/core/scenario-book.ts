@@ -1,6 +1,13 @@
 import { isJsonObject } from '../../schemas/json-object.js';
 import { operationIds, operationNamed, type OperationId } from '../../api/operations.js';
-import { ScenarioError, scenarioFrom, scenarioValues, type ResolvedScenario, type Scenario } from './scenarios.js';
+import {
+  ScenarioError,
+  scenarioFrom,
+  scenarioValues,
+  shownName,
+  type ResolvedScenario,
+  type Scenario,
+} from './scenarios.js';
 
 /**
  * A scenario config file (`--scenarios FILE`), JSON:
@@ -27,7 +34,8 @@ function scenarioAt(where: string, value: unknown): Scenario {
 export function parseScenarioFile(data: unknown): ScenarioFile {
   if (!isJsonObject(data)) throw new ScenarioError('the top level must be an object');
   const unknown = Object.keys(data).filter((key) => !(sections as readonly string[]).includes(key));
-  if (unknown.length > 0) throw new ScenarioError(`unknown section '${unknown[0]}' (sections: ${sections.join(', ')})`);
+  if (unknown.length > 0)
+    throw new ScenarioError(`unknown section '${shownName(unknown[0] as string)}' (sections: ${sections.join(', ')})`);
   const file: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
   if (data.scenario !== undefined) file.scenario = scenarioAt('scenario', data.scenario);
   if (data.operations !== undefined) {
@@ -35,16 +43,18 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
     for (const [name, value] of Object.entries(data.operations)) {
       const id = operationNamed(name);
       if (!id)
-        throw new ScenarioError(`operations: unknown operation '${name}' (operations: ${operationIds.join(', ')})`);
-      if (file.operations[id]) throw new ScenarioError(`operations: ${name} names ${id} a second time`);
-      file.operations[id] = scenarioAt(`operations.${name}`, value);
+        throw new ScenarioError(
+          `operations: unknown operation '${shownName(name)}' (operations: ${operationIds.join(', ')})`,
+        );
+      if (file.operations[id]) throw new ScenarioError(`operations: ${shownName(name)} names ${id} a second time`);
+      file.operations[id] = scenarioAt(`operations.${shownName(name)}`, value);
     }
   }
   if (data.humanEvaluations !== undefined) {
     if (!isJsonObject(data.humanEvaluations))
       throw new ScenarioError('humanEvaluations must be an object keyed by evaluation id');
     for (const [id, value] of Object.entries(data.humanEvaluations))
-      file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${id}`, value));
+      file.humanEvaluations.set(id, scenarioAt(`humanEvaluations.${shownName(id)}`, value));
   }
   return file;
 }

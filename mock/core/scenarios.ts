@@ -62,6 +62,14 @@ export type ResolvedScenario = Scenario & { profile: Profile; seed: string };
 
 export { scenarioKeys, type ScenarioKey };
 
+/**
+ * A name a caller gave, as a refusal quotes it: at most 40 characters, so an answer stays the size of its reason
+ * whatever the name's length (a million-character section name is named by its start).
+ */
+export function shownName(name: string): string {
+  return name.length > 40 ? `${name.slice(0, 40)}…` : name;
+}
+
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
 export class ScenarioError extends MockSetupError {
   override name = 'ScenarioError';
@@ -120,7 +128,7 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
 /** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
 export function scenarioEntry(key: string, value: unknown): Scenario {
   if (!isScenarioKey(key))
-    throw new ScenarioError(`unknown scenario key '${key.slice(0, 40)}' (keys: ${scenarioKeys.join(', ')})`);
+    throw new ScenarioError(`unknown scenario key '${shownName(key)}' (keys: ${scenarioKeys.join(', ')})`);
   const text =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
@@ -152,7 +160,7 @@ function preferTokens(header: string): string[] {
   const last = header.slice(start);
   if (quoted) {
     const key = last.slice(0, Math.max(0, last.indexOf('='))).trim();
-    throw new ScenarioError(`Prefer: the quoted value of '${key.slice(0, 40)}' is not closed`);
+    throw new ScenarioError(`Prefer: the quoted value of '${shownName(key)}' is not closed`);
   }
   tokens.push(last);
   return tokens;
@@ -178,7 +186,7 @@ export function parsePrefer(header: string): Scenario {
     const equals = trimmed.indexOf('=');
     if (httpPreferences.has((equals < 0 ? trimmed : trimmed.slice(0, equals)).trim().toLowerCase())) continue;
     if (equals < 0)
-      throw new ScenarioError(`Prefer: '${trimmed.slice(0, 40)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
+      throw new ScenarioError(`Prefer: '${shownName(trimmed)}' is not key=value (keys: ${scenarioKeys.join(', ')})`);
     const value = trimmed
       .slice(equals + 1)
       .trim()

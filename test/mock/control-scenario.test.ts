@@ -173,6 +173,23 @@ describe('/__evalkit/scenario', () => {
     });
   });
 
+  it('a name of a million characters is refused by its start: the answer stays the size of its reason', async () => {
+    const { origin } = await start();
+    const long = 'x'.repeat(1_000_000);
+    for (const [method, body] of [
+      ['PUT', { [long]: {} }],
+      ['PATCH', { operations: { [long]: { code: 500 } } }],
+      ['PUT', { humanEvaluations: { [long]: { code: 'teapot' } } }],
+      ['PATCH', { humanEvaluations: { [long]: { [long]: 1 } } }],
+    ] as const) {
+      const res = await scenario(origin, method, body);
+      const text = await res.text();
+      expect(res.status, `${method} ${text.slice(0, 80)}`).toBe(422);
+      expect(text.length).toBeLessThan(2048);
+      expect(text).toContain(`${'x'.repeat(40)}…`);
+    }
+  });
+
   it('refuses a PATCH from another site, origin or form exactly as a PUT', async () => {
     const { origin } = await start();
     const body = JSON.stringify({ operations: { fetchHumanEvaluation: { code: 500 } } });
