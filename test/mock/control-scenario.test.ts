@@ -173,9 +173,9 @@ describe('/__evalkit/scenario', () => {
     });
   });
 
-  it('a name of a million characters is refused by its start: the answer stays the size of its reason', async () => {
+  it('a name of 500,000 characters is refused by its start: the answer stays the size of its reason', async () => {
     const { origin } = await start();
-    const long = 'x'.repeat(1_000_000);
+    const long = 'x'.repeat(500_000);
     for (const [method, body] of [
       ['PUT', { [long]: {} }],
       ['PATCH', { operations: { [long]: { code: 500 } } }],
