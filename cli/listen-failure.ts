@@ -18,7 +18,9 @@ const reasons: Record<string, (port: number) => string> = {
  * for any other error.
  */
 export function listenFailure(error: unknown, host: string, port: number): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const { code, syscall } = (error ?? {}) as NodeJS.ErrnoException;
+  // Only the listen itself and the lookup of its host: the same codes from a file (EACCES) are another cause.
+  if (syscall !== 'listen' && syscall !== 'getaddrinfo') return undefined;
   const reason = code === undefined ? undefined : reasons[code];
   return reason && `cannot listen on ${host}:${port}${reason(port)}`;
 }

@@ -110,9 +110,19 @@ export class AppendOnlyFile {
     try {
       handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | noFollow, 0o666);
     } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
       // A link planted between the lstat and the open.
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw linkProblem(path);
-      throw error;
+      if (code === 'ELOOP') throw linkProblem(path);
+      // Named as the file that cannot be written, so no caller reads the code as another cause (a port's EACCES).
+      throw new FolderProblem(`cannot write ${path} (${code ?? (error as Error).message})`);
+    }
+    // A hard link is the same file under another name, maybe outside the folder: appended through, it would be written.
+    const { nlink } = await handle.stat();
+    if (nlink > 1) {
+      await handle.close();
+      throw new FolderProblem(
+        `${path} has ${nlink} names (a hard link): evalkit appends only to a file of the folder's own (remove it)`,
+      );
     }
     return new AppendOnlyFile(path, handle);
   }

@@ -1,4 +1,5 @@
-import { lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { listenFailure } from '../../cli/listen-failure.js';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -72,6 +73,27 @@ describe('proxy --record never appends through a planted requests.jsonl', () => 
       );
       expect(readFileSync(target, 'utf8')).toBe(untouched);
     }
+  });
+
+  it('a hard link at requests.jsonl: exit 2 naming it, the file it shares untouched', async () => {
+    const dir = tempDir('evalkit-planted-');
+    const outside = join(tempDir('evalkit-outside-'), 'elsewhere.jsonl');
+    writeFileSync(outside, untouched);
+    linkSync(outside, join(dir, 'requests.jsonl'));
+    const run = await runCli(['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--record', dir]);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toBe(
+      `evalkit proxy: --record: ${join(dir, 'requests.jsonl')} has 2 names (a hard link): evalkit appends only to a ` +
+        "file of the folder's own (remove it)\n",
+    );
+    expect(readFileSync(outside, 'utf8')).toBe(untouched);
+  });
+
+  it('a file that cannot be written is named as such, never as a port that cannot be listened on', () => {
+    const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES', syscall: 'open' });
+    expect(listenFailure(denied, '127.0.0.1', 0)).toBeUndefined();
+    const port = Object.assign(new Error('listen EACCES'), { code: 'EACCES', syscall: 'listen' });
+    expect(listenFailure(port, '127.0.0.1', 80)).toMatch(/^cannot listen on 127\.0\.0\.1:80 \(EACCES\): port 80/);
   });
 });
 
