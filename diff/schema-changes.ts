@@ -125,6 +125,14 @@ function boundOf(schema: Json, keyword: string): number | undefined {
 /** The names of an object's fields are strings: a `propertyNames` schema says which; absent, any string. */
 const anyName: Json = Object.freeze({ type: 'string' }) as Json;
 
+/** Keywords that can refuse a null where no `type` is given: a schema holding none of them lets null through. */
+const refusesWithoutType = ['enum', 'const', 'anyOf', 'oneOf', 'not', 'allOf', '$ref'] as const;
+
+/** Whether a shape names no type and nothing else that could refuse null: any value, null included, passes. */
+function untyped(shape: Shape): boolean {
+  return shape.types === undefined && refusesWithoutType.every((keyword) => !Object.hasOwn(shape.schema, keyword));
+}
+
 function typesOf(schema: Json): { types: Set<string> | undefined; nullable: boolean } {
   const raw = schema.type;
   const listed = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t) => typeof t === 'string') : [];
@@ -322,9 +330,16 @@ export class SchemaComparison {
     return { schema, types, nullable };
   }
 
+  /**
+   * Null let through or not, judged by the values each side allows, not by how it is spelt: a schema with no type and
+   * nothing else that refuses a value (`{"title": "Value"}`) allows null already, as `anyOf [{}, {"type": "null"}]`
+   * does. Where one side is untyped, the type's own change (`type widened`, `type narrowed`) says it.
+   */
   private nullability(a: Shape, b: Shape, segments: string[]): void {
-    if (!a.nullable && b.nullable) this.effect(segments, 'made nullable', { wider: true, narrower: false });
-    if (a.nullable && !b.nullable) this.effect(segments, 'no longer nullable', { wider: false, narrower: true });
+    const before = a.nullable || untyped(a);
+    const after = b.nullable || untyped(b);
+    if (!before && after && !untyped(b)) this.effect(segments, 'made nullable', { wider: true, narrower: false });
+    if (before && !after && !untyped(a)) this.effect(segments, 'no longer nullable', { wider: false, narrower: true });
   }
 
   private types(a: Shape, b: Shape, segments: string[]): void {

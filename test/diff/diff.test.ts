@@ -238,6 +238,21 @@ describe('evalkit diff on other forms of the same changes', () => {
     expect(code).toBe(1);
   });
 
+  it('an untyped value written as anyOf [{}, null] (FastAPI, v0.17.5 to v0.24.4): no change, null passed', async () => {
+    const old = ours();
+    const next = ours();
+    const value = (document: Document) => schema(document, 'Result').properties as Record<string, unknown>;
+    value(old).value = { title: 'Value' };
+    value(next).value = { anyOf: [{}, { type: 'null' }], title: 'Value' };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).not.toContain('made nullable');
+    expect(code, stdout).toBe(0);
+    // A typed value made nullable still is.
+    value(old).value = { type: 'number' };
+    value(next).value = { anyOf: [{ type: 'number' }, { type: 'null' }] };
+    expect((await diff(old, next)).stdout).toContain('value: made nullable');
+  });
+
   it('FastAPI’s optional form (anyOf with null) made required and non-null in a response: fine', async () => {
     const old = ours();
     const human = schema(old, 'HumanEvaluation');
