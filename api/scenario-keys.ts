@@ -1,3 +1,5 @@
+import type { OperationId } from './operations.js';
+
 /**
  * The keys of a mock scenario (flags, a scenario config, the `Prefer` header), named here, below both the mock that
  * parses them and the traffic reader (http/traffic.ts) that must tell which of them forced a recorded answer.
@@ -17,6 +19,16 @@ export const scenarioKeys = [
   'progress',
 ] as const;
 export type ScenarioKey = (typeof scenarioKeys)[number];
+
+/**
+ * Keys that shape one operation's answers only; every other key applies to both. An operation's answer names in
+ * Preference-Applied only the keys it applied: a create ignores `progress` (human evaluations move along), a fetch
+ * ignores `strictNulls` (request bodies' nulls).
+ */
+export const oneOperationKeys: Partial<Record<ScenarioKey, OperationId>> = {
+  progress: 'fetchHumanEvaluation',
+  strictNulls: 'createEvaluations',
+};
 
 /**
  * Keys that change how fast an answer comes or which generated values it carries, never what the API would answer.

@@ -71,7 +71,12 @@ export type CreateEvaluations = (
 /** POST /evaluations, once the body is read and parsed. */
 export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): CreateEvaluations {
   return (body, request, headers) => {
-    const scenario = requestScenario(request, headers, scenarios.current.forOperation('createEvaluations'));
+    const scenario = requestScenario(
+      request,
+      headers,
+      scenarios.current.forOperation('createEvaluations'),
+      'createEvaluations',
+    );
     const notes: string[] = [];
     const answered = respond(scenario, 'createEvaluations', headers, () =>
       evaluationsFor(body, scenario, clock, notes),

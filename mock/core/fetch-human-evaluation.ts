@@ -84,7 +84,12 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
   }
 
   return (id, request, headers) => {
-    let scenario = requestScenario(request, headers, source.scenarios.current.forHumanEvaluation(id));
+    let scenario = requestScenario(
+      request,
+      headers,
+      source.scenarios.current.forHumanEvaluation(id),
+      'fetchHumanEvaluation',
+    );
     if (id.length > maxIdLength)
       throw new HttpProblem(422, [worded(releaseOf(scenario).validation, tooLong(['path', 'evaluation_id'], id))]);
     const fixture = source.fixtures.get(id);

@@ -3,6 +3,7 @@ import { HttpProblem } from './errors.js';
 import { waitLatency } from './latency.js';
 import type { OperationId } from '../../api/operations.js';
 import { scenarioAnswer } from './scenario-answers.js';
+import { oneOperationKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { formatScenario, parsePrefer, ScenarioError, type ResolvedScenario } from './scenarios.js';
 
 /**
@@ -13,6 +14,7 @@ export function requestScenario(
   request: MockRequest,
   headers: Record<string, string>,
   base: ResolvedScenario,
+  operation: OperationId,
 ): ResolvedScenario {
   // Repeated Prefer headers arrive joined with commas, which parsePrefer reads as separate preferences.
   const header = headerValue(request.headers, 'prefer');
@@ -23,7 +25,8 @@ export function requestScenario(
   } catch (error) {
     throw new HttpProblem(400, (error as ScenarioError).message);
   }
-  const applied = formatScenario(preferred);
+  const applies = (key: string) => (oneOperationKeys[key as ScenarioKey] ?? operation) === operation;
+  const applied = formatScenario(Object.fromEntries(Object.entries(preferred).filter(([key]) => applies(key))));
   if (applied !== '') headers['Preference-Applied'] = applied;
   return { ...base, ...preferred };
 }

@@ -65,6 +65,12 @@ describe('Prefer: code=N', () => {
     const res = await get('code=404; latency="0"').expect(404);
     expect(res.headers['preference-applied']).toBe('code=404, latency=0');
   });
+
+  it("names only the keys an operation applies: progress is a fetch's, strictNulls a create's", async () => {
+    const prefer = 'progress=1000, strictNulls=true, latency=0';
+    expect((await get(prefer).expect(200)).headers['preference-applied']).toBe('latency=0, progress=1000');
+    expect((await post(prefer).expect(200)).headers['preference-applied']).toBe('latency=0, strictNulls=true');
+  });
 });
 
 describe('Prefer: state, profile, seed, nullable', () => {
