@@ -1,7 +1,7 @@
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
-import { countsText, runFailures, verdictText, type Report } from './model.js';
+import { countsText, nothingCompared, runFailures, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
@@ -128,6 +128,8 @@ export function githubStepSummary(report: Report): string {
  * accepted, the deployment's own spec violations apart, then the closest mock.
  */
 function mockSummary(mock: NonNullable<Report['mock']>): string[] {
+  const nothing = nothingCompared(mock);
+  if (nothing) return [inline(nothing)];
   const { drift, accepted, violations } = standingOf(mock.differences);
   const listed = (title: string, differences: readonly MockDifference[]) =>
     differences.length > 0 ? [title, '', ...differences.map((one) => `- ${inline(differenceLine(one))}`), ''] : [];

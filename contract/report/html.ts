@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, figureText, type ReportCoverage } from './coverage.js';
-import { countsText, replayCountsText, verdictText, type Report } from './model.js';
+import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
 import { standingOf } from '../compare/standing.js';
@@ -190,6 +190,8 @@ function differenceTable(differences: readonly MockDifference[]): string {
  * violations apart, and the closest mock to copy.
  */
 function mockSection(mock: NonNullable<Report['mock']>): string {
+  const nothing = nothingCompared(mock);
+  if (nothing) return `<section id="mock"><h2>Compared with the mock</h2><p>${escapeHtml(nothing)}</p></section>`;
   const { suggested } = mock;
   const { drift, accepted, violations } = standingOf(mock.differences);
   const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';

@@ -198,7 +198,18 @@ export interface RunFailure {
  * those accepted, the deployment's own spec violations apart, and the closest mock. Differences hold the
  * deployment's text, which every report escapes as it renders them.
  */
+/**
+ * What a comparison that compared nothing says, in every writer: the run stopped before any answer arrived, so there
+ * is no difference to list and no closest mock to suggest. Undefined when requests were compared.
+ */
+export function nothingCompared(mock: MockComparison): string | undefined {
+  if (mock.compared > 0) return undefined;
+  return `compared with the mock (${mock.command}): nothing compared, no request of the run got an answer to compare`;
+}
+
 export function mockLines(mock: MockComparison): string[] {
+  const nothing = nothingCompared(mock);
+  if (nothing) return [nothing];
   const { drift, accepted, violations } = standingOf(mock.differences);
   return [
     `${mock.command}: ${standingCounts(mock.differences)} over ${mock.compared} requests`,

@@ -1,6 +1,6 @@
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageHeading, coverageLines } from './coverage.js';
-import { countsText, replayCountsText, verdictText, type Report } from './model.js';
+import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
@@ -130,6 +130,8 @@ function verdictLine(report: Report, paint: ReturnType<typeof painter>): string 
  * mock.
  */
 function mockLines(mock: NonNullable<Report['mock']>, paint: ReturnType<typeof painter>): string[] {
+  const nothing = nothingCompared(mock);
+  if (nothing) return [paint('bold', nothing)];
   const counted = (differences: readonly MockDifference[]) =>
     differences.length === 1 ? '1 difference' : `${differences.length} differences`;
   const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';

@@ -340,6 +340,15 @@ describe('contract --compare-mock: where the mock would mislead a frontend', () 
     for (const status of statuses) expect(status.check).not.toBe('create.secrets.echo');
   });
 
+  it('a run that reaches no deployment compares nothing, and says so in one line, with no closest mock', async () => {
+    const html = join(dir, 'nothing.html');
+    const run = await runCli(['contract', '--base-url', 'http://127.0.0.1:9', '--compare-mock', '--report-html', html]);
+    const said = /compared with the mock \(evalkit mock\): nothing compared, no request of the run got an answer/;
+    expect(run.stdout).toMatch(said);
+    expect(run.stdout).not.toMatch(/Closest mock/);
+    expect(readFileSync(html, 'utf8')).toMatch(said);
+  });
+
   it('each --mock-* flag without --compare-mock, or with a value the mock refuses, exits 2 naming it', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['--mock-nullable'], /^--mock-nullable needs --compare-mock$/],
