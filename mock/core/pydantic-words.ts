@@ -32,24 +32,24 @@ interface Words {
 
 const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`);
 
+/** pydantic 1.10's words for the problems that carry no context (its error classes' msg_template and code). */
+const integerError: Words = { type: 'type_error.integer', msg: 'value is not a valid integer' };
+const dictError: Words = { type: 'type_error.dict', msg: 'value is not a valid dict' };
+const pydantic1Plain: Record<Exclude<ProblemKind, 'enum'>, Words> = {
+  missing: { type: 'value_error.missing', msg: 'field required' },
+  none: { type: 'type_error.none.not_allowed', msg: 'none is not an allowed value' },
+  string_type: { type: 'type_error.str', msg: 'str type expected' },
+  int_type: integerError,
+  int_parsing: integerError,
+  int_from_float: integerError,
+  list_type: { type: 'type_error.list', msg: 'value is not a valid list' },
+  dict_type: dictError,
+  model_type: dictError,
+};
+
 /** pydantic 1.10's words (its error classes' msg_template and code). */
 function pydantic1Words(problem: Problem | Limit): Words {
   switch (problem.kind) {
-    case 'missing':
-      return { type: 'value_error.missing', msg: 'field required' };
-    case 'none':
-      return { type: 'type_error.none.not_allowed', msg: 'none is not an allowed value' };
-    case 'string_type':
-      return { type: 'type_error.str', msg: 'str type expected' };
-    case 'int_type':
-    case 'int_parsing':
-    case 'int_from_float':
-      return { type: 'type_error.integer', msg: 'value is not a valid integer' };
-    case 'list_type':
-      return { type: 'type_error.list', msg: 'value is not a valid list' };
-    case 'dict_type':
-    case 'model_type':
-      return { type: 'type_error.dict', msg: 'value is not a valid dict' };
     case 'enum': {
       const names = problem.accepted ?? [];
       return {
@@ -70,6 +70,8 @@ function pydantic1Words(problem: Problem | Limit): Words {
         msg: `ensure this value has at most ${problem.limit} items`,
         ctx: { limit_value: problem.limit },
       };
+    default:
+      return pydantic1Plain[problem.kind];
   }
 }
 
@@ -82,29 +84,28 @@ const pydantic2Nulls: Record<string, ProblemKind> = {
   model: 'model_type',
 };
 
+/** pydantic-core 2.18's words for the problems that carry no context (its ErrorType messages). */
+const pydantic2Plain: Record<Exclude<ProblemKind, 'none' | 'enum'>, Words> = {
+  missing: { type: 'missing', msg: 'Field required' },
+  string_type: { type: 'string_type', msg: 'Input should be a valid string' },
+  int_type: { type: 'int_type', msg: 'Input should be a valid integer' },
+  int_parsing: { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' },
+  int_from_float: {
+    type: 'int_from_float',
+    msg: 'Input should be a valid integer, got a number with a fractional part',
+  },
+  list_type: { type: 'list_type', msg: 'Input should be a valid list' },
+  dict_type: { type: 'dict_type', msg: 'Input should be a valid dictionary' },
+  model_type: {
+    type: 'model_attributes_type',
+    msg: 'Input should be a valid dictionary or object to extract fields from',
+  },
+};
+
 /** pydantic-core 2.18's words (its ErrorType messages). */
 function pydantic2Words(problem: Problem | Limit): Words {
   const kind = problem.kind === 'none' ? (pydantic2Nulls[(problem as Problem).expects ?? ''] ?? 'none') : problem.kind;
   switch (kind) {
-    case 'missing':
-      return { type: 'missing', msg: 'Field required' };
-    case 'string_type':
-      return { type: 'string_type', msg: 'Input should be a valid string' };
-    case 'int_type':
-      return { type: 'int_type', msg: 'Input should be a valid integer' };
-    case 'int_parsing':
-      return { type: 'int_parsing', msg: 'Input should be a valid integer, unable to parse string as an integer' };
-    case 'int_from_float':
-      return { type: 'int_from_float', msg: 'Input should be a valid integer, got a number with a fractional part' };
-    case 'list_type':
-      return { type: 'list_type', msg: 'Input should be a valid list' };
-    case 'dict_type':
-      return { type: 'dict_type', msg: 'Input should be a valid dictionary' };
-    case 'model_type':
-      return {
-        type: 'model_attributes_type',
-        msg: 'Input should be a valid dictionary or object to extract fields from',
-      };
     case 'enum': {
       const names = quoted((problem as Problem).accepted ?? []);
       const expected = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
@@ -126,8 +127,10 @@ function pydantic2Words(problem: Problem | Limit): Words {
         ctx: { field_type: container, max_length: limit, actual_length: actual },
       };
     }
-    default:
+    case 'none':
       return { type: 'none_required', msg: 'Input should be None' };
+    default:
+      return pydantic2Plain[kind];
   }
 }
 

@@ -58,3 +58,16 @@ export const evaluationStateFields = [
 export const objectId = /^[0-9a-f]{24}$/;
 /** A UUIDv7 (version 7, RFC 9562 variant): the ids of its newer ones. */
 export const uuidV7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** FastAPI's answer to a create with no body at all, in pydantic 2's words (the mock's default, the newest release). */
+export const noBodyAnswer = {
+  detail: [
+    {
+      type: 'missing',
+      loc: ['body'],
+      msg: 'Field required',
+      input: null,
+      url: 'https://errors.pydantic.dev/2.7/v/missing',
+    },
+  ],
+};
