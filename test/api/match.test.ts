@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { matchPath, pathFor, pathOf, relativeToBase } from '../../api/match.js';
+import { matchPath, PathParameterError, pathFor, pathOf, relativeToBase } from '../../api/match.js';
 import { operationIds, operationLabel, operationTable, recordFolder } from '../../api/operations.js';
 import { evalkitVersion } from '../../api/version.js';
 import { openApiDocument } from '../../api/openapi.js';
@@ -20,7 +20,7 @@ describe('the API surface', () => {
   });
 
   it('builds paths the matcher reads back, whatever the id holds', () => {
-    for (const id of ['6637c0a25368ef07b03a64cd', 'a b/c?d#e', 'été', '..', '%41']) {
+    for (const id of ['6637c0a25368ef07b03a64cd', 'a b/c?d#e', 'été', '...', '%2e%2e', '%41']) {
       const path = pathFor('fetchHumanEvaluation', { evaluation_id: id });
       expect(matchPath(path)).toEqual({
         kind: 'operation',
@@ -30,6 +30,9 @@ describe('the API surface', () => {
     }
     expect(pathFor('createEvaluations')).toBe('/evaluations');
     expect(() => pathFor('fetchHumanEvaluation')).toThrow(/evaluation_id/);
+    // A URL reads these as steps along the path however they are encoded: no request carries them.
+    for (const id of ['.', '..'])
+      expect(() => pathFor('fetchHumanEvaluation', { evaluation_id: id })).toThrow(PathParameterError);
   });
 
   it('matches a base path by whole segments only', () => {

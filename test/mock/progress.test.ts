@@ -75,7 +75,7 @@ describe('progress=MS: a human evaluation moves through its lifecycle as a polle
     expect(JSON.parse(text(prefer)).status).toBe('EVALUATION_STARTED');
   });
 
-  it('only moves forward, under any phase length, any final state and any moments: a state kept keeps its moment', () => {
+  it('only moves forward, under any phase length, final state and moments: a state kept keeps its moment', () => {
     // The lifecycle's order: the two moving states, then any final one.
     const rank = (state: string) => Math.max(['EVALUATION_INITIALIZED', 'EVALUATION_STARTED'].indexOf(state), 2);
     fc.assert(
