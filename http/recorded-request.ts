@@ -59,6 +59,8 @@ export interface RecordedRequest {
   status?: number;
   /** The mock scenario keys that forced the answer (`code=503`), when any did: the answer says nothing of the API. */
   forcedBy?: string;
+  /** Where the recording holds it (`journal.json: requests[3]`, `requests.jsonl line 7`): a body too long to print. */
+  where?: string;
 }
 
 /** A traffic file or folder evalkit cannot read, or a record in it: the message names the problem. */
@@ -97,5 +99,6 @@ export function recordedRequestOf(entry: unknown, where: string): RecordedReques
     truncated: request.body_truncated === true,
     ...(typeof entry.status === 'number' ? { status: entry.status } : {}),
     ...(forcedBy ? { forcedBy } : {}),
+    where,
   };
 }

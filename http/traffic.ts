@@ -92,7 +92,12 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   if (lines !== undefined)
     lines.split('\n').forEach((line, index) => {
       if (line.trim() !== '')
-        requests.push(recordedRequestOf(parseJson(line, `${requestsFileName} line ${index + 1}`), `line ${index + 1}`));
+        requests.push(
+          recordedRequestOf(
+            parseJson(line, `${requestsFileName} line ${index + 1}`),
+            `${requestsFile} line ${index + 1}`,
+          ),
+        );
     });
   const folder = join(dir, recordFolder);
   const names = await readdir(folder).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { capped } from '../../http/excerpt.js';
+import { capped, describeSize } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
 import { headerPlaceholder } from '../../http/placeholders.js';
 import { publicUrl } from '../../http/redaction.js';
@@ -10,6 +10,9 @@ import type { Excerpts } from './verdicts.js';
  * What a report shows of an exchange besides its findings: a curl command that replays the request and excerpts of
  * the request and the answer, every credential replaced by its placeholder.
  */
+/** The longest body a curl line prints: a command line's argument is capped at 128 KiB (Linux's MAX_ARG_STRLEN). */
+const maxCurlBody = 64 * 1024;
+
 export class Evidence {
   constructor(
     private readonly baseUrl: URL,
@@ -39,8 +42,14 @@ export class Evidence {
     for (const name of this.headerNames) parts.push('-H', quote(`${name}: ${headerPlaceholder(name)}`));
     for (const [name, value] of Object.entries(outgoing.headers ?? {}))
       parts.push('-H', quote(this.redact(`${name}: ${value}`)));
-    if (outgoing.body !== undefined) parts.push('--data-binary', quote(this.redact(outgoing.body)));
-    return parts.join(' ');
+    if (outgoing.body === undefined) return parts.join(' ');
+    const body = this.redact(outgoing.body);
+    if (body.length <= maxCurlBody) return [...parts, '--data-binary', quote(body)].join(' ');
+    // Past what one argument of a command line can carry (Linux: 128 KiB), the body is named, not printed.
+    const from = outgoing.bodyFrom ? `the body of ${outgoing.bodyFrom}` : 'the body the run sent';
+    return `${[...parts, '--data-binary', '@body.json'].join(' ')}  # body.json: ${from} (${describeSize(
+      Buffer.byteLength(body),
+    )}, too long to print)`;
   }
 
   /**

@@ -14,6 +14,8 @@ export interface Outgoing {
   what?: string;
   /** Headers of the request's own, for its reproduction (a proxy's client's); credentials as placeholders. */
   headers?: Readonly<Record<string, string>>;
+  /** Where its body was taken from (a recording's line), for a reproduction too long to carry the body itself. */
+  bodyFrom?: string;
 }
 
 /**

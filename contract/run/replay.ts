@@ -63,6 +63,7 @@ function outgoingOf(operation: OperationId, request: RecordedRequest, path: stri
     ...(query === '' ? {} : { query }),
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(body !== undefined && contentType !== undefined ? { contentType } : {}),
+    ...(body !== undefined && request.where !== undefined ? { bodyFrom: request.where } : {}),
   };
 }
 

@@ -396,6 +396,24 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
     }
   });
 
+  it('a refused body past what a command line carries is named by where the recording holds it', async () => {
+    const big = 'x'.repeat(5 * 1024 * 1024);
+    const folder = await recordedCreates('big-body', [{ body: createBody({ correct_answer_column: big }) }]);
+    const { server } = await deployment((context) => context.route === 'create');
+    try {
+      const run = await runCli(replayArgs(server.url, folder));
+      expect(run.code).toBe(1);
+      expect(run.stdout).not.toContain('x'.repeat(1000));
+      expect(run.stdout.length).toBeLessThan(64 * 1024);
+      expect(run.stdout).toContain(
+        `--data-binary @body.json  # body.json: the body of ${join(folder, 'requests.jsonl')} line 1 (5.0 MiB, ` +
+          'too long to print)',
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a record folder holding a file named for a dot id: one line naming the file', async () => {
     const folder = join(dir, 'dot-record');
     await mkdir(join(folder, 'human-evaluations'), { recursive: true });
