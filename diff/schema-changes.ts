@@ -133,12 +133,32 @@ function untyped(shape: Shape): boolean {
   return shape.types === undefined && refusesWithoutType.every((keyword) => !Object.hasOwn(shape.schema, keyword));
 }
 
+/** The JSON type of a value, as a schema's `type` names it (a whole number is an integer). */
+function typeOfValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * The types a schema lets through: its `type`, or where it names none, those of the values its `enum` or `const`
+ * allows (`{"enum": [true]}` is a boolean), so that a type dropped for an enum of fewer values reads as the narrowing
+ * it is, not as a widening to any.
+ */
 function typesOf(schema: Json): { types: Set<string> | undefined; nullable: boolean } {
   const raw = schema.type;
-  const listed = typeof raw === 'string' ? [raw] : Array.isArray(raw) ? raw.filter((t) => typeof t === 'string') : [];
+  const values = Array.isArray(schema.enum) ? schema.enum : Object.hasOwn(schema, 'const') ? [schema.const] : [];
+  const listed =
+    typeof raw === 'string'
+      ? [raw]
+      : Array.isArray(raw)
+        ? raw.filter((t) => typeof t === 'string')
+        : [...new Set(values.map(typeOfValue))];
   const nullable = schema.nullable === true || listed.includes('null') || arrayOf(schema.enum).includes(null);
   const types = listed.filter((type) => type !== 'null');
-  return { types: types.length > 0 ? new Set(types) : undefined, nullable: nullable === true };
+  // `type: "null"` alone names a type: no other value passes (an empty set), where no `type` at all lets any through.
+  return { types: listed.length > 0 ? new Set(types) : undefined, nullable: nullable === true };
 }
 
 /** Whether a value of `type` is always a value of one of `types` (an integer is a number). */
@@ -356,7 +376,8 @@ export class SchemaComparison {
     }
     const wider = [...after].some((type) => !covered(type, before));
     const narrower = [...before].some((type) => !covered(type, after));
-    if (wider || narrower) this.effect(segments, `type ${list(before)} → ${list(after)}`, { wider, narrower });
+    if (wider || narrower)
+      this.effect(segments, `type ${list(before) || 'null'} → ${list(after) || 'null'}`, { wider, narrower });
   }
 
   /** format and pattern: any change between two values is both ways (date-time → date breaks readers and writers). */

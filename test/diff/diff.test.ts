@@ -253,6 +253,23 @@ describe('evalkit diff on other forms of the same changes', () => {
     expect((await diff(old, next)).stdout).toContain('value: made nullable');
   });
 
+  it("a type read from what the schema lets through: null alone is a type, an enum has its values' types", async () => {
+    const old = ours();
+    const next = ours();
+    const name = (document: Document) => schema(document, 'HumanEvaluation').properties;
+    // Null alone, then integers: the server now sends what a client refused.
+    name(old).testset_name = { type: 'null' };
+    name(next).testset_name = { type: 'integer' };
+    const widened = await diff(old, next);
+    expect(widened.stdout).toContain('BREAKING  response 200  body.testset_name: type null → integer');
+    // A string or a boolean, then the one value true: fewer values, no break.
+    name(old).testset_name = { type: ['string', 'boolean'] };
+    name(next).testset_name = { enum: [true] };
+    const narrowed = await diff(old, next);
+    expect(narrowed.stdout).not.toContain('BREAKING');
+    expect(narrowed.code, narrowed.stdout).toBe(0);
+  });
+
   it('FastAPI’s optional form (anyOf with null) made required and non-null in a response: fine', async () => {
     const old = ours();
     const human = schema(old, 'HumanEvaluation');
