@@ -1,4 +1,5 @@
 import type { CliIo } from './io.js';
+import { nearestName } from '../http/spelling.js';
 
 /** One option of a command: the parser's config and the --help text come from this one description. */
 export interface OptionSpec {
@@ -37,35 +38,6 @@ export class UsageError extends Error {}
 
 /** A failure at run time that the call itself did not cause (a port in use): one line, exit code 2 (cannot run). */
 export class CommandFailure extends Error {}
-
-/** Edit distance, for suggesting the option a typo meant. */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(
-        (row[j] as number) + 1,
-        (next[j - 1] as number) + 1,
-        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    row = next;
-  }
-  return row[b.length] as number;
-}
-
-/**
- * The name a typo most likely meant: the nearest by spelling, letter case aside (`evaluation` is `Evaluation`, `NDJSON`
- * is `ndjson`), when it is near enough to be a typo: a third of its letters, and at least `slack` (2 lets `--prot`
- * be `--port`; a value among short words takes 1, so `toml` is not taken for `yaml`).
- */
-export function nearestName(typed: string, names: readonly string[], slack = 2): string | undefined {
-  const from = (name: string) => distance(typed.toLowerCase(), name.toLowerCase());
-  const [nearest] = [...names].sort((a, b) => from(a) - from(b));
-  return nearest !== undefined && from(nearest) <= Math.max(slack, Math.floor(nearest.length / 3))
-    ? nearest
-    : undefined;
-}
 
 /**
  * What an unknown option most likely meant: the options it begins (several: ambiguous), else the nearest by

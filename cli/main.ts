@@ -1,6 +1,7 @@
 import { evalkitVersion } from '../api/version.js';
 import { escapeControlCharacters } from '../http/redaction.js';
-import { commandHelp, nearestName, parseCommandArgs, type Command } from './command.js';
+import { commandHelp, parseCommandArgs, type Command } from './command.js';
+import { nearestName } from '../http/spelling.js';
 import { commands } from './commands/index.js';
 import type { CliIo } from './io.js';
 import { OutputClosed } from './output.js';

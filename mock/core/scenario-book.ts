@@ -1,8 +1,10 @@
 import { isJsonObject } from '../../schemas/json-object.js';
 import { operationIds, operationNamed, type OperationId } from '../../api/operations.js';
 import {
+  didYouMean,
   ScenarioError,
   scenarioFrom,
+  scenarioKeys,
   scenarioValues,
   shownName,
   type ResolvedScenario,
@@ -31,11 +33,21 @@ function scenarioAt(where: string, value: unknown): Scenario {
   }
 }
 
+/**
+ * What an unknown section most likely meant: another section, or a scenario key written at the top level (`{"stat":
+ * "failed"}` is `{"scenario": {"state": "failed"}}`), then the sections there are.
+ */
+function sectionTypo(name: string): string {
+  const section = didYouMean(name, sections);
+  const key = section === '' ? didYouMean(name, scenarioKeys).replace(/ ([\w]+)\?$/, ' {"scenario": {"$1": …}}?') : '';
+  return `${section}${key} (sections: ${sections.join(', ')})`;
+}
+
 export function parseScenarioFile(data: unknown): ScenarioFile {
   if (!isJsonObject(data)) throw new ScenarioError('the top level must be an object');
   const unknown = Object.keys(data).filter((key) => !(sections as readonly string[]).includes(key));
   if (unknown.length > 0)
-    throw new ScenarioError(`unknown section '${shownName(unknown[0] as string)}' (sections: ${sections.join(', ')})`);
+    throw new ScenarioError(`unknown section '${shownName(unknown[0] as string)}'${sectionTypo(unknown[0] as string)}`);
   const file: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
   if (data.scenario !== undefined) file.scenario = scenarioAt('scenario', data.scenario);
   if (data.operations !== undefined) {
@@ -44,7 +56,8 @@ export function parseScenarioFile(data: unknown): ScenarioFile {
       const id = operationNamed(name);
       if (!id)
         throw new ScenarioError(
-          `operations: unknown operation '${shownName(name)}' (operations: ${operationIds.join(', ')})`,
+          `operations: unknown operation '${shownName(name)}'${didYouMean(name, operationIds)} ` +
+            `(operations: ${operationIds.join(', ')})`,
         );
       if (file.operations[id]) throw new ScenarioError(`operations: ${shownName(name)} names ${id} a second time`);
       file.operations[id] = scenarioAt(`operations.${shownName(name)}`, value);

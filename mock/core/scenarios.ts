@@ -4,6 +4,7 @@ import {
   eraNames,
   evaluationStateFrom,
   evaluationStateNames,
+  evaluationStates,
   type EraName,
   type EvaluationState,
 } from '../../generators/vocabulary.js';
@@ -14,6 +15,7 @@ import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
 import { MockSetupError } from './setup-error.js';
+import { nearestName } from '../../http/spelling.js';
 
 /**
  * How to answer: a scenario. Set per server (flags, config file) and per request (the `Prefer` header); every key is
@@ -70,10 +72,20 @@ export function shownName(name: string): string {
   return name.length > 40 ? `${name.slice(0, 40)}…` : name;
 }
 
+/** `; did you mean X?` when a name a person typed is near one of `names`; nothing otherwise. */
+export function didYouMean(typed: string, names: readonly string[]): string {
+  // A name far longer than any accepted one is no typo; the bound also keeps the edit distance cheap.
+  const close = typed.length <= 64 ? nearestName(typed, names) : undefined;
+  return close === undefined ? '' : `; did you mean ${close}?`;
+}
+
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */
 export class ScenarioError extends MockSetupError {
   override name = 'ScenarioError';
 }
+
+/** The states as a person types them in a Prefer header: `failed`, `finished_with_errors`. */
+const evaluationStateShortNames = evaluationStates.map((state) => state.slice('EVALUATION_'.length).toLowerCase());
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
@@ -128,11 +140,18 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
 /** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
 export function scenarioEntry(key: string, value: unknown): Scenario {
   if (!isScenarioKey(key))
-    throw new ScenarioError(`unknown scenario key '${shownName(key)}' (keys: ${scenarioKeys.join(', ')})`);
+    throw new ScenarioError(
+      `unknown scenario key '${shownName(key)}'${didYouMean(key, scenarioKeys)} (keys: ${scenarioKeys.join(', ')})`,
+    );
   const text =
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
-  if (parsed === undefined) throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
+  if (parsed === undefined) {
+    const names =
+      key === 'state' ? evaluationStateShortNames : key === 'fault' ? faults : key === 'profile' ? profiles : [];
+    const typo = text === undefined ? '' : didYouMean(text, names);
+    throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}${typo}`);
+  }
   return { [key]: parsed };
 }
 

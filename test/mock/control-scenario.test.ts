@@ -190,6 +190,14 @@ describe('/__evalkit/scenario', () => {
     }
   });
 
+  it('suggests what a typed body meant: a section, an operation, a key written at the top level', async () => {
+    const { origin } = await start();
+    const detail = async (body: unknown) => ((await (await scenario(origin, 'PUT', body)).json()) as any).detail;
+    expect(await detail({ scenarios: {} })).toMatch(/unknown section 'scenarios'; did you mean scenario\?/);
+    expect(await detail({ stat: 'failed' })).toMatch(/did you mean \{"scenario": \{"state": …\}\}\?/);
+    expect(await detail({ operations: { fetchHumanEvaluations: {} } })).toMatch(/did you mean fetchHumanEvaluation\?/);
+  });
+
   it('refuses a PATCH from another site, origin or form exactly as a PUT', async () => {
     const { origin } = await start();
     const body = JSON.stringify({ operations: { fetchHumanEvaluation: { code: 500 } } });

@@ -66,6 +66,15 @@ describe('Prefer: code=N', () => {
     expect(res.headers['preference-applied']).toBe('code=404, latency=0');
   });
 
+  it('suggests the key or value a typo meant, and nothing for a word far from any', async () => {
+    const detail = async (prefer: string) => (await get(prefer).expect(400)).body.detail as string;
+    expect(await detail('progres=2000')).toMatch(/^unknown scenario key 'progres'; did you mean progress\? \(keys: /);
+    expect(await detail('state=faild')).toMatch(/; did you mean failed\?$/);
+    expect(await detail('fault=rest')).toMatch(/; did you mean reset\?$/);
+    expect(await detail('banana=1')).not.toMatch(/did you mean/);
+    expect(await detail(`${'x'.repeat(5000)}=1`)).not.toMatch(/did you mean/);
+  });
+
   it("names only the keys an operation applies: progress is a fetch's, strictNulls a create's", async () => {
     const prefer = 'progress=1000, strictNulls=true, latency=0';
     expect((await get(prefer).expect(200)).headers['preference-applied']).toBe('latency=0, progress=1000');

@@ -1,0 +1,33 @@
+/**
+ * "Did you mean": the name a typo most likely meant, for every refusal a person typed (a flag, a command, a scenario
+ * key or value, a control-room section): one rule, so each suggests alike.
+ */
+
+/** Edit distance, for suggesting the name a typo meant. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(
+        (row[j] as number) + 1,
+        (next[j - 1] as number) + 1,
+        (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    row = next;
+  }
+  return row[b.length] as number;
+}
+
+/**
+ * The name a typo most likely meant: the nearest by spelling, letter case aside (`evaluation` is `Evaluation`, `NDJSON`
+ * is `ndjson`), when it is near enough to be a typo: a third of its letters, and at least `slack` (2 lets `--prot`
+ * be `--port`; a value among short words takes 1, so `toml` is not taken for `yaml`).
+ */
+export function nearestName(typed: string, names: readonly string[], slack = 2): string | undefined {
+  const from = (name: string) => distance(typed.toLowerCase(), name.toLowerCase());
+  const [nearest] = [...names].sort((a, b) => from(a) - from(b));
+  return nearest !== undefined && from(nearest) <= Math.max(slack, Math.floor(nearest.length / 3))
+    ? nearest
+    : undefined;
+}
