@@ -245,12 +245,17 @@ function uriDecoded(raw: string, malformed: () => DocumentProblem): string {
 function servedPath(servers: unknown, path: string): string {
   const url = Array.isArray(servers) && isObject(servers[0]) ? servers[0].url : undefined;
   const base = typeof url === 'string' ? url.replace(/^[^/?#]*:\/\/[^/?#]*/, '').replace(/[?#].*$/, '') : '';
-  return `/${[...base.split('/'), ...path.split('/')].filter(Boolean).join('/')}`;
+  const joined = `/${[...base.split('/'), ...path.split('/')].filter(Boolean).join('/')}`;
+  // A trailing slash is kept: a server serves `/evaluations/` and `/evaluations` apart (FastAPI redirects the other).
+  return path.length > 1 && path.endsWith('/') && joined !== '/' ? `${joined}/` : joined;
 }
 
-/** Whether two served paths are the same once their parameters' names are set aside (`{id}` is `{evaluation_id}`). */
+/**
+ * Whether two served paths are the same once their parameters' names are set aside (`{id}` is `{evaluation_id}`); a
+ * trailing slash added or dropped is another path, which a client written for the one meets as a redirect or a 404.
+ */
 export function samePath(a: string, b: string): boolean {
-  return templateSegments(a).join('/') === templateSegments(b).join('/');
+  return templateSegments(a).join('/') === templateSegments(b).join('/') && a.endsWith('/') === b.endsWith('/');
 }
 
 /** A path template's segments, every `{name}` as `{}`. */

@@ -199,6 +199,18 @@ describe('evalkit diff on version pairs of evalkit’s own document, each change
     expect(code).toBe(1);
   });
 
+  it('a trailing slash added to a path, as FastAPI documents a router\'s "/": a move, breaking', async () => {
+    const next = ours();
+    const paths = next.paths as Record<string, unknown>;
+    next.paths = Object.fromEntries(
+      Object.entries(paths).map(([path, item]) => [path === '/evaluations' ? '/evaluations/' : path, item]),
+    );
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain('BREAKING  request  operation: path moved: /evaluations → /evaluations/');
+    expect(stdout).toContain('1 breaking change, 0 other');
+    expect(code).toBe(1);
+  });
+
   it('the same paths served from a base path moved out of the server URL, a parameter renamed: no change', async () => {
     const old = ours();
     old.servers = [{ url: 'https://staging.example.com/api/v2/' }];
