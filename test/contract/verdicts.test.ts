@@ -9,6 +9,13 @@ import { fieldsOf, isOptionalProperty, undeclaredFields } from '../../contract/j
 import { generators } from '../../generators/index.js';
 import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
+import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
+import { operationOfKey, operationTable, type OperationKey } from '../../api/operations.js';
+import { pathFor } from '../../api/match.js';
+import type { Exchange } from '../../http/exchange.js';
+import type { Judged } from '../../contract/judge/define.js';
+import { Observation } from '../../contract/judge/observation.js';
+import type { Sent } from '../../contract/judge/sent.js';
 
 const servers: RunningServer[] = [];
 afterAll(() => Promise.all(servers.map((server) => server.close())));
@@ -50,6 +57,60 @@ describe('what the checks read from the schemas', () => {
       'revisions',
     ]);
     expect(variantArrayNames('Evaluation').every((name) => declaredProperties('Evaluation').includes(name))).toBe(true);
+  });
+});
+
+/** What a nulls check finds in a success answer to a request that should succeed: the judge alone, no server. */
+function nullsFound(operation: OperationKey, body: unknown): Judged {
+  const id = operationOfKey(operation);
+  const { method } = operationTable[id];
+  const path = pathFor(id, { evaluation_id: 'some-id' });
+  const request = operation === 'create' ? generators.CreateEvaluationRequest(1) : undefined;
+  const sent: Sent = { operation, outgoing: { method, path }, role: { kind: 'expected', request } };
+  const text = JSON.stringify(body);
+  const exchange: Exchange = {
+    request: { method, url: new URL(path, 'http://127.0.0.1/'), headers: {} },
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+    body: text,
+    bodyBytes: Buffer.byteLength(text),
+    redirects: [],
+  };
+  return catalogue.find((check) => check.id === `${operation}.body.nulls`)?.code?.(new Observation(sent, exchange, []));
+}
+
+describe('the nulls checks (decisions 12 and 13)', () => {
+  const config = generators.EvaluatorConfig(1, { profile: 'full' });
+  const evaluation = generators.Evaluation(1, { profile: 'full', state: 'EVALUATION_FINISHED' });
+  const result = (evaluator_config: unknown) => ({ evaluator_config, result: { type: 'number', value: 0.5 } });
+  const at = (index: number) => `POST /evaluations /0/aggregated_results/${index}/evaluator_config`;
+
+  it('pass a field the spec does not list sent as null: top level, documented or undocumented config', () => {
+    const body = {
+      ...evaluation,
+      deleted_at: null,
+      aggregated_results: [result({ ...config, deleted_at: null }), result({ deleted_at: null })],
+    };
+    expect(isDocumentedEvaluatorConfig({ ...config, deleted_at: null })).toBe(true);
+    expect(nullsFound('create', [body])).toEqual([]);
+    expect(nullsFound('fetch', { ...generators.HumanEvaluation(1), deleted_at: null })).toEqual([]);
+  });
+
+  it('still report an optional field the schema declares sent as null, beside undeclared ones', () => {
+    const body = {
+      ...evaluation,
+      average_cost: null,
+      deleted_at: null,
+      aggregated_results: [
+        result({ ...config, deleted_at: null }),
+        result({ ...config, settings_values: null, deleted_at: null }),
+        result({ settings_values: null, deleted_at: null }),
+      ],
+    };
+    expect(nullsFound('create', [body])).toEqual([
+      'POST /evaluations /0: optional /average_cost sent as null',
+      `${at(1)}: optional settings_values sent as null`,
+    ]);
   });
 });
 
