@@ -170,6 +170,19 @@ function list(values: Iterable<unknown>): string {
   return [...values].map(text).join(', ');
 }
 
+/** A schema's JSON with its keys in order: two spellings of one schema read alike (keys are unordered in JSON). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    isObject(item) && !Array.isArray(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((name) => [name, item[name]]),
+        )
+      : item,
+  );
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -267,6 +280,7 @@ export class SchemaComparison {
           '(property names)',
         ]);
       this.unmodelled(a.schema, b.schema, segments);
+      this.defaults(a.schema, b.schema, segments);
       if (a.schema.items !== undefined || b.schema.items !== undefined)
         this.compare(a.schema.items ?? nothing, b.schema.items ?? nothing, [...segments, '[]']);
       this.alternatives(a.schema, b.schema, segments);
@@ -443,8 +457,28 @@ export class SchemaComparison {
       const judged = form && [before, after].every((value) => value === undefined || form(value));
       if (judged || same(before, after)) continue;
       const what = before === undefined ? 'added' : after === undefined ? 'removed' : 'changed';
-      this.add(segments, `${keyword} ${what}: changed, not judged (evalkit does not model ${keyword})`, true);
+      // Every JSON Schema assertion only narrows what passes (a schema is the conjunction of its keywords): added,
+      // fewer values pass; removed, more do; changed, each side may refuse what the other allows.
+      this.effect(segments, `${keyword} ${what} (evalkit does not model ${keyword}: judged by its direction)`, {
+        wider: before !== undefined,
+        narrower: after !== undefined,
+      });
     }
+  }
+
+  /**
+   * A request field's default: the value a client that leaves the field out gets. Listed, not breaking: what passes
+   * is the same, what the service does with the absent field is not.
+   */
+  private defaults(a: Json, b: Json, segments: string[]): void {
+    if (this.part !== 'request' || same(a.default, b.default)) return;
+    const change =
+      a.default === undefined
+        ? `default ${text(b.default)} added`
+        : b.default === undefined
+          ? `default ${text(a.default)} removed`
+          : `default ${text(a.default)} → ${text(b.default)}`;
+    this.add(segments, `${change}: a client that leaves it out gets another value`, false);
   }
 
   private enums(a: Json, b: Json, segments: string[]): void {
@@ -535,14 +569,49 @@ export class SchemaComparison {
   }
 
   /** anyOf and oneOf alternatives, in order: one more lets more through, one fewer less. */
+  /**
+   * Each alternative of the new list paired with one of the old: the same content first (order is no change: FastAPI
+   * and pydantic reorder union members freely), then the same `$ref`, then the same title, then the one left in the
+   * same position; the pairs compared, the rest added or removed.
+   */
+  private pairedAlternatives(before: unknown[], after: unknown[]): Array<[number, number]> {
+    const left = new Set(before.keys());
+    const pairs: Array<[number, number]> = [];
+    const unpaired = new Set(after.keys());
+    const keys: Array<(side: Side, value: unknown) => string | undefined> = [
+      (side, value) => canonical(side.node(value)),
+      (_side, value) => (isObject(value) && typeof value.$ref === 'string' ? value.$ref : undefined),
+      (side, value) => {
+        const title = side.node(value).title;
+        return typeof title === 'string' ? title : undefined;
+      },
+    ];
+    for (const key of keys)
+      for (const index of [...unpaired]) {
+        const wanted = key(this.next, after[index]);
+        if (wanted === undefined) continue;
+        const match = [...left].find((candidate) => key(this.old, before[candidate]) === wanted);
+        if (match === undefined) continue;
+        pairs.push([match, index]);
+        left.delete(match);
+        unpaired.delete(index);
+      }
+    for (const index of [...unpaired])
+      if (left.has(index)) {
+        pairs.push([index, index]);
+        left.delete(index);
+        unpaired.delete(index);
+      }
+    return pairs.sort((x, y) => x[1] - y[1]);
+  }
+
   private alternatives(a: Json, b: Json, segments: string[]): void {
     for (const keyword of ['anyOf', 'oneOf'] as const) {
       const before = Array.isArray(a[keyword]) ? (a[keyword] as unknown[]) : [];
       const after = Array.isArray(b[keyword]) ? (b[keyword] as unknown[]) : [];
       if (before.length === 0 && after.length === 0) continue;
-      const shared = Math.min(before.length, after.length);
-      for (let index = 0; index < shared; index++)
-        this.compare(before[index], after[index], [...segments, `(${keyword} ${index + 1})`]);
+      for (const [from, to] of this.pairedAlternatives(before, after))
+        this.compare(before[from], after[to], [...segments, `(${keyword} ${to + 1})`]);
       if (after.length > before.length)
         this.effect(segments, `${after.length - before.length} ${keyword} alternative(s) added`, {
           wider: true,

@@ -355,17 +355,48 @@ describe('evalkit diff on keywords: judged by what they let through, never passe
     );
   });
 
-  it('a keyword evalkit does not model, added or changed: listed as not judged, exit 1', async () => {
+  it('a keyword evalkit does not model: said so, judged by its direction (added narrows, removed widens)', async () => {
     const next = ours();
     requestField(next, 'testset_id').not = { const: '' };
     requestField(next, 'testset_id')['x-internal'] = true;
     requestField(next, 'testset_id').description = 'reworded';
     const { code, stdout } = await diff(ours(), next);
     expect(stdout).toContain(
-      'BREAKING  request  body.testset_id: not added: changed, not judged (evalkit does not model not)',
+      'BREAKING  request  body.testset_id: not added (evalkit does not model not: judged by its direction)',
     );
     expect(stdout).toContain('1 breaking change, 0 other');
     expect(code).toBe(1);
+    // In a response, an added assertion only narrows what the server may send: listed, no break.
+    const narrowed = ours();
+    (schema(narrowed, 'HumanEvaluation') as Record<string, unknown>).dependentRequired = {
+      testset_name: ['testset_id'],
+    };
+    const response = await diff(ours(), narrowed);
+    expect(response.stdout).toContain(
+      'ok        response 200  body: dependentRequired added (evalkit does not model dependentRequired: judged by its',
+    );
+    expect(response.code, response.stdout).toBe(0);
+  });
+
+  it('anyOf alternatives reordered, as FastAPI and pydantic do freely: no change', async () => {
+    const next = ours();
+    const result = schema(next, 'AggregatedResult').properties.evaluator_config as { anyOf: unknown[] };
+    result.anyOf.reverse();
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain('no change to the two operations');
+    expect(code, stdout).toBe(0);
+  });
+
+  it("a request field's default changed: listed, not breaking", async () => {
+    const old = ours();
+    const next = ours();
+    schema(old, 'RateLimit').properties.batch_size = { type: 'integer', default: 10 };
+    schema(next, 'RateLimit').properties.batch_size = { type: 'integer', default: 5 };
+    const { code, stdout } = await diff(old, next);
+    expect(stdout).toContain(
+      'ok        request  body.rate_limit.batch_size: default 10 → 5: a client that leaves it out gets another value',
+    );
+    expect(code, stdout).toBe(0);
   });
 });
 
