@@ -1,5 +1,6 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
+import type { JsonSchema as Json } from '../schemas/index.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 import { samePath, type DocumentOperation, type OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';
@@ -95,10 +96,57 @@ class OperationComparison {
   }
 
   compare(old: DocumentOperation, next: DocumentOperation): Change[] {
+    this.lifecycle(old.operation, next.operation);
+    this.security(old.security, next.security);
     this.parameters(old, next);
     this.requestBody(old.operation.requestBody, next.operation.requestBody);
     this.responses(old.operation.responses, next.operation.responses);
     return this.changes;
+  }
+
+  /**
+   * What a client's code and its generator read of the operation itself: its name (a generated client's function),
+   * its deprecation and the date it goes away. Listed, not breaking: every request is answered as before.
+   */
+  private lifecycle(old: Json, next: Json): void {
+    const at = { part: 'request' as const, location: 'operation' as const, segments: [] };
+    if (old.operationId !== next.operationId && typeof old.operationId === 'string')
+      this.add({
+        ...at,
+        change: `operationId ${old.operationId} → ${String(next.operationId ?? 'none')}: generated clients rename it`,
+        breaking: false,
+      });
+    if (old.deprecated !== true && next.deprecated === true)
+      this.add({ ...at, change: 'deprecated: it may be removed; plan the move', breaking: false });
+    if (old.deprecated === true && next.deprecated !== true)
+      this.add({ ...at, change: 'no longer deprecated', breaking: false });
+    const sunset = (operation: Json) => operation['x-sunset'];
+    if (sunset(next) !== undefined && sunset(old) !== sunset(next))
+      this.add({ ...at, change: `sunset ${String(sunset(next))}: removed after that date`, breaking: false });
+  }
+
+  /**
+   * Who may call it. An empty requirement (`{}`) among the alternatives, or none declared, lets a caller without
+   * credentials in: taken away, every such client gets a 401. An alternative removed breaks the clients using it.
+   */
+  private security(old: unknown[] | undefined, next: unknown[] | undefined): void {
+    const at = { part: 'request' as const, location: 'operation' as const, segments: [] };
+    const schemes = (requirements: unknown[] | undefined) =>
+      (requirements ?? []).filter(isObject).map((requirement) => Object.keys(requirement).sort().join(' + '));
+    const anonymous = (requirements: unknown[] | undefined) =>
+      requirements === undefined || requirements.length === 0 || schemes(requirements).includes('');
+    if (anonymous(old) && !anonymous(next))
+      this.add({ ...at, change: 'security: a call without credentials is no longer allowed', breaking: true });
+    else if (!anonymous(old) && anonymous(next))
+      this.add({ ...at, change: 'security: a call without credentials is allowed', breaking: false });
+    if (anonymous(next)) return;
+    const after = new Set(schemes(next));
+    for (const scheme of schemes(old))
+      if (scheme !== '' && !after.has(scheme))
+        this.add({ ...at, change: `security: ${scheme} no longer accepted`, breaking: true });
+    const before = new Set(schemes(old));
+    for (const scheme of schemes(next))
+      if (!before.has(scheme)) this.add({ ...at, change: `security: ${scheme} accepted`, breaking: false });
   }
 
   private parameters(old: DocumentOperation, next: DocumentOperation): void {
@@ -144,6 +192,34 @@ class OperationComparison {
     else if (oldJson && newJson) this.schemas('request', oldJson.schema, newJson.schema, at);
   }
 
+  /**
+   * A response's headers: one the client could count on (`required`) and no longer sent breaks the code that reads it;
+   * an optional one dropped, or any added, is listed.
+   */
+  private headers(status: string, old: unknown, next: unknown): void {
+    const headersOf = (document: OpenApiDocument, response: unknown) => {
+      const resolved = document.resolve(response);
+      const headers = isObject(resolved) && isObject(resolved.headers) ? resolved.headers : {};
+      const byName = new Map<string, boolean>();
+      for (const [name, header] of Object.entries(headers)) {
+        const read = document.resolve(header);
+        byName.set(name.toLowerCase(), isObject(read) && read.required === true);
+      }
+      return byName;
+    };
+    const before = headersOf(this.before, old);
+    const after = headersOf(this.after, next);
+    const at = (name: string) => ({ part: 'response' as const, status, location: 'header' as const, segments: [name] });
+    for (const [name, required] of before)
+      if (!after.has(name))
+        this.add({ ...at(name), change: required ? 'no longer sent' : 'optional, removed', breaking: required });
+      else if (required && after.get(name) === false)
+        this.add({ ...at(name), change: 'made optional: it may not be sent', breaking: true });
+    for (const [name, required] of after)
+      if (!before.has(name))
+        this.add({ ...at(name), change: required ? 'added, sent' : 'added, optional', breaking: false });
+  }
+
   private responses(old: unknown, next: unknown): void {
     const before = this.before.resolve(old);
     const after = this.after.resolve(next);
@@ -157,6 +233,7 @@ class OperationComparison {
         this.add({ ...at, change: `status ${status} no longer documented`, breaking: success });
         continue;
       }
+      this.headers(status, oldResponses[status], newResponses[status]);
       const oldJson = jsonSchema(this.before, oldResponses[status]);
       const newJson = jsonSchema(this.after, newResponses[status]);
       if (oldJson && !newJson) this.add({ ...at, change: 'JSON body no longer sent', breaking: true });

@@ -24,6 +24,8 @@ export interface DocumentOperation {
    * document's; its first) before the path as the document writes it.
    */
   servedPath: string;
+  /** The security requirements that apply (the operation's, else the document's); undefined for none declared. */
+  security: unknown[] | undefined;
 }
 
 /**
@@ -167,6 +169,11 @@ export class OpenApiDocument {
           operation: found,
           pathParameters: Array.isArray(item.parameters) ? item.parameters : [],
           servedPath: servedPath(found.servers ?? item.servers ?? this.root.servers, candidate),
+          security: Array.isArray(found.security)
+            ? found.security
+            : Array.isArray(this.root.security)
+              ? this.root.security
+              : undefined,
         };
     }
     return undefined;

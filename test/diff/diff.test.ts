@@ -400,6 +400,48 @@ describe('evalkit diff on keywords: judged by what they let through, never passe
   });
 });
 
+describe('evalkit diff on the operations themselves: lifecycle, names, security, headers', () => {
+  type Operations = Record<string, Record<string, Record<string, unknown>>>;
+  const operationOf = (document: Document, path: string, method: string) =>
+    (document.paths as Operations)[path]?.[method] as Record<string, unknown>;
+
+  it('the call without credentials taken away: breaking, named', async () => {
+    const next = ours();
+    next.security = [{ apiKey: [] }];
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain('BREAKING  request  operation: security: a call without credentials is no longer allowed');
+    expect(code).toBe(1);
+  });
+
+  it('a required response header no longer sent: breaking; an optional one: listed', async () => {
+    const old = ours();
+    const ok = (operationOf(old, '/human-evaluations/{evaluation_id}', 'get').responses as Operations)['200'];
+    (ok as Record<string, unknown>).headers = {
+      'X-Request-Id': { required: true, schema: { type: 'string' } },
+      ETag: { schema: { type: 'string' } },
+    };
+    const { code, stdout } = await diff(old, ours());
+    expect(stdout).toContain('BREAKING  response 200  header.x-request-id: no longer sent');
+    expect(stdout).toContain('ok        response 200  header.etag: optional, removed');
+    expect(code).toBe(1);
+  });
+
+  it('an operationId renamed, the operation deprecated with a sunset: listed, not breaking', async () => {
+    const next = ours();
+    const create = operationOf(next, '/evaluations', 'post');
+    create.operationId = 'createEvaluation';
+    create.deprecated = true;
+    create['x-sunset'] = '2027-06-30';
+    const { code, stdout } = await diff(ours(), next);
+    expect(stdout).toContain(
+      'ok        request  operation: operationId createEvaluations → createEvaluation: generated clients rename it',
+    );
+    expect(stdout).toContain('ok        request  operation: deprecated: it may be removed; plan the move');
+    expect(stdout).toContain('ok        request  operation: sunset 2027-06-30: removed after that date');
+    expect(code, stdout).toBe(0);
+  });
+});
+
 describe('evalkit diff usage errors: exit 2, one line naming the file and the problem', () => {
   it('a missing file', async () => {
     const { code, stderr } = await runCli(['diff', join(dir, 'absent.json'), join(dir, 'absent.json')]);
