@@ -79,6 +79,7 @@ class OperationComparison {
     private readonly id: OperationId,
     private readonly before: OpenApiDocument,
     private readonly after: OpenApiDocument,
+    private readonly renames: Set<string>,
   ) {}
 
   private add(change: Omit<Change, 'operation'>): void {
@@ -86,7 +87,7 @@ class OperationComparison {
   }
 
   private schemas(part: Part, old: unknown, next: unknown, at: Omit<Change, 'operation' | 'change' | 'breaking'>) {
-    const comparison = new SchemaComparison(this.before, this.after, part);
+    const comparison = new SchemaComparison(this.before, this.after, part, this.renames);
     comparison.compare(old, next);
     for (const { segments, change, breaking, sameAs } of comparison.changes) {
       const first = sameAs && fieldOf({ location: at.location, segments: [...at.segments, ...sameAs] });
@@ -256,6 +257,7 @@ class OperationComparison {
 /** Every change to the two operations between the documents; an operation the new one lacks breaks every client. */
 export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): Change[] {
   const changes: Change[] = [];
+  const renames = new Set<string>();
   for (const id of operationIds) {
     const old = before.operation(id);
     const next = after.operation(id);
@@ -266,7 +268,7 @@ export function diffDocuments(before: OpenApiDocument, after: OpenApiDocument): 
       // A client calls the path it was written for: the same operation served elsewhere is not there for it.
       if (!samePath(old.servedPath, next.servedPath))
         changes.push({ ...at, change: `path moved: ${old.servedPath} → ${next.servedPath}`, breaking: true });
-      changes.push(...new OperationComparison(id, before, after).compare(old, next));
+      changes.push(...new OperationComparison(id, before, after, renames).compare(old, next));
     }
   }
   return changes;

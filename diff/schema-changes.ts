@@ -183,6 +183,20 @@ function canonical(value: unknown): string {
   );
 }
 
+/** The component schema a `$ref` names (`#/components/schemas/Evaluation`), unescaped; undefined for any other. */
+function componentName(value: unknown): string | undefined {
+  const ref = isObject(value) ? value.$ref : undefined;
+  const match = typeof ref === 'string' ? /^#\/components\/schemas\/([^/]+)$/.exec(ref) : null;
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1] as string)
+      .replace(/~1/g, '/')
+      .replace(/~0/g, '~');
+  } catch {
+    return match[1];
+  }
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
@@ -241,12 +255,29 @@ export class SchemaComparison {
     before: OpenApiDocument,
     after: OpenApiDocument,
     private readonly part: Part,
+    /** Component renames already named, shared by every comparison of one diff: each is named once. */
+    private readonly renames: Set<string> = new Set(),
   ) {
     this.old = new Side(before);
     this.next = new Side(after);
   }
 
+  /**
+   * The same place referring to a component by another name: the types a project generates and imports by that name
+   * change, whatever the shape does (compared on as usual). Named once a diff.
+   */
+  private renamed(old: unknown, next: unknown, segments: string[]): void {
+    const before = componentName(old);
+    const after = componentName(next);
+    if (before === undefined || after === undefined || before === after) return;
+    const key = JSON.stringify([before, after]);
+    if (this.renames.has(key)) return;
+    this.renames.add(key);
+    this.add(segments, `schema ${before} renamed to ${after}: the types a project imports by name change`, false);
+  }
+
   compare(old: unknown, next: unknown, segments: string[] = []): void {
+    this.renamed(old, next, segments);
     const oldNode = this.old.node(old);
     const nextNode = this.next.node(next);
     let row = this.compared.get(oldNode);

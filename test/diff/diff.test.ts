@@ -426,6 +426,21 @@ describe('evalkit diff on the operations themselves: lifecycle, names, security,
     expect(code).toBe(1);
   });
 
+  it('a component schema renamed with the same shape: one rename line, no schema change, exit 0', async () => {
+    const text = JSON.stringify(ours())
+      .replaceAll('"#/components/schemas/Evaluation"', '"#/components/schemas/EvaluationRecord"')
+      .replace('"Evaluation":{', '"EvaluationRecord":{');
+    const next = JSON.parse(text) as Document;
+    expect(Object.keys(next.components.schemas)).toContain('EvaluationRecord');
+    const { code, stdout } = await diff(ours(), next);
+    const lines = stdout.split('\n').filter((line) => line.includes('renamed to EvaluationRecord'));
+    expect(lines).toEqual([
+      expect.stringMatching(/^ {2}ok {8}response 200 {2}body\[\]: schema Evaluation renamed to EvaluationRecord: /),
+    ]);
+    expect(stdout).toContain('no breaking change (1 other)');
+    expect(code, stdout).toBe(0);
+  });
+
   it('an operationId renamed, the operation deprecated with a sunset: listed, not breaking', async () => {
     const next = ours();
     const create = operationOf(next, '/evaluations', 'post');
