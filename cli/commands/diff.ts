@@ -1,7 +1,7 @@
 import { formatOption, type Command } from '../command.js';
 
 /** What `evalkit diff --format` prints, the default first. */
-export const diffFormats = ['text', 'json'] as const;
+export const diffFormats = ['text', 'json', 'markdown', 'github'] as const;
 
 export const diffCommand: Command = {
   name: 'diff',
@@ -15,6 +15,14 @@ export const diffCommand: Command = {
       description:
         'A saved GET /__evalkit/requests (evalkit mock) or an evalkit proxy --record folder: ' +
         'how many recorded requests or answers each breaking change touches.',
+    },
+    {
+      name: 'ignore',
+      type: 'string',
+      value: 'FILE',
+      description:
+        'Changes accepted after review, by the id each report prints (one a line, # comments): still listed, no ' +
+        'longer failing the run.',
     },
     formatOption(diffFormats),
   ],

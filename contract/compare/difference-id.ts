@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { stableId, stableIdPattern } from '../../http/stable-id.js';
 import type { OperationKey } from '../../api/operations.js';
 
 /** What makes a difference that difference, in every run and seed alike. */
@@ -11,11 +11,8 @@ export interface DifferenceIdentity {
   deploymentBreaksSpec?: boolean;
 }
 
-/** Hex characters kept of the hash: short enough to read in a line, long enough that two never meet by chance. */
-const idLength = 12;
-
 /** A difference id as a report prints it and an ignore file lists it. */
-export const differenceIdPattern = /^[0-9a-f]{12}$/;
+export const differenceIdPattern = stableIdPattern;
 
 /**
  * The stable id of a difference: a hash of what it is, never of where it was seen (request labels, counts, fields,
@@ -28,8 +25,5 @@ export function differenceId({
   mock,
   deploymentBreaksSpec,
 }: DifferenceIdentity): string {
-  // JSON keeps the parts apart whatever they hold: a value with a newline cannot pose as two.
-  const parts = [operation, aspect, deployment, mock, ...(deploymentBreaksSpec ? ['breaks the spec'] : [])];
-  const text = JSON.stringify(parts);
-  return createHash('sha256').update(text).digest('hex').slice(0, idLength);
+  return stableId([operation, aspect, deployment, mock, ...(deploymentBreaksSpec ? ['breaks the spec'] : [])]);
 }

@@ -184,8 +184,8 @@ describe('accepted differences', () => {
     expect([...ignoredIds(text, 'known.txt')]).toEqual(['4d28d31b4fdc', '0123456789ab']);
     expect(() => ignoredIds('4d28d31b4fdc\nstatus 500\n', 'known.txt')).toThrow(
       new UsageError(
-        '--ignore known.txt line 2: "status 500" is not a difference id ' +
-          '(12 hex characters, as a --compare-mock report prints them)',
+        '--ignore known.txt line 2: "status 500" is not an id ' +
+          '(12 hex characters, as a --compare-mock or diff report prints them)',
       ),
     );
   });

@@ -177,6 +177,9 @@ describe('evalkit diff on version pairs of evalkit’s own document, each change
         field: 'body[].average_cost',
         change: 'removed',
         breaking: true,
+        accepted: false,
+        // Stable: a hash of the operation, where and what, the same in every run.
+        id: '7620191fa119',
       },
     ]);
   });
@@ -454,6 +457,72 @@ describe('evalkit diff on the operations themselves: lifecycle, names, security,
     expect(stdout).toContain('ok        request  operation: deprecated: it may be removed; plan the move');
     expect(stdout).toContain('ok        request  operation: sunset 2027-06-30: removed after that date');
     expect(code, stdout).toBe(0);
+  });
+});
+
+describe('evalkit diff where reviewers look: markdown, GitHub annotations, ids an ignore file accepts', () => {
+  /** A breaking change and one that is not: testset_name made nullable in a response, a default added. */
+  function pair(): [Document, Document] {
+    const old = ours();
+    const next = ours();
+    schema(next, 'HumanEvaluation').properties.testset_name = { type: ['string', 'null'] };
+    schema(next, 'RateLimit').properties.batch_size = { type: 'integer', default: 10 };
+    return [old, next];
+  }
+
+  it('--format markdown: a table for a pull-request comment, breaking first, each with its id', async () => {
+    const { code, stdout } = await diff(...pair(), '--format', 'markdown');
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(
+      '### evalkit diff: 1 breaking change, 1 other: a client written against the old document breaks on the new one',
+    );
+    expect(lines.slice(2, 4)).toEqual(['| | Operation | Where | Field | Change | Id |', '|---|---|---|---|---|---|']);
+    expect(lines[4]).toMatch(
+      new RegExp(
+        '^\\| BREAKING \\| GET /human-evaluations/\\{evaluation_id\\} \\| response 200 \\| `body\\.testset_name` \\| ' +
+          'made nullable \\| `[0-9a-f]{12}` \\|$',
+      ),
+    );
+    expect(lines[5]).toMatch(
+      /^\| ok \| POST \/evaluations \| request \| `body\.rate_limit\.batch_size` \| default 10 added/,
+    );
+    expect(code).toBe(1);
+  });
+
+  it('--format github: an ::error per breaking change on the new file, a ::notice per other, escaped', async () => {
+    const { code, stdout } = await diff(...pair(), '--format', 'github');
+    const lines = stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(
+        '^::error file=[^,]*new-[a-z0-9]+\\.json,title=BREAKING%3A GET /human-evaluations/\\{evaluation_id\\}::' +
+          'response 200 body\\.testset_name: made nullable \\[[0-9a-f]{12}\\]$',
+      ),
+    );
+    expect(lines[1]).toMatch(
+      /^::notice file=.*title=ok%3A POST \/evaluations::request body\.rate_limit\.batch_size: default 10 added/,
+    );
+    expect(lines.at(-1)).toBe(
+      '::notice title=evalkit diff::1 breaking change, 1 other: ' +
+        'a client written against the old document breaks on the new one',
+    );
+    expect(code).toBe(1);
+  });
+
+  it('--ignore FILE: a breaking change listed by its id is accepted, still shown, no longer failing', async () => {
+    const json = await diff(...pair(), '--format', 'json');
+    const [breaking] = (JSON.parse(json.stdout) as { changes: Array<{ id: string; breaking: boolean }> }).changes;
+    const file = join(dir, `accepted-${Math.random().toString(36).slice(2)}.txt`);
+    await writeFile(file, `# reviewed in #123\n${breaking?.id ?? ''}  # testset_name may be null\n`);
+    const accepted = await diff(...pair(), '--ignore', file);
+    expect(accepted.stdout).toMatch(
+      /^ {2}accepted {2}response 200 {2}body\.testset_name: made nullable \[[0-9a-f]{12}\]$/m,
+    );
+    expect(accepted.stdout).toContain('no breaking change (1 other, 1 accepted)');
+    expect(accepted.code).toBe(0);
+    await writeFile(file, 'made nullable\n');
+    const wrong = await diff(...pair(), '--ignore', file);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--ignore .* line 1: "made nullable" is not an id/);
   });
 });
 
