@@ -1,4 +1,4 @@
-import { stableId, stableIdPattern } from '../../http/stable-id.js';
+import { stableId } from '../../http/stable-id.js';
 import type { OperationKey } from '../../api/operations.js';
 
 /** What makes a difference that difference, in every run and seed alike. */
@@ -10,9 +10,6 @@ export interface DifferenceIdentity {
   /** The deployment broke the spec on the requests it was seen on: apart from the same values where it did not. */
   deploymentBreaksSpec?: boolean;
 }
-
-/** A difference id as a report prints it and an ignore file lists it. */
-export const differenceIdPattern = stableIdPattern;
 
 /**
  * The stable id of a difference: a hash of what it is, never of where it was seen (request labels, counts, fields,
