@@ -14,6 +14,8 @@ export interface SchemaChange {
    * listed there once, and here in one line (a schema every field of a fan-out refers to is compared once).
    */
   sameAs?: string[];
+  /** A component renamed: named once, no change of the schemas it is met in (their comparison stays unchanged). */
+  rename?: true;
 }
 
 type Json = Record<string, unknown>;
@@ -273,7 +275,12 @@ export class SchemaComparison {
     const key = JSON.stringify([before, after]);
     if (this.renames.has(key)) return;
     this.renames.add(key);
-    this.add(segments, `schema ${before} renamed to ${after}: the types a project imports by name change`, false);
+    this.changes.push({
+      segments,
+      change: `schema ${before} renamed to ${after}: the types a project imports by name change`,
+      breaking: false,
+      rename: true,
+    });
   }
 
   compare(old: unknown, next: unknown, segments: string[] = []): void {
@@ -318,7 +325,7 @@ export class SchemaComparison {
     } finally {
       this.depth--;
     }
-    const found = this.changes.slice(from);
+    const found = this.changes.slice(from).filter((change) => !change.rename);
     row.set(nextNode, { at: segments, changed: found.length > 0, breaking: found.some((change) => change.breaking) });
   }
 
