@@ -27,6 +27,12 @@ export function parseBaseUrl(raw: string, option = '--base-url'): URL {
         ? `${option} must be an absolute http(s) URL, got '${withoutUserinfo(raw)}'${suggestion}`
         : `${option} must be http or https, got '${url.protocol}'`,
     );
+  // `http://127.0.0.1:` is what an unset port variable leaves (`http://127.0.0.1:$PORT`); URL reads it as port 80.
+  if (/^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:@]*):(?:[/?#]|$)/i.test(raw))
+    throw new ContractOptionError(
+      `${option} has a ':' with no port after it, got '${withoutUserinfo(raw)}': an unset port variable? ` +
+        'Give the port, or leave the colon out for the scheme\'s own',
+    );
   return url;
 }
 

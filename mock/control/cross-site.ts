@@ -31,9 +31,15 @@ const methodOverride = new HttpProblem(
 );
 const notJson = new HttpProblem(
   415,
-  'Content-Type must be application/json for a change to the control room (a form or text/plain is what a page ' +
-    "of another site can send without the browser's preflight)",
+  'Content-Type must be application/json (or application/merge-patch+json) for a change to the control room (a ' +
+    "form or text/plain is what a page of another site can send without the browser's preflight)",
 );
+
+/**
+ * The media types a change may come in: JSON, and RFC 7396's JSON Merge Patch, which the room's PATCH is. Neither is
+ * one a page of another site can send without a preflight.
+ */
+const changeTypes: ReadonlySet<string> = new Set(['application/json', 'application/merge-patch+json']);
 
 function crossSite(site: string): HttpProblem {
   return new HttpProblem(403, `The control room refuses requests of another site's page (Sec-Fetch-Site: ${site})`);
@@ -86,7 +92,7 @@ export function crossSiteProblem(request: MockRequest): HttpProblem | undefined 
       `The control room refuses changes from another origin (Origin ${JSON.stringify(origin.slice(0, 100))})`,
     );
   const contentType = headerValue(request.headers, 'content-type');
-  if (contentType === undefined ? announcesBody(request) : mediaTypeOf(contentType) !== 'application/json')
+  if (contentType === undefined ? announcesBody(request) : !changeTypes.has(mediaTypeOf(contentType) ?? ''))
     return notJson;
   return undefined;
 }

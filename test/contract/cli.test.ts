@@ -127,6 +127,9 @@ describe('evalkit contract (CLI)', () => {
     [['--base-url', 'ftp://host/'], /--base-url must be http or https/],
     [['--base-url', 'localhost:4010'], /got 'localhost:4010': did you mean 'http:\/\/localhost:4010'\?$/m],
     [['--base-url', 'admin:hunter2@staging:8000/api'], /did you mean 'http:\/\/<USERINFO>@staging:8000\/api'\?$/m],
+    // What `http://127.0.0.1:$PORT` leaves when PORT is unset: URL reads it as port 80.
+    [['--base-url', 'http://127.0.0.1:'], /--base-url has a ':' with no port after it, got 'http:\/\/127\.0\.0\.1:'/],
+    [['--base-url', 'http://u:secret@[::1]:/api'], /no port after it, got 'http:\/\/<USERINFO>@\[::1\]:\/api'/],
     [['--base-url', 'http://127.0.0.1:9', '--timeout', 'soon'], /--timeout must be an integer/],
     [['--base-url', 'http://127.0.0.1:9', '--header', 'no colon here'], /--header must be "Name: value"/],
     [['--base-url', 'http://127.0.0.1:9', '--create-body', '/nonexistent/body.json'], /--create-body cannot read/],

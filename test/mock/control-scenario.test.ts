@@ -148,6 +148,16 @@ describe('/__evalkit/scenario', () => {
     });
   });
 
+  it("PATCH takes RFC 7396's own media type, application/merge-patch+json, as a JSON Merge Patch", async () => {
+    const { origin } = await start();
+    const body = { operations: { fetchHumanEvaluation: { code: 503 } } };
+    const res = await scenario(origin, 'PATCH', body, 'application/merge-patch+json');
+    expect(res.status).toBe(200);
+    expect(((await (await scenario(origin)).json()) as any).operations).toEqual({
+      fetchHumanEvaluation: { code: 503 },
+    });
+  });
+
   it('a bad PATCH gets the 4xx a bad PUT gets, and the scenario in force stays', async () => {
     const { origin } = await start();
     await scenario(origin, 'PUT', { operations: { fetchHumanEvaluation: { code: 404 } } });
