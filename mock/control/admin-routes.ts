@@ -147,8 +147,14 @@ export function adminRoutes(room: ControlRoom): (request: MockRequest) => Promis
       const path = pathOf(request.url).slice(controlPrefix.length);
       const methods = Object.hasOwn(table, path) ? table[path] : undefined;
       if (!methods) throw notFound;
-      const route = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
-      if (!route) throw new HttpProblem(405, 'Method Not Allowed', { Allow: Object.keys(methods).join(', ') });
+      // HEAD is GET without the body (the HTTP server leaves it out), as for the API's paths.
+      const method = request.method === 'HEAD' && Object.hasOwn(methods, 'GET') ? 'GET' : request.method;
+      const route = Object.hasOwn(methods, method) ? methods[method] : undefined;
+      if (!route) {
+        const allowed = Object.keys(methods);
+        const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+        throw new HttpProblem(405, 'Method Not Allowed', { Allow: allow.join(', ') });
+      }
       return await route(request);
     } catch (error) {
       if (!(error instanceof HttpProblem))

@@ -224,7 +224,7 @@ describe('the control room routes', () => {
     expect(((await missing.json()) as any).detail).toMatch(/\/__evalkit\/requests/);
     const wrong = await fetch(`${origin}/__evalkit/requests`, { method: 'POST' });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET, DELETE');
+    expect(wrong.headers.get('allow')).toBe('GET, DELETE, HEAD');
   });
 
   it('serve the OpenAPI document the dashboard links to', async () => {

@@ -148,6 +148,23 @@ describe('/__evalkit/scenario', () => {
     });
   });
 
+  it("HEAD on the room's pages is their GET without the body; Allow names it", async () => {
+    const { origin } = await start();
+    for (const path of ['/__evalkit/', '/__evalkit/scenario', '/__evalkit/requests']) {
+      const res = await fetch(`${origin}${path}`, { method: 'HEAD' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^(text\/html|application\/json)/);
+      expect(await res.text()).toBe('');
+    }
+    const post = await fetch(`${origin}/__evalkit/scenario`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET, PUT, PATCH, DELETE, HEAD');
+  });
+
   it("PATCH takes RFC 7396's own media type, application/merge-patch+json, as a JSON Merge Patch", async () => {
     const { origin } = await start();
     const body = { operations: { fetchHumanEvaluation: { code: 503 } } };
