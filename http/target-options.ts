@@ -31,7 +31,7 @@ export function parseBaseUrl(raw: string, option = '--base-url'): URL {
   if (/^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:@]*):(?:[/?#]|$)/i.test(raw))
     throw new ContractOptionError(
       `${option} has a ':' with no port after it, got '${withoutUserinfo(raw)}': an unset port variable? ` +
-        'Give the port, or leave the colon out for the scheme\'s own',
+        "Give the port, or leave the colon out for the scheme's own",
     );
   return url;
 }
