@@ -137,8 +137,8 @@ describe('property: any create under any era is answered in that release’s sha
             const answerText = new TextDecoder().decode(answer.body);
             expect([200, 400, 422], `${era}: ${answerText.slice(0, 200)}`).toContain(answer.status);
             for (const secret of secrets) expect(answerText).not.toContain(secret);
-            // Bounded: a refusal by the listed problems and the echo budget, whatever the body; a success by the request
-            // (one Evaluation per variant, each carrying the request's ids).
+            // Bounded: a refusal by the listed problems and the echo budget, whatever the body; a success by the
+            // request (one Evaluation per variant, each carrying the request's ids).
             const bound =
               answer.status === 200
                 ? successBound(text, body.length)
