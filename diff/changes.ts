@@ -1,6 +1,7 @@
 import { operationIds, operationLabel, type OperationId } from '../api/operations.js';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 import type { JsonSchema as Json } from '../schemas/index.js';
+import { capped } from '../http/excerpt.js';
 import { isJsonMediaType, mediaTypeOf } from '../http/media-type.js';
 import { samePath, type DocumentOperation, type OpenApiDocument } from './document.js';
 import { SchemaComparison, type Part } from './schema-changes.js';
@@ -71,6 +72,9 @@ function jsonSchema(document: OpenApiDocument, holder: unknown): { schema: unkno
   return { schema: isObject(media) ? media.schema : undefined };
 }
 
+/** A name a document gives (an operationId, a scheme, a date), as a line quotes it: at most 120 characters. */
+const name = (value: unknown) => capped(String(value), 120);
+
 /** Compares the two versions of one operation. */
 class OperationComparison {
   readonly changes: Change[] = [];
@@ -114,7 +118,7 @@ class OperationComparison {
     if (old.operationId !== next.operationId && typeof old.operationId === 'string')
       this.add({
         ...at,
-        change: `operationId ${old.operationId} → ${String(next.operationId ?? 'none')}: generated clients rename it`,
+        change: `operationId ${name(old.operationId)} → ${name(next.operationId ?? 'none')}: generated clients rename it`,
         breaking: false,
       });
     if (old.deprecated !== true && next.deprecated === true)
@@ -123,7 +127,7 @@ class OperationComparison {
       this.add({ ...at, change: 'no longer deprecated', breaking: false });
     const sunset = (operation: Json) => operation['x-sunset'];
     if (sunset(next) !== undefined && sunset(old) !== sunset(next))
-      this.add({ ...at, change: `sunset ${String(sunset(next))}: removed after that date`, breaking: false });
+      this.add({ ...at, change: `sunset ${name(sunset(next))}: removed after that date`, breaking: false });
   }
 
   /**
@@ -144,10 +148,10 @@ class OperationComparison {
     const after = new Set(schemes(next));
     for (const scheme of schemes(old))
       if (scheme !== '' && !after.has(scheme))
-        this.add({ ...at, change: `security: ${scheme} no longer accepted`, breaking: true });
+        this.add({ ...at, change: `security: ${name(scheme)} no longer accepted`, breaking: true });
     const before = new Set(schemes(old));
     for (const scheme of schemes(next))
-      if (!before.has(scheme)) this.add({ ...at, change: `security: ${scheme} accepted`, breaking: false });
+      if (!before.has(scheme)) this.add({ ...at, change: `security: ${name(scheme)} accepted`, breaking: false });
   }
 
   private parameters(old: DocumentOperation, next: DocumentOperation): void {

@@ -1,4 +1,5 @@
 import { OpenApiDocument } from './document.js';
+import { capped } from '../http/excerpt.js';
 import { isJsonObject as isObject } from '../schemas/json-object.js';
 
 /** Which side of the exchange a schema describes: the client writes a request and reads a response. */
@@ -277,7 +278,7 @@ export class SchemaComparison {
     this.renames.add(key);
     this.changes.push({
       segments,
-      change: `schema ${before} renamed to ${after}: the types a project imports by name change`,
+      change: `schema ${capped(before, 120)} renamed to ${capped(after, 120)}: the types a project imports by name change`,
       breaking: false,
       rename: true,
     });

@@ -155,6 +155,9 @@ export function createEvaluationsForRequest(): EvaluationsForRequest {
   };
 }
 
+/** The random source evaluatorKeysForRequest draws with, begun afresh by each call: one, not one a call. */
+const keysContext = new GenerationContext();
+
 /**
  * The evaluator key of each config a create request names, as the Evaluations answering the same request (same seed,
  * same options) carry them once aggregated: what the service looks up before it starts a run.
@@ -164,7 +167,7 @@ export function evaluatorKeysForRequest(
   request: CreateRequestIds,
   options: EvaluationsForRequestOptions = {},
 ): Map<string, string> {
-  const run = beginRun(new GenerationContext(), seed, request, options);
+  const run = beginRun(keysContext, seed, request, options);
   return new Map([...run.evaluatorConfigs].map(([id, config]) => [id, config.evaluator_key]));
 }
 

@@ -11,7 +11,7 @@ import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
 import type { ServiceBody } from './request-body.js';
-import { readAsRelease } from './validation-detail.js';
+import { readAsRelease } from './release-reading.js';
 
 /**
  * The state a new evaluation is served in when no scenario sets one: the service answers at once and computes in the

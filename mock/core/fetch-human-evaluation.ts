@@ -14,7 +14,7 @@ import type { ScenarioHolder } from './scenario-book.js';
 import { scenarioKeys, type ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
 import { worded } from './pydantic-words.js';
-import { releaseOf } from './validation-detail.js';
+import { releaseOf } from './release-reading.js';
 
 export interface HumanEvaluationSource {
   scenarios: ScenarioHolder;

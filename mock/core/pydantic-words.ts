@@ -181,6 +181,9 @@ function echoedText(text: string): string {
 
 /** What pydantic 2's `input` holds for a problem at `loc`: the value, never a provider key, never past the budget. */
 function echoedInput(input: unknown, loc: Location, raw: boolean, budget: EchoBudget): unknown {
+  // Measured before any copy: an input past the budget (a 1 MiB body missing a field) is never cloned or redacted.
+  const before = typeof input === 'string' ? input.length : (JSON.stringify(input)?.length ?? 0);
+  if (before > budget.left) return `<${before} characters, not echoed>`;
   let echoed: unknown;
   if (raw && typeof input === 'string') echoed = echoedText(input);
   else if (loc[1] === credentialField && loc.at(-1) !== '[key]') echoed = allSecret(input);

@@ -222,6 +222,8 @@ function fastApiReadsJson(contentType: string | undefined): boolean {
 }
 
 const utf16le = new TextDecoder('utf-16le', { fatal: true });
+/** A body of another media type, as FastAPI echoes it back: decoded, a byte that is not UTF-8 replaced. */
+const lenientUtf8 = new TextDecoder();
 const utf16be = new TextDecoder('utf-16be', { fatal: true });
 
 /** Bytes as Python's json.loads decodes them (json.detect_encoding): UTF-8 with or without a BOM, or UTF-16. */
@@ -246,7 +248,7 @@ function pythonText(raw: Uint8Array): string {
 function readService(raw: Uint8Array, json: boolean): ServiceBody {
   if (raw.length > maxBodyBytes) throw tooLarge;
   if (raw.length === 0) return { kind: 'none' };
-  if (!json) return { kind: 'text', text: new TextDecoder().decode(raw) };
+  if (!json) return { kind: 'text', text: lenientUtf8.decode(raw) };
   const text = pythonText(raw);
   let body: unknown;
   try {

@@ -87,6 +87,13 @@ export class ScenarioError extends MockSetupError {
 /** The states as a person types them in a Prefer header: `failed`, `finished_with_errors`. */
 const evaluationStateShortNames = evaluationStates.map((state) => state.slice('EVALUATION_'.length).toLowerCase());
 
+/** The words a key takes, for the value a typo meant (`state=faild`: failed); keys of numbers or any text have none. */
+const typedValues: Partial<Record<ScenarioKey, readonly string[]>> = {
+  state: evaluationStateShortNames,
+  fault: faults,
+  profile: profiles,
+};
+
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
   state: evaluationStateNames,
@@ -147,9 +154,7 @@ export function scenarioEntry(key: string, value: unknown): Scenario {
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
   if (parsed === undefined) {
-    const names =
-      key === 'state' ? evaluationStateShortNames : key === 'fault' ? faults : key === 'profile' ? profiles : [];
-    const typo = text === undefined ? '' : didYouMean(text, names);
+    const typo = text === undefined ? '' : didYouMean(text, typedValues[key] ?? []);
     throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}${typo}`);
   }
   return { [key]: parsed };

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareMockOptions } from '../../cli/compare-mock.js';
 import { UsageError } from '../../cli/command.js';
@@ -13,6 +14,7 @@ import { gatherDifferences, type ComparedExchange, type MockDifference } from '.
 import { facetsOf, type ComparedAnswer } from '../../contract/compare/facets.js';
 import { candidateSettings, type MockSettings } from '../../contract/compare/settings.js';
 import { violationKey } from '../../contract/compare/violations.js';
+import { runs } from '../properties/runs.js';
 import { catalogue, type CheckId } from '../../contract/judge/catalogue.js';
 import { releaseCreateBody, releaseIds } from './release-deployments.js';
 
@@ -187,6 +189,39 @@ describe('accepted differences', () => {
         '--ignore known.txt line 2: "status 500" is not an id ' +
           '(12 hex characters, as a --compare-mock or diff report prints them)',
       ),
+    );
+  });
+
+  it('property: any file read as its ids, or refused naming its first line that is not one, in one bounded line', () => {
+    const id = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 12, maxLength: 12 });
+    const line = fc.oneof(
+      id,
+      id.map((value) => `  ${value}  # reviewed`),
+      fc.constantFrom('', '# a comment', '   '),
+      fc.string({ maxLength: 2000 }),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, end) => {
+        const text = lines.join(end);
+        const entries = text.split(/\r?\n/).map((each) => each.replace(/#.*/, '').trim());
+        const wrong = entries.findIndex((entry) => entry !== '' && !/^[0-9a-f]{12}$/.test(entry));
+        if (wrong < 0) {
+          expect([...ignoredIds(text, 'f')]).toEqual([...new Set(entries.filter((entry) => entry !== ''))]);
+          return;
+        }
+        let refusal: unknown;
+        try {
+          ignoredIds(text, 'f');
+        } catch (error) {
+          refusal = error;
+        }
+        expect(refusal).toBeInstanceOf(UsageError);
+        const message = (refusal as Error).message;
+        expect(message.startsWith(`--ignore f line ${wrong + 1}: `)).toBe(true);
+        expect(message.length).toBeLessThan(200);
+        expect(message).not.toContain('\n');
+      }),
+      runs(300),
     );
   });
 });

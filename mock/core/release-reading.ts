@@ -15,6 +15,15 @@ export function releaseOf(scenario: Scenario): ServiceEra {
   return scenario.era === undefined ? newestRelease : serviceEras[scenario.era];
 }
 
+/** Where the release's provider key names apply, made once per list rather than per request. */
+const keyNamesByList = new WeakMap<readonly string[], ReadonlyMap<string, readonly string[]>>();
+
+function keyNamesOf(names: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  let byLocation = keyNamesByList.get(names);
+  if (!byLocation) keyNamesByList.set(names, (byLocation = new Map([[`body.${credentialField}`, names]])));
+  return byLocation;
+}
+
 /**
  * The detail a 422 sends: at most the first maxListedProblems problems, then one entry counting the rest, so the
  * answer stays small whatever the body holds and a client reading `detail` as a list still can.
@@ -47,11 +56,10 @@ export function readAsRelease(resource: ResourceName, body: ServiceBody, scenari
   const value = body.kind === 'json' ? body.value : undefined;
   const limits = createRequestLimits(value);
   if (limits.overCount) refuse(limits.problems.map(word));
-  const names = release.providerKeyNames;
   const read = validateModel(schemas[resource], value, {
     stack,
     strictNulls: scenario.strictNulls ?? false,
-    ...(names && { keyNames: new Map([[`body.${credentialField}`, names]]) }),
+    ...(release.providerKeyNames && { keyNames: keyNamesOf(release.providerKeyNames) }),
   });
   const problems = [...read.problems, ...limits.problems];
   if (problems.length > 0) {
