@@ -118,7 +118,9 @@ class OperationComparison {
     if (old.operationId !== next.operationId && typeof old.operationId === 'string')
       this.add({
         ...at,
-        change: `operationId ${name(old.operationId)} → ${name(next.operationId ?? 'none')}: generated clients rename it`,
+        change:
+          `operationId ${name(old.operationId)} → ${name(next.operationId ?? 'none')}` +
+          ': generated clients rename it',
         breaking: false,
       });
     if (old.deprecated !== true && next.deprecated === true)

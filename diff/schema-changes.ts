@@ -278,7 +278,9 @@ export class SchemaComparison {
     this.renames.add(key);
     this.changes.push({
       segments,
-      change: `schema ${capped(before, 120)} renamed to ${capped(after, 120)}: the types a project imports by name change`,
+      change:
+        `schema ${capped(before, 120)} renamed to ${capped(after, 120)}` +
+        ': the types a project imports by name change',
       breaking: false,
       rename: true,
     });

@@ -192,7 +192,7 @@ describe('accepted differences', () => {
     );
   });
 
-  it('property: any file read as its ids, or refused naming its first line that is not one, in one bounded line', () => {
+  it('property: a file is read as its ids, or refused at its first wrong line, in one bounded line', () => {
     const id = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 12, maxLength: 12 });
     const line = fc.oneof(
       id,
