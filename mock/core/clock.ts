@@ -5,8 +5,22 @@ import type { Scenario } from './scenarios.js';
 /** The mock's clock: the present moment in microseconds since the epoch, the service's precision. */
 export type Clock = () => number;
 
-/** The machine's clock, to the microsecond where the runtime gives it (Node and browsers both have `performance`). */
-const systemClock: Clock = () => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+/** The last reading of the system clock: its millisecond and the microseconds it gave. */
+let lastReading = { ms: Number.NaN, micros: 0 };
+
+/**
+ * The machine's clock as `Date` tells it, so a test's fake timers move the mock (`vi.setSystemTime`,
+ * `vi.advanceTimersByTime`, Jest's and sinon's alike), which `performance` does not follow. `Date` counts
+ * milliseconds; the service writes microseconds, taken from `performance`'s fraction. Both clocks tick apart, so
+ * within one millisecond of `Date` the reading never goes back; across milliseconds it follows `Date`, even back.
+ */
+const systemClock: Clock = () => {
+  const ms = Date.now();
+  const micros = ms * 1000 + Math.floor((performance.now() % 1) * 1000);
+  if (ms === lastReading.ms && micros < lastReading.micros) return lastReading.micros;
+  lastReading = { ms, micros };
+  return micros;
+};
 
 /**
  * The `now` option's function as a clock, or the machine's clock (an instant given as text is a scenario key). A
