@@ -117,7 +117,10 @@ export class AppendOnlyFile {
       throw new FolderProblem(`cannot write ${path} (${code ?? (error as Error).message})`);
     }
     // A hard link is the same file under another name, maybe outside the folder: appended through, it would be written.
-    const { nlink } = await handle.stat();
+    const { nlink } = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
     if (nlink > 1) {
       await handle.close();
       throw new FolderProblem(

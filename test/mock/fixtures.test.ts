@@ -4,11 +4,21 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generators } from '../../generators/index.js';
-import { createMockApp, FixtureError } from '../../mock/index.js';
+import { closeMockApp, createMockApp as startApp, FixtureError, type MockOptions } from '../../mock/index.js';
 import { expectValid } from './helpers.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 
-afterAll(removeTempDirs);
+/** Every app made here, closed before its folder is removed: an open watcher would report the removal. */
+const apps: ReturnType<typeof startApp>[] = [];
+function createMockApp(options: MockOptions): ReturnType<typeof startApp> {
+  const app = startApp(options);
+  apps.push(app);
+  return app;
+}
+afterAll(() => {
+  apps.forEach(closeMockApp);
+  removeTempDirs();
+});
 
 /** A fixtures folder holding the given files under human-evaluations/, plus a secret file beside it. */
 function fixturesDir(files: Record<string, unknown>): string {

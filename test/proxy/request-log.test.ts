@@ -112,6 +112,7 @@ describe('requests.jsonl has a cap', () => {
     const log = await RequestLog.open(dir, 300);
     const outcomes = [];
     for (let id = 0; id < 6; id++) outcomes.push(await log.keep(passage(id), (text) => text));
+    await log.close();
     const lines = readFileSync(join(dir, 'requests.jsonl'), 'utf8').trim().split('\n');
     expect(Buffer.byteLength(lines.join('\n'))).toBeLessThanOrEqual(300);
     expect(lines.map((line) => (JSON.parse(line) as { path: string }).path)).toEqual(
@@ -141,6 +142,7 @@ describe('requests.jsonl redacts provider keys as the journal does', () => {
     };
     // No redaction of the whole line: only the body's own walk can hide these keys.
     expect(await log.keep(passage, (text) => text)).toBeUndefined();
+    await log.close();
     const line = JSON.parse(readFileSync(join(dir, 'requests.jsonl'), 'utf8')) as { request: { body: unknown } };
     expect(line.request.body).toMatchObject({
       LM_Providers_Keys: { A: '<PROVIDER_KEY>' },
@@ -160,6 +162,7 @@ describe('requests.jsonl keeps a body it cannot read as UTF-8 JSON decoded and r
       status: 200,
     };
     expect(await log.keep(passage, (text) => text)).toBeUndefined();
+    await log.close();
     const text = readFileSync(join(dir, 'requests.jsonl'), 'utf8');
     return { text: text.replace(/\0|\\u0000/g, ''), line: JSON.parse(text) as { request: Record<string, unknown> } };
   }
