@@ -1,6 +1,7 @@
 /*
- * evalkit/validators for CommonJS files (a .cts, or a .ts in a CommonJS package) under TypeScript's `module: node16`, which
- * refuses a static import of an ES module's declarations: the same declarations, re-exported. At run time, require()
- * loads the ES module itself (Node 20.19+).
+ * evalkit/validators for CommonJS files (a .cts, or a .ts in a CommonJS package) under TypeScript's `module: node16`,
+ * which refuses a static import of an ES module's declarations: the same declarations, copied under dist/cjs/ and
+ * marked CommonJS there (scripts/commonjs-declarations.mjs), re-exported. At run time, require() loads the ES module
+ * itself (Node 20.19+).
  */
-export * from '../dist/schemas/validators/index.js';
+export * from '../dist/cjs/schemas/validators/index.js';

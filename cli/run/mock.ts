@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { profiles } from '../../generators/profile.js';
 import { isLoopbackHost, type AllowedHosts } from '../../mock/control/allowed-hosts.js';
 import { maxJournalSize } from '../../mock/control/journal.js';
@@ -97,6 +100,20 @@ function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined):
   return warnings;
 }
 
+/**
+ * The folder --fixtures names. Outside a checkout, `--fixtures fixtures/mock` (the folder evalkit ships) is not in the
+ * project: the refusal names the installed copy, where a bare "not a readable folder" left the user guessing.
+ */
+function fixturesOption(values: OptionValues): string | undefined {
+  const dir = stringOption(values, 'fixtures');
+  if (dir === undefined || isAbsolute(dir) || existsSync(dir)) return dir;
+  const shipped = join(dirname(createRequire(import.meta.url).resolve('evalkit/package.json')), dir);
+  if (!existsSync(shipped)) return dir;
+  throw new UsageError(
+    `--fixtures: no folder ${dir} here; did you mean ${relative('.', shipped) || '.'} (the fixtures evalkit ships)?`,
+  );
+}
+
 /** `evalkit mock`: the mock server, until SIGINT or SIGTERM. */
 export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
@@ -108,7 +125,7 @@ export const run: RunCommand = async (values, io) => {
     basePath: flagValue('base-path', stringOption(values, 'base-path'), normalizeBasePath),
     seed: flagValue('seed', stringOption(values, 'seed'), (text) => (scenarioEntry('seed', text), text)),
     profile: choiceOption(values, 'profile', profiles),
-    fixturesDir: stringOption(values, 'fixtures'),
+    fixturesDir: fixturesOption(values),
     strictIds: values['strict-ids'] === true,
     scenario: scenarioOptions(values),
     scenarioFile: stringOption(values, 'scenarios'),

@@ -30,7 +30,7 @@ describe("package.json's exports, cjs/ and typesVersions", () => {
     expect(entry.require.types).toBe(`./cjs/${name}.d.cts`);
     const declarations = readFileSync(join(projectRoot, entry.require.types), 'utf8');
     expect(declarations).toContain(`evalkit${subpath.slice(1)} for CommonJS`);
-    const target = entry.types.replace(/^\.\/dist\//, '../dist/').replace(/\.d\.ts$/, '.js');
+    const target = entry.types.replace(/^\.\/dist\//, '../dist/cjs/').replace(/\.d\.ts$/, '.js');
     expect(declarations.trim().split('\n').at(-1)).toBe(`export * from '${target}';`);
     if (subpath !== '.') expect(manifest.typesVersions['*'][name]).toEqual([entry.types.slice(2)]);
   });

@@ -105,6 +105,17 @@ describe.concurrent('a strict TypeScript consumer of the packed tarball', underL
     const ids = readdirSync(join(dir, fixtures, 'human-evaluations')).map((file) => file.slice(0, -'.json'.length));
     expect(ids.length).toBeGreaterThan(0);
     const bin = 'node_modules/evalkit/bin/evalkit.js';
+    // The checkout's path, typed in a project: refused in one line naming the installed copy.
+    const typed = await promisify(execFile)(process.execPath, [bin, 'mock', '--fixtures', 'fixtures/mock'], {
+      cwd: dir,
+    }).then(
+      ({ stderr }) => ({ code: 0, stderr }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect([typed.code, typed.stderr]).toEqual([
+      2,
+      `evalkit mock: --fixtures: no folder fixtures/mock here; did you mean ${fixtures} (the fixtures evalkit ships)?\n`,
+    ]);
     const mock = startChild(
       process.execPath,
       [bin, 'mock', '--port', '0', '--fixtures', fixtures, '--strict-ids'],

@@ -7,7 +7,10 @@ import { promisify } from 'node:util';
 const planted = {
   'app.ts': `
 import createClient from 'openapi-fetch';
-import { build, isDocumentedEvaluatorConfig, type AggregatedResult, type paths } from 'evalkit';
+import { build } from 'evalkit/factories';
+import type { paths } from 'evalkit/openapi';
+import type { AggregatedResult } from 'evalkit/types';
+import { isDocumentedEvaluatorConfig } from 'evalkit/validators';
 export const configName = ({ evaluator_config: config }: AggregatedResult): string =>
   isDocumentedEvaluatorConfig(config) ? config.name : 'undocumented';
 const client = createClient<paths>({ baseUrl: 'http://127.0.0.1:4010' });
@@ -22,11 +25,11 @@ export const failed: string = build('Evaluation', { state: 'failed', overrides: 
   'typo.ts': `import { build } from 'evalkit/factories';
 export const typo = build('Evaluation', { overrides: { testset_nmae: 'x' } });
 `,
-  'nope.ts': `import { build } from 'evalkit';
+  'nope.ts': `import { build } from 'evalkit/factories';
 export const nope = build('Nope');
 `,
   'commonjs.cts': `import { build } from 'evalkit/factories';
-import type { HumanEvaluation } from 'evalkit';
+import type { HumanEvaluation } from 'evalkit/types';
 const human: HumanEvaluation = build('HumanEvaluation', { state: 'failed' });
 console.log(human.status);
 `,
@@ -38,9 +41,12 @@ export const expectedErrors = [
   /^typo\.ts\(2,\d+\): error TS2561: .*'testset_nmae'.*Did you mean to write 'testset_name'\?$/,
 ];
 
-/** The settings a consumer may have; node16 also emits (errors do not stop tsc from writing), for the .cts to run. */
+/**
+ * The settings a consumer may have; node16 also emits (errors do not stop tsc from writing), for the .cts to run, and
+ * checks the libraries' declarations as TypeScript does by default (a CommonJS file reading an ES module's: TS1479).
+ */
 export const moduleSettings: Array<Record<string, string | boolean>> = [
-  { module: 'node16', moduleResolution: 'node16', outDir: 'out' },
+  { module: 'node16', moduleResolution: 'node16', outDir: 'out', skipLibCheck: false },
   { module: 'esnext', moduleResolution: 'bundler', noEmit: true },
   { module: 'commonjs', moduleResolution: 'node10', noEmit: true },
 ];
