@@ -102,13 +102,18 @@ function exposureWarnings(host: string, allowedHosts: AllowedHosts | undefined):
 
 /**
  * The folder --fixtures names. Outside a checkout, `--fixtures fixtures/mock` (the folder evalkit ships) is not in the
- * project: the refusal names the installed copy, where a bare "not a readable folder" left the user guessing.
+ * project: the refusal names the installed copy, where a bare "not a readable folder" left the user guessing (and in a
+ * checkout, the installed path names the checkout's).
  */
 function fixturesOption(values: OptionValues): string | undefined {
   const dir = stringOption(values, 'fixtures');
   if (dir === undefined || isAbsolute(dir) || existsSync(dir)) return dir;
-  const shipped = join(dirname(createRequire(import.meta.url).resolve('evalkit/package.json')), dir);
-  if (!existsSync(shipped)) return dir;
+  const root = dirname(createRequire(import.meta.url).resolve('evalkit/package.json'));
+  // The README's installed path, typed in a checkout, names the checkout's own folder.
+  const shipped = [dir, dir.replace(/^(?:\.\/)?node_modules\/evalkit\//, '')]
+    .map((path) => join(root, path))
+    .find(existsSync);
+  if (shipped === undefined) return dir;
   throw new UsageError(
     `--fixtures: no folder ${dir} here; did you mean ${relative('.', shipped) || '.'} (the fixtures evalkit ships)?`,
   );

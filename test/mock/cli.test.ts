@@ -81,6 +81,11 @@ describe('evalkit mock (built CLI)', () => {
       [['--state', 'done'], /--state: scenario key 'state' accepts/],
       [['--latency', '10-5'], /--latency: /],
       [['--strict-ids'], /strict ids need a fixtures folder/],
+      // The README's path in an installed project, typed in this checkout (test/pack: the other way round).
+      [
+        ['--fixtures', 'node_modules/evalkit/fixtures/mock'],
+        /^evalkit mock: --fixtures: no folder node_modules\/evalkit\/fixtures\/mock here; did you mean fixtures\/mock /,
+      ],
       [['--port', '70000'], /--port must be an integer from 0 to 65535/],
       [['--no-cors', '--cors-origin', 'http://x'], /contradict/],
     ] as Array<[string[], RegExp]>) {
