@@ -10,14 +10,22 @@ const above = (layer, ...names) => ({
   message: `${layer} may not import ${names.join(', ')}: see ARCHITECTURE.md`,
 });
 
-const mockRule = above('mock', 'contract', 'proxy', 'diff', 'cli');
-const contractRule = above('contract', 'mock', 'proxy', 'diff', 'cli');
-
 /** One zone: files and the import patterns they may not use. */
 const zone = (files, ...patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+/**
+ * A zone inside another. ESLint gives a file the last matching zone's rule whole (a later zone replaces an earlier
+ * one, it does not add to it), so an inner zone is built from its parent's patterns and its own: never restated by
+ * hand, where one left out would silently lift a rule for the inner folder.
+ */
+const within = (parent, files, ...patterns) =>
+  zone(files, ...parent.rules['no-restricted-imports'][1].patterns, ...patterns);
+
+const mock = zone(['mock/**'], above('mock', 'contract', 'proxy', 'diff', 'cli'));
+const contract = zone(['contract/**'], above('contract', 'mock', 'proxy', 'diff', 'cli'));
 
 export default [
   { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'tmp/**'] },
@@ -36,26 +44,25 @@ export default [
   zone(['api/**'], nodeBuiltin, above('api', 'http', 'generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
   zone(['http/**'], above('http', 'generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
   zone(['generators/**'], nodeBuiltin, above('generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
-  // A later zone replaces an earlier one for the files it names, so each inner zone restates its folder's rules.
-  zone(['mock/**'], mockRule),
-  zone(['mock/core/**'], mockRule, nodeBuiltin, {
+  mock,
+  within(mock, ['mock/core/**'], nodeBuiltin, {
     regex: '(^|/)(node|msw|control)/',
     message: 'the mock core imports no adapter: adapters wrap the core',
   }),
-  zone(['mock/control/**'], mockRule, nodeBuiltin, {
+  within(mock, ['mock/control/**'], nodeBuiltin, {
     regex: '(^|/)(node|msw)/',
     message: 'the control room works on the core currency, wherever the core runs: it imports no adapter',
   }),
-  zone(['contract/**'], contractRule),
-  zone(['contract/judge/**'], contractRule, {
+  contract,
+  within(contract, ['contract/judge/**'], {
     regex: '(^|/)(run|report)/',
     message: 'the judge imports neither run nor report: judging is apart from sending and from telling',
   }),
-  zone(['contract/compare/**'], contractRule, {
+  within(contract, ['contract/compare/**'], {
     regex: '(^|/)(run|report)/',
     message: 'the comparison with the mock is pure: two answers in, differences out; it imports neither run nor report',
   }),
-  zone(['contract/report/**'], contractRule, {
+  within(contract, ['contract/report/**'], {
     regex: '(^|/)run/',
     message: 'a report writer never imports the run: it writes the report model it is given',
   }),
