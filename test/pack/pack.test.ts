@@ -114,7 +114,8 @@ describe.concurrent('a strict TypeScript consumer of the packed tarball', underL
     );
     expect([typed.code, typed.stderr]).toEqual([
       2,
-      `evalkit mock: --fixtures: no folder fixtures/mock here; did you mean ${fixtures} (the fixtures evalkit ships)?\n`,
+      `evalkit mock: --fixtures: no folder fixtures/mock here; did you mean ${fixtures} ` +
+        '(the fixtures evalkit ships)?\n',
     ]);
     const mock = startChild(
       process.execPath,
