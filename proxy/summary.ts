@@ -49,7 +49,7 @@ export function violationLines(judgement: Judgement, style: TerminalStyle): stri
 
 /** One line of what went through, for the end of the terminal report. */
 export function trafficLine(traffic: Traffic, judge: ExchangeJudge): string {
-  const overCap = judge.overCap.fetch + judge.overCap.create;
+  const overCap = operationKeys.reduce((sum, operation) => sum + judge.overCap[operation], 0);
   const parts = [
     `forwarded ${traffic.forwarded} requests: ${traffic.checked} checked`,
     `${traffic.otherPaths} to other paths (not checked)`,

@@ -137,31 +137,54 @@ class Substitutions {
   }
 }
 
-/**
- * The recorded request with the deployment's ids in place of the mock's, when the run knows them: the fetched id
- * by --human-evaluation-id, a create's references by --create-body's. Everything else is as the app sent it.
- */
-function substituted(
+/** A recorded request, and the same request with the deployment's ids where the run knows them. */
+interface Substituted {
+  path: string;
+  params: Record<string, string>;
+  body: unknown;
+  replaced: string[];
+}
+
+type Substitution = (
   operation: OperationId,
   params: Record<string, string>,
   body: unknown,
   ids: DeploymentIds,
-): { path: string; params: Record<string, string>; body: unknown; replaced: string[] } {
-  const definition: OperationDefinition = operationTable[operation];
-  const recordedId = pathIdOf(definition, params);
-  if (definition.parameter && ids.humanEvaluationId !== undefined && recordedId !== ids.humanEvaluationId) {
+) => Substituted;
+
+/**
+ * The request as recorded. The path is built again from the operation and its parameters, never sent as recorded: a
+ * recorded `\\` or an encoded dot would be read by the URL as a step along the path, out of the operation's.
+ */
+const asRecorded: Substitution = (operation, params, body) => ({
+  path: pathFor(operation, params),
+  params,
+  body,
+  replaced: [],
+});
+
+/**
+ * Which of the deployment's ids each operation takes in place of the mock's: keyed by operation, so a new one owes its
+ * decision here (a compile error), where a rule read off its path parameter sent `--human-evaluation-id` to any
+ * operation with one. Everything else is as the app sent it.
+ */
+const substitutions: Record<OperationId, Substitution> = {
+  fetchHumanEvaluation: (operation, params, body, ids) => {
+    const definition: OperationDefinition = operationTable[operation];
+    if (!definition.parameter || ids.humanEvaluationId === undefined) return asRecorded(operation, params, body, ids);
+    if (pathIdOf(definition, params) === ids.humanEvaluationId) return asRecorded(operation, params, body, ids);
     const given = { ...params, [definition.parameter.name]: ids.humanEvaluationId };
     const replaced = [`the fetched id (${definition.parameter.name})`];
     return { path: pathFor(operation, given), params: given, body, replaced };
-  }
-  // The path is built again from the operation and its parameters, never sent as recorded: a recorded `\\` or an
-  // encoded dot would be read by the URL as a step along the path, out of the operation's.
-  const path = pathFor(operation, params);
-  if (ids.createBody !== undefined && isObject(body)) {
-    const replacement = createWithDeploymentIds(body, ids.createBody);
-    return { path, params, ...replacement };
-  }
-  return { path, params, body, replaced: [] };
+  },
+  createEvaluations: (operation, params, body, ids) => {
+    if (ids.createBody === undefined || !isObject(body)) return asRecorded(operation, params, body, ids);
+    return { path: pathFor(operation, params), params, ...createWithDeploymentIds(body, ids.createBody) };
+  },
+};
+
+function substituted(operation: OperationId, params: Record<string, string>, body: unknown, ids: DeploymentIds) {
+  return substitutions[operation](operation, params, body, ids);
 }
 
 /** Why a replayed request answered 404 is skipped: the deployment does not hold what it names. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/cli.js';
@@ -73,7 +74,8 @@ describe('the layers', () => {
 
   it('has an inner zone to check composition in, and a planted break for every zone of the config', async () => {
     expect(inheritedBreaks.length).toBeGreaterThanOrEqual(5);
-    const config = (await import('../../eslint.config.js')) as { default: Array<{ files?: string[]; rules?: object }> };
+    const configFile = pathToFileURL(join(projectRoot, 'eslint.config.js')).href;
+    const config = (await import(configFile)) as { default: Array<{ files?: string[]; rules?: object }> };
     const zones = config.default
       .filter((entry) => entry.rules && 'no-restricted-imports' in entry.rules)
       .flatMap((entry) => entry.files ?? [])
