@@ -1,13 +1,11 @@
 import { variantArrayNames } from '../../api/variant-arrays.js';
-import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startConformingServer, type RunningServer } from './conforming-server.js';
-import { catalogue, operations, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
+import { catalogue, runContract, terminalReport, terminalStyle } from '../../contract/index.js';
 import { escapeXml } from '../../contract/report/junit.js';
 import { instant } from '../../contract/judge/instants.js';
 import { fieldsOf, isOptionalProperty, undeclaredFields } from '../../contract/judge/schema-walk.js';
 import { generators } from '../../generators/index.js';
-import { conforming, mutations } from './bank.js';
 import { declaredProperties } from '../../schemas/index.js';
 import { isDocumentedEvaluatorConfig } from '../../schemas/validators/index.js';
 import { operationOfKey, operationTable, type OperationKey } from '../../api/operations.js';
@@ -164,26 +162,6 @@ describe('the terminal report', () => {
 describe('JUnit escaping', () => {
   it('escapes markup, shows control characters as escapes and replaces the rest XML cannot carry', () => {
     expect(escapeXml(`<a href="x">&'\u0000\uFFFF]]>`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&apos;\\x00\uFFFD]]&gt;');
-  });
-});
-
-describe('docs/contract.md', () => {
-  it('documents every check of the catalogue with its severity and spec line', () => {
-    const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
-    for (const check of catalogue)
-      expect(doc).toContain(
-        `| \`${check.id}\` | \`${operations[check.operation]}\` | ${check.severity} | ${check.title} | ${check.spec} |`,
-      );
-  });
-
-  it('lists every entry of the bank with what it must raise', () => {
-    const doc = readFileSync(new URL('../../docs/contract.md', import.meta.url), 'utf8');
-    for (const entry of [...mutations, ...conforming]) {
-      const raised = entry.expect.length
-        ? entry.expect.map((check) => `\`${check.id}\` (${check.severity})`).join(', ')
-        : 'none';
-      expect(doc).toContain(`| ${entry.name} | ${raised} |`);
-    }
   });
 });
 
