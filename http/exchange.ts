@@ -50,6 +50,13 @@ export interface Exchange {
 
 export type BodyEncoding = 'invalid-utf8' | 'bom';
 
+/**
+ * An exchange as the judge reads it: the answer and the redirects followed on the way, never the request. Only the
+ * contract's own client knows a request whole; the proxy forwards its client's, so a check that read the request would
+ * be right under one and wrong under the other. What was sent, the judge reads from the `Sent` it is given.
+ */
+export type Received = Omit<Exchange, 'request'>;
+
 /** A 2xx: the request was accepted. */
 export function isSuccessStatus(status: number | undefined): boolean {
   return status !== undefined && status >= 200 && status < 300;
@@ -58,11 +65,10 @@ export function isSuccessStatus(status: number | undefined): boolean {
 /** What came back for a request, however it was fetched: by the contract's client, or through the proxy. */
 export type Answer = Omit<Exchange, 'request' | 'redirects'>;
 
-/** The exchange record of a request and its answer: the one shape the judge reads, whoever sent the request. */
-export function exchangeRecord(request: HttpRequest, answer: Answer, redirects: string[] = []): Exchange {
+/** An answer as the judge reads it (Received): only its own fields, whatever else the object carries. */
+export function receivedOf(answer: Answer, redirects: string[] = []): Received {
   const { status, headers, body, bodyBytes, encoding, failure } = answer;
   return {
-    request,
     redirects,
     ...(status !== undefined ? { status } : {}),
     headers,
@@ -71,4 +77,9 @@ export function exchangeRecord(request: HttpRequest, answer: Answer, redirects: 
     ...(encoding ? { encoding } : {}),
     ...(failure ? { failure } : {}),
   };
+}
+
+/** The exchange record of a request and its answer: the one shape the contract's client makes. */
+export function exchangeRecord(request: HttpRequest, answer: Answer, redirects: string[] = []): Exchange {
+  return { request, ...receivedOf(answer, redirects) };
 }

@@ -1,5 +1,5 @@
 import { perOperation, type OperationKey } from '../api/operations.js';
-import { exchangeRecord } from '../http/exchange.js';
+import { receivedOf } from '../http/exchange.js';
 import { requestCredentials } from '../http/credentials.js';
 import { credentialsOf, redactReport, Redactor } from '../http/redaction.js';
 import type { CheckId } from '../contract/judge/catalogue.js';
@@ -51,7 +51,7 @@ export class ExchangeJudge {
   private readonly evidence: Evidence;
 
   constructor(
-    private readonly target: URL,
+    target: URL,
     headers: Record<string, string>,
     private readonly maxBodyBytes: number,
     private readonly maxFindings = 1_000,
@@ -82,14 +82,8 @@ export class ExchangeJudge {
     if (body && 'request' in body) this.keys.add(providerKeys(body.request));
     if (body && 'unreadable' in body) this.keys.add(keysInUnreadable(body.text));
     const sent = sentOf(passage, route, body);
-    const { method, body: sentBody } = sent.outgoing;
-    const request = {
-      method,
-      url: new URL(this.target),
-      headers: {},
-      ...(sentBody !== undefined ? { body: sentBody } : {}),
-    };
-    const exchange = exchangeRecord(request, passage);
+    // The answer as the judge reads it: what was sent is the passage's own (sent), never a request made up here.
+    const exchange = receivedOf(passage);
     const verdicts = new Verdicts();
     const seen = new Observation(sent, exchange, this.keys.values());
     judgeExchange(verdicts, seen, this.evidence);

@@ -1,5 +1,5 @@
 import type { OperationKey } from '../../api/operations.js';
-import type { Exchange } from '../../http/exchange.js';
+import type { Received } from '../../http/exchange.js';
 import type { Observation } from './observation.js';
 
 export type Severity = 'error' | 'warning';
@@ -37,7 +37,7 @@ export interface CheckDefinition<Id extends string = string> {
   code?(seen: Observation): Judged;
   /** How to fix what `code` found in this exchange, in one sentence, where the finding alone does not say. */
   hint?(seen: Observation): string | undefined;
-  property?(exchange: Exchange): string | undefined;
+  property?(exchange: Received): string | undefined;
   /** With `property`: how to fix a counterexample, the same for every case (its body and curl show the case). */
   propertyHint?: string;
 }

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../http/exchange.js';
+import type { Received } from '../../http/exchange.js';
 import { readJsonBody } from '../../http/json-body.js';
 import { pathOf, walkJson } from '../../http/json-walk.js';
 import { containsSecret } from '../../http/redaction.js';
@@ -11,7 +11,7 @@ const namedPlaces = 5;
  * Where in a JSON body a secret appears: the pointer of each string (or key) holding it, in document order. A body
  * that is not JSON, or holds the secret only across what it parses into, is "the body".
  */
-function bodyPlaces(values: readonly string[], exchange: Exchange): string[] {
+function bodyPlaces(values: readonly string[], exchange: Received): string[] {
   const read = readJsonBody(exchange);
   if ('problem' in read) return ['the body'];
   const places: string[] = [];
@@ -39,7 +39,7 @@ function bodyPlaces(values: readonly string[], exchange: Exchange): string[] {
  * the redaction knows (clear, JSON-escaped, URL-encoded, base64): an echo the report would redact is an echo. A JSON
  * body's places are JSON pointers, so the finding says which field to fix.
  */
-export function echoPlaces(values: readonly string[], exchange: Exchange): string[] {
+export function echoPlaces(values: readonly string[], exchange: Received): string[] {
   const places: string[] = [];
   if (containsSecret(exchange.body, values)) places.push(...bodyPlaces(values, exchange));
   for (const [name, raw] of Object.entries(exchange.headers)) {

@@ -1,5 +1,5 @@
 import { capped, describeSize } from '../../http/excerpt.js';
-import type { Exchange } from '../../http/exchange.js';
+import type { Received } from '../../http/exchange.js';
 import { headerPlaceholder } from '../../http/placeholders.js';
 import { publicUrl } from '../../http/redaction.js';
 import { shellQuote as quote } from '../../http/shell.js';
@@ -56,7 +56,7 @@ export class Evidence {
    * The request and the answer as a person reads them, redacted before they are cut, so a credential can never survive
    * in a cut prefix.
    */
-  excerpts(outgoing: Outgoing, exchange: Exchange): Excerpts {
+  excerpts(outgoing: Outgoing, exchange: Received): Excerpts {
     const request = [
       `${outgoing.method} ${this.url(outgoing).pathname}`,
       ...(outgoing.body !== undefined ? ['', outgoing.body] : []),

@@ -4,14 +4,14 @@ import { isJsonObject as isObject } from '../../schemas/json-object.js';
 import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
-import { isSuccessStatus, type Exchange } from '../../http/exchange.js';
+import { isSuccessStatus, type Received } from '../../http/exchange.js';
 import { describeNesting, readJsonBody, validatedView } from '../../http/json-body.js';
 import { fieldsOf, isOptionalProperty, openPositionOf, type SchemaField } from './schema-walk.js';
 import { labelOf, type Sent } from './sent.js';
 
 export type Fields = Record<string, unknown>;
 
-export function isSuccess(exchange: Exchange): boolean {
+export function isSuccess(exchange: Received): boolean {
   return !exchange.failure && isSuccessStatus(exchange.status);
 }
 
@@ -20,7 +20,7 @@ export function isSuccess(exchange: Exchange): boolean {
  * answer the request was for (`a 4xx` for an invalid one), so a 500 to a probe does not read like a 500 to a valid
  * request.
  */
-export function serverErrorFinding(exchange: Exchange, expected?: string): string {
+export function serverErrorFinding(exchange: Received, expected?: string): string {
   const instead = expected ? ` where ${expected} was expected` : '';
   return `answered ${exchange.status} (a server error)${instead}: ${excerpt(exchange.body, exchange.bodyBytes)}`;
 }
@@ -67,7 +67,7 @@ export type SuccessBody = { data: unknown; deep: OpenNesting[] } | { problem: st
  * leaves the shape open it is allowed, listed in `deep`, and the rest of the body is checked with the deep values
  * cut out.
  */
-export function readSuccessBody(exchange: Exchange, operation: OperationKey): SuccessBody {
+export function readSuccessBody(exchange: Received, operation: OperationKey): SuccessBody {
   const read = readJsonBody(exchange);
   if ('problem' in read) return read;
   const { resource, array } = operationByKey(operation).response;
@@ -104,7 +104,7 @@ export class Observation {
 
   constructor(
     readonly sent: Sent,
-    readonly exchange: Exchange,
+    readonly exchange: Received,
     /** The secret values sent (canaries, watched credentials), scanned for in every answer. */
     readonly secrets: readonly string[],
   ) {

@@ -2,7 +2,7 @@ import { credentialField } from '../../../api/credentials.js';
 import { formatIssue, isDocumentedEvaluatorConfig, validate } from '../../../schemas/validators/index.js';
 import { declaredProperties, requiredProperties } from '../../../schemas/index.js';
 import { capped } from '../../../http/excerpt.js';
-import type { Exchange } from '../../../http/exchange.js';
+import type { Received } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
 import { defineCheck, once, perItem, type Judged } from '../define.js';
 import { echoPlaces } from '../echoes.js';
@@ -15,7 +15,7 @@ function strings(value: unknown): string[] {
 }
 
 /** A 4xx: a 429 is the deployment's pace, not a verdict on the body, and a 5xx has its own check. */
-export function isRefusal(exchange: Exchange): boolean {
+export function isRefusal(exchange: Received): boolean {
   const { status } = exchange;
   return !exchange.failure && status !== undefined && status >= 400 && status < 500 && status !== 429;
 }

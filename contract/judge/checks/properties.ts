@@ -1,11 +1,11 @@
 import { formatIssue } from '../../../schemas/validators/index.js';
-import { isSuccessStatus, type Exchange } from '../../../http/exchange.js';
+import { isSuccessStatus, type Received } from '../../../http/exchange.js';
 import { defineCheck } from '../define.js';
 import { readSuccessBody, schemaIssues, serverErrorFinding } from '../observation.js';
 import { listed } from './response.js';
 
 /** A valid case's answer: complete, no 5xx, and a success body that is an array of valid Evaluations. */
-function successBodyFinding(exchange: Exchange): string | undefined {
+function successBodyFinding(exchange: Received): string | undefined {
   if (exchange.failure) return exchange.failure.message;
   const status = exchange.status ?? 0;
   if (status >= 500) return serverErrorFinding(exchange);
