@@ -1,6 +1,4 @@
-import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
-
-const parts = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+import { dateTimeFields, isRfc3339DateTime, offsetMinutesOf } from '../../schemas/validators/date-time.js';
 
 /**
  * An RFC 3339 date-time as nanoseconds since the epoch. Offsets are applied and fractions kept to the nanosecond,
@@ -9,22 +7,14 @@ const parts = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?
  */
 export function instant(value: unknown): bigint | undefined {
   if (typeof value !== 'string' || !isRfc3339DateTime(value)) return undefined;
-  const match = parts.exec(value);
-  if (!match) return undefined;
-  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = match;
-  const wall = Date.UTC(
-    Number(year),
-    Number(month) - 1,
-    Number(day),
-    Number(hour),
-    Number(minute),
-    Math.min(Number(second), 59),
-  );
-  const offsetMs = (sign === '-' ? -1 : 1) * (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  const fields = dateTimeFields(value);
+  if (!fields) return undefined;
+  const { year, month, day, hour, minute, second, fraction, offset } = fields;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59));
   const nanos = BigInt(fraction.slice(0, 9).padEnd(9, '0'));
   // A leap second (:60) sorts after :59 of the same minute.
-  const leap = Number(second) === 60 ? 1_000_000_000n : 0n;
-  return BigInt(wall - offsetMs) * 1_000_000n + nanos + leap;
+  const leap = second === 60 ? 1_000_000_000n : 0n;
+  return BigInt(wall - offsetMinutesOf(offset) * 60_000) * 1_000_000n + nanos + leap;
 }
 
 /** A finding when created_at is later than updated_at, both read as instants. */

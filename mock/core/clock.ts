@@ -1,4 +1,5 @@
 import { isRenderable, renderableMoments } from '../../generators/moments.js';
+import { dateTimeFields, offsetMinutesOf } from '../../schemas/validators/date-time.js';
 import { HttpProblem } from './errors.js';
 import type { Scenario } from './scenarios.js';
 
@@ -41,27 +42,16 @@ export function clockFrom(now: (() => Date) | undefined): Clock {
   };
 }
 
-const rfc3339 = /^(\d{4})-(\d\d)-(\d\d)[Tt](\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?(?:([Zz])|([+-])(\d\d):(\d\d))$/;
-
 /**
- * An RFC 3339 date-time as microseconds since the epoch (digits past the sixth dropped); undefined for other text and
- * for a date or time that does not exist (`2025-02-30`, `24:00`, an offset of `+24:00`): read by a calendar that rolls
- * over, those would silently become another moment. A leap second (`:60`) is refused too: no clock here can hold it.
+ * An RFC 3339 date-time as microseconds since the epoch (digits past the sixth dropped, at most nine written);
+ * undefined for other text and for a date or time that does not exist (`2025-02-30`, `24:00`, an offset of `+24:00`):
+ * read by a calendar that rolls over, those would silently become another moment. A leap second (`:60`) is refused
+ * too: no clock here can hold it.
  */
 export function instantMicros(text: string): number | undefined {
-  const match = rfc3339.exec(text);
-  if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const fraction = match[7] ?? '';
-  const [offsetHours, offsetMinutes] = match[8] ? [0, 0] : [Number(match[10]), Number(match[11])];
-  if (offsetHours > 23 || offsetMinutes > 59) return undefined;
+  const fields = dateTimeFields(text);
+  if (!fields || fields.fraction.length > 9 || fields.offset.hours > 23 || fields.offset.minutes > 59) return undefined;
+  const { year, month, day, hour, minute, second, fraction, offset } = fields;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
@@ -73,8 +63,7 @@ export function instantMicros(text: string): number | undefined {
     date.getUTCMinutes() === minute &&
     date.getUTCSeconds() === second;
   if (!exists) return undefined;
-  const offsetMs = (match[9] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
-  return (date.getTime() - offsetMs) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+  return (date.getTime() - offsetMinutesOf(offset) * 60_000) * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
 }
 
 /** The moment a request is answered at: the scenario's pinned `now` (checked when it was read), else the clock's. */
