@@ -28,6 +28,16 @@ export class LruCache<K, V> {
     if (this.entries.size > this.capacity) this.entries.delete(this.leastRecentlyUsed());
   }
 
+  /** The keys, least recently used first. */
+  keys(): IterableIterator<K> {
+    return this.entries.keys();
+  }
+
+  /** The values, least recently used first. */
+  values(): IterableIterator<V> {
+    return this.entries.values();
+  }
+
   /**
    * Every key the walk has passed was evicted, and a key used again moves to the end, ahead of it: the next key it
    * gives is the least recently used, and it never ends while the map holds one (a Map's iterator sees what is added).

@@ -1,4 +1,5 @@
 import { credentialField } from '../api/credentials.js';
+import { LruCache } from '../http/lru.js';
 import { providerKeyValues, secretPlaceholder } from '../http/placeholders.js';
 import { secretSpans, type Secret } from '../http/redaction.js';
 
@@ -8,17 +9,14 @@ import { secretSpans, type Secret } from '../http/redaction.js';
  * characters is not watched.
  */
 export class Watched {
-  private readonly secrets = new Map<string, Secret>();
+  private readonly secrets: LruCache<string, Secret>;
 
-  constructor(private readonly max = 1_000) {}
+  constructor(max = 1_000) {
+    this.secrets = new LruCache(max);
+  }
 
   add(secrets: readonly Secret[]): void {
-    for (const secret of secrets) {
-      if (secret.value.length < 4) continue;
-      this.secrets.delete(secret.value);
-      this.secrets.set(secret.value, secret);
-      if (this.secrets.size > this.max) this.secrets.delete(this.secrets.keys().next().value as string);
-    }
+    for (const secret of secrets) if (secret.value.length >= 4) this.secrets.set(secret.value, secret);
   }
 
   all(): Secret[] {
