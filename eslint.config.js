@@ -46,11 +46,11 @@ export default [
   zone(['generators/**'], nodeBuiltin, above('generators', 'mock', 'contract', 'proxy', 'diff', 'cli')),
   mock,
   within(mock, ['mock/core/**'], nodeBuiltin, {
-    regex: '(^|/)(node|msw|control)/',
+    regex: '(^|/)(node|msw|fetch|control)/',
     message: 'the mock core imports no adapter: adapters wrap the core',
   }),
   within(mock, ['mock/control/**'], nodeBuiltin, {
-    regex: '(^|/)(node|msw)/',
+    regex: '(^|/)(node|msw|fetch)/',
     message: 'the control room works on the core currency, wherever the core runs: it imports no adapter',
   }),
   contract,

@@ -2,7 +2,7 @@
 export { closeMockApp, createMockApp, type MockOptions } from './node/app.js';
 export { startMockServer, type MockServer, type MockServerOptions } from './node/server.js';
 export { createMockCore, type MockCore } from './core/handle.js';
-export { handleFetch } from './core/fetch.js';
+export { handleFetch } from './fetch/fetch.js';
 export type { MockAnswer, MockRequest, RequestHeaders, BodySource } from './core/request-answer.js';
 export type { MockCoreOptions } from './core/options.js';
 export type { AnsweredRequest, AnswerObserver } from './core/observe.js';

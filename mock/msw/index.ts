@@ -1,6 +1,6 @@
 import { http, type HttpHandler } from 'msw';
 import { controlRoom as openControlRoom } from '../control/control-room.js';
-import { handleFetch, mockRequestOf, toResponse } from '../core/fetch.js';
+import { handleFetch, mockRequestOf, toResponse } from '../fetch/fetch.js';
 import { mockCore } from '../core/handle.js';
 import { resolveMockOptions, type MockCoreOptions } from '../core/options.js';
 import { MockSetupError } from '../core/setup-error.js';

@@ -32,6 +32,7 @@ const plantedBreaks: Array<[zone: string, what: string, path: string, code: stri
   ['mock/', 'the contract', 'mock/node/planted.ts', "import { runContract } from '../../contract/index.js';"],
   ['mock/core/', 'a Node built-in', 'mock/core/planted.ts', "import { readFile } from 'node:fs';"],
   ['mock/core/', 'an adapter', 'mock/core/planted.ts', "import { startMockServer } from '../node/server.js';"],
+  ['mock/core/', 'the Fetch adapter', 'mock/core/planted.ts', "import { handleFetch } from '../fetch/fetch.js';"],
   ['mock/control/', 'an adapter', 'mock/control/planted.ts', "import { createHandlers } from '../msw/index.js';"],
   ['contract/', 'the proxy', 'contract/run/planted.ts', "import { startContractProxy } from '../../proxy/index.js';"],
   ['contract/judge/', 'the run', 'contract/judge/planted.ts', "import { runContract } from '../run/run.js';"],

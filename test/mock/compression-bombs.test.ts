@@ -2,7 +2,7 @@ import { gzipSync, brotliCompressSync, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressionBomb, type BombLayer } from '../../bench/attack-bodies.js';
 import { createMockCore, startMockServer, type MockServer } from '../../mock/index.js';
-import { handleFetch } from '../../mock/core/fetch.js';
+import { handleFetch } from '../../mock/fetch/fetch.js';
 import { createRequest } from './helpers.js';
 import { exchangeRaw, openRaw, parseResponses, type RawResponse } from './raw-http.js';
 

@@ -1,8 +1,8 @@
-import type { BodySource, MockAnswer, MockRequest } from './request-answer.js';
-import type { MockCore } from './handle.js';
+import type { BodySource, MockAnswer, MockRequest } from '../core/request-answer.js';
+import type { MockCore } from '../core/handle.js';
 import { ContentCodingError, readBounded } from '../../http/content-coding.js';
-import { maxBodyBytes } from './limits.js';
-import { decodedBody, tooLarge } from './request-body.js';
+import { maxBodyBytes } from '../core/limits.js';
+import { decodedBody, tooLarge } from '../core/request-body.js';
 
 /** The bytes of an answer broken by a `truncate` fault: half the body, then a failed stream. */
 function truncated(body: Uint8Array): ReadableStream<Uint8Array> {
