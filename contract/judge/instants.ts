@@ -1,4 +1,5 @@
-import { dateTimeFields, isRfc3339DateTime, offsetMinutesOf } from '../../schemas/validators/date-time.js';
+import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
+import { dateTimeFields, offsetMinutesOf } from '../../schemas/validators/date-time-fields.js';
 
 /**
  * An RFC 3339 date-time as nanoseconds since the epoch. Offsets are applied and fractions kept to the nanosecond,

@@ -1,5 +1,5 @@
 import { isRenderable, renderableMoments } from '../../generators/moments.js';
-import { dateTimeFields, offsetMinutesOf } from '../../schemas/validators/date-time.js';
+import { dateTimeFields, offsetMinutesOf } from '../../schemas/validators/date-time-fields.js';
 import { HttpProblem } from './errors.js';
 import type { Scenario } from './scenarios.js';
 
