@@ -1,3 +1,4 @@
+import { counted } from '../../http/counted.js';
 import type { MockDifference } from './differences.js';
 
 /**
@@ -21,10 +22,6 @@ export function standingOf(differences: readonly MockDifference[]): Standing {
 /** The differences that count against the mock: what --fail-on-drift fails on, what the closest settings minimise. */
 export function driftOf(differences: readonly MockDifference[]): MockDifference[] {
   return standingOf(differences).drift;
-}
-
-function counted(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : plural}`;
 }
 
 /**

@@ -20,6 +20,18 @@ export interface CheckResult {
   excerpts?: Excerpts;
   /** How to fix the first finding that has a known fix. */
   hint?: string;
+  /**
+   * The findings as a person reads them, in `findings`' order: a cause shared by many requests is its one line and the
+   * requests apart, so a report lists them one per line, once (the JSON report keeps `findings`' text).
+   */
+  views?: FindingView[];
+}
+
+/** One finding for a person: its line, and the requests behind a shared cause with how many more there were. */
+export interface FindingView {
+  text: string;
+  requests?: readonly string[];
+  moreRequests?: number;
 }
 
 export interface Excerpts {
@@ -47,11 +59,11 @@ const sharedKey = (cause: string) => `\u0000${cause}`;
 
 /**
  * A shared cause as a report shows it: one request, as a plain finding reads (`POST … answered 500 …`); several, the
- * cause once and the requests that got it (`answered 500 …, to 19 requests: POST … (probe: …); …`).
+ * cause once and the requests that got it, as many as fit beside the cause in a finding's length, then how many more:
+ * the count is never cut off.
  */
-function sharedText(cause: string, subjects: readonly string[], count: number): string {
-  if (subjects.length === 1) return `${subjects[0]} ${cause}${count > 1 ? ` (${count} times)` : ''}`;
-  // As many requests as fit beside the cause in a finding's length, then how many more: the count is never cut off.
+function sharedView(cause: string, subjects: readonly string[], count: number): FindingView {
+  if (subjects.length === 1) return { text: capped(`${subjects[0]} ${cause}${count > 1 ? ` (${count} times)` : ''}`) };
   const listed: string[] = [];
   let length = cause.length;
   for (const subject of subjects) {
@@ -59,8 +71,14 @@ function sharedText(cause: string, subjects: readonly string[], count: number): 
     listed.push(subject);
     length += subject.length + 2;
   }
-  const more = count > listed.length ? `; and ${count - listed.length} more` : '';
-  return `${count} requests ${cause}; they were: ${listed.join('; ')}${more}`;
+  return { text: `${count} requests ${cause}`, requests: listed, moreRequests: count - listed.length };
+}
+
+/** A finding's view as one line of text (`findings` in the JSON report): `…; they were: A; B; and 3 more`. */
+function findingText({ text, requests, moreRequests = 0 }: FindingView): string {
+  if (requests === undefined) return text;
+  const more = moreRequests > 0 ? `; and ${moreRequests} more` : '';
+  return capped(`${text}; they were: ${requests.join('; ')}${more}`);
 }
 
 /**
@@ -197,12 +215,13 @@ export class Verdicts {
       const listed = kept.reduce((sum, [, count]) => sum + count, 0);
       const total = this.findingCounts.get(check.id) ?? 0;
       const shared = this.subjects.get(check.id);
-      const findings = kept.map(([finding, count]) => {
+      const views = kept.map(([finding, count]): FindingView => {
         const subjects = shared?.get(finding);
-        if (subjects !== undefined) return capped(sharedText(finding.slice(1), subjects, count));
-        return count > 1 ? `${finding} (${count} times)` : finding;
+        if (subjects !== undefined) return sharedView(finding.slice(1), subjects, count);
+        return { text: count > 1 ? `${finding} (${count} times)` : finding };
       });
-      if (total > listed) findings.push(`and ${total - listed} more findings`);
+      if (total > listed) views.push({ text: `and ${total - listed} more findings` });
+      const findings = views.map(findingText);
       const base = {
         id: check.id,
         operation: operations[check.operation],
@@ -223,6 +242,7 @@ export class Verdicts {
           ...(reproduce ? { reproduce } : {}),
           ...(excerpts ? { excerpts } : {}),
           ...(hint ? { hint } : {}),
+          views,
         };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };

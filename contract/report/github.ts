@@ -1,3 +1,4 @@
+import { counted } from '../../http/counted.js';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
@@ -140,6 +141,7 @@ function mockSummary(mock: NonNullable<Report['mock']>): string[] {
     '',
     ...listed('Accepted (listed in the ignore file):', accepted),
     ...listed("The deployment's own spec violations (see its failed checks), not counted as the mock's:", violations),
-    `Closest mock: ${inline(mock.suggested.command)} (${mock.suggested.differences.length} differences remain)`,
+    `Closest mock: ${inline(mock.suggested.command)} ` +
+      `(${counted(mock.suggested.differences.length, 'difference')} remain)`,
   ];
 }

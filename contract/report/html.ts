@@ -1,9 +1,10 @@
+import { counted } from '../../http/counted.js';
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, figureText, type ReportCoverage } from './coverage.js';
 import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
-import type { CheckResult } from '../judge/verdicts.js';
+import type { CheckResult, FindingView } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
 import { standingOf } from '../compare/standing.js';
 
@@ -100,7 +101,7 @@ function checkItem(check: CheckResult): string {
     return `<li class="passed">${head} <span class="passed-text">${escapeHtml(check.message)}</span></li>`;
   if (check.outcome === 'skipped')
     return `<li class="skipped">${head} <span class="skip-reason">skipped: ${shown(check.message)}</span></li>`;
-  const findings = check.findings.slice(0, shownFindings).map((finding) => `<li>${shown(finding)}</li>`);
+  const findings = findingViews(check).slice(0, shownFindings).map(findingItem);
   if (check.findings.length > shownFindings)
     findings.push(`<li>… and ${check.findings.length - shownFindings} more (all in the JSON report)</li>`);
   const parts = [
@@ -117,7 +118,25 @@ function checkItem(check: CheckResult): string {
   }
   if (check.reproduce) parts.push(`<div class="label">Reproduce</div>${copyable(check.reproduce, `copy-${check.id}`)}`);
   const open = `<li class="failed ${check.severity}" id="${anchorOf(check)}" data-check="${escapeHtml(check.id)}">`;
-  return `${open}${head} ${shown(check.findings[0] ?? check.message)}<div class="detail">${parts.join('')}</div></li>`;
+  return `${open}${head} ${shown(firstFinding(check))}<div class="detail">${parts.join('')}</div></li>`;
+}
+
+/** A failed check's findings as a person reads them (the views; a report from before them, its findings' text). */
+function findingViews(check: CheckResult): FindingView[] {
+  return check.views ?? check.findings.map((text) => ({ text }));
+}
+
+/** The line that names a failed check's first finding: a shared cause without its requests, listed once below. */
+function firstFinding(check: CheckResult): string {
+  return findingViews(check)[0]?.text ?? check.message;
+}
+
+/** One finding of the Findings list: its line, and the requests behind a shared cause, one per item. */
+function findingItem({ text, requests, moreRequests }: FindingView): string {
+  if (requests === undefined) return `<li>${shown(text)}</li>`;
+  const items = requests.map((request) => `<li>${shown(request)}</li>`);
+  if (moreRequests) items.push(`<li>… and ${moreRequests} more</li>`);
+  return `<li>${shown(text)}:<ul>${items.join('')}</ul></li>`;
 }
 
 /** One row per failed check, linking to its entry: what a reader of a failing run looks at first. */
@@ -125,7 +144,7 @@ function failureTable(failed: CheckResult[]): string {
   const rows = failed.map(
     (check) =>
       `<tr><td>${badge(check)}<a href="#${anchorOf(check)}"><code>${escapeHtml(check.id)}</code></a></td>` +
-      `<td>${escapeHtml(check.operation)}</td><td>${shown(check.findings[0] ?? check.message)}</td></tr>`,
+      `<td>${escapeHtml(check.operation)}</td><td>${shown(firstFinding(check))}</td></tr>`,
   );
   return (
     `<section id="failures"><h2>Failed checks (${failed.length})</h2><table class="failures">` +
@@ -198,12 +217,12 @@ function mockSection(mock: NonNullable<Report['mock']>): string {
   const apart = (title: string, differences: readonly MockDifference[]) =>
     differences.length > 0 ? `<h3>${escapeHtml(title)}: ${differences.length}</h3>${differenceTable(differences)}` : '';
   return (
-    `<section id="mock"><h2>Compared with the mock: ${drift.length} differences</h2>` +
+    `<section id="mock"><h2>Compared with the mock: ${counted(drift.length, 'difference')}</h2>` +
     `<p class="meta">${shown(mock.command)} answered the same ${mock.compared} requests${beyond}.</p>` +
     (drift.length > 0 ? differenceTable(drift) : '<p>No difference a frontend could see.</p>') +
     apart('Accepted (listed in the ignore file)', accepted) +
     apart("The deployment's own spec violations (see its failed checks), not counted as the mock's", violations) +
-    `<h3>Closest mock settings: ${suggested.differences.length} differences remain</h3>` +
+    `<h3>Closest mock settings: ${counted(suggested.differences.length, 'difference')} remain</h3>` +
     copyable(suggested.command, 'copy-mock-command', 'Copy command') +
     (suggested.differences.length > 0 ? differenceTable(suggested.differences) : '') +
     '</section>'
@@ -285,7 +304,7 @@ export function htmlReport(report: Report): string {
   const { verdict } = report;
   const { failed, warnings } = report.summary;
   const errors = failed - warnings;
-  const counts = `${countsText(report.summary)}, ${report.notes.length} notes`;
+  const counts = `${countsText(report.summary)}, ${counted(report.notes.length, 'note')}`;
   const operations = [...new Set(report.checks.map((check) => check.operation))];
   const failedChecks = report.checks.filter((check) => check.outcome === 'failed');
   const sections: string[] = failedChecks.length > 0 ? [failureTable(failedChecks)] : [];

@@ -1,3 +1,4 @@
+import { counted } from '../../http/counted.js';
 import { redactReport, type Redactor } from '../../http/redaction.js';
 import type { CoverageReport } from '../judge/coverage.js';
 import type { CheckResult, Note } from '../judge/verdicts.js';
@@ -114,10 +115,6 @@ function summarize(checks: CheckResult[]): Summary {
   };
 }
 
-function counted(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 /** The counts of a run in words: `12 passed, 2 failed (1 error, 1 warning), 3 skipped`. */
 export function countsText({ passed, failed, warnings, skipped }: Summary): string {
   const kinds = `${counted(failed - warnings, 'error')}, ${counted(warnings, 'warning')}`;
@@ -125,25 +122,40 @@ export function countsText({ passed, failed, warnings, skipped }: Summary): stri
 }
 
 /**
- * The verdict as a reader needs it beside the counts: a PASS next to "1 failed" says why the run still passes, since
- * only errors fail it unless --strict is given.
+ * What fails the run, each as the verdict line names it: error-level failures (with `strict`, warnings too), a
+ * coverage under --min-coverage, replayed requests refused, the mock's drift under --fail-on-drift. The one source of
+ * the verdict's reasons and of the exit code, so a FAIL beside "0 errors" always says what failed it.
  */
-export function verdictText({
-  verdict,
-  summary,
-  strict,
-  coverage,
-  reachable,
-  mock,
-}: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable' | 'mock'>): string {
+export function failureReasons(
+  report: Pick<Report, 'summary' | 'strict' | 'coverage' | 'replay' | 'mock'>,
+  strict = report.strict,
+): string[] {
+  const { failed, warnings } = report.summary;
+  const reasons: string[] = [];
+  if (failed - warnings > 0) reasons.push(counted(failed - warnings, 'error'));
+  if (strict && warnings > 0) reasons.push(`${counted(warnings, 'warning')}, under --strict`);
+  if (report.coverage.shortfalls.length > 0) reasons.push(`coverage: ${report.coverage.shortfalls.join('; ')}`);
+  const refused = report.replay?.refused.length ?? 0;
+  if (refused > 0) reasons.push(`${counted(refused, 'replayed request')} refused`);
+  if (driftFails(report.mock)) {
+    const ways = counted(driftOf(report.mock?.differences ?? []).length, 'way');
+    reasons.push(`--fail-on-drift: the mock differs from the deployment in ${ways}`);
+  }
+  return reasons;
+}
+
+/**
+ * The verdict as a reader needs it beside the counts: a FAIL names what failed the run, and a PASS next to "1 failed"
+ * says why the run still passes, since only errors fail it unless --strict is given.
+ */
+export function verdictText(
+  report: Pick<Report, 'verdict' | 'summary' | 'strict' | 'coverage' | 'reachable' | 'mock' | 'replay'>,
+): string {
+  const { verdict, summary, strict, reachable } = report;
   // Nothing was checked: a FAIL beside "0 failed" would read as a contract failure, while the exit code is 2.
   if (!reachable) return 'FAIL (unreachable: nothing was checked)';
-  if (verdict === 'FAIL' && coverage.shortfalls.length > 0) return `FAIL (coverage: ${coverage.shortfalls.join('; ')})`;
-  const failing = strict ? summary.failed : summary.failed - summary.warnings;
-  if (verdict === 'FAIL' && driftFails(mock) && failing === 0) {
-    const ways = counted(driftOf(mock?.differences ?? []).length, 'way');
-    return `FAIL (--fail-on-drift: the mock differs from the deployment in ${ways})`;
-  }
+  const reasons = failureReasons(report);
+  if (verdict === 'FAIL' && reasons.length > 0) return `FAIL (${reasons.join('; ')})`;
   if (verdict !== 'PASS' || summary.warnings === 0 || strict) return verdict;
   return `PASS (${counted(summary.warnings, 'warning')}: warnings fail a run only with --strict)`;
 }
@@ -176,12 +188,7 @@ export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boo
  */
 export function exitCode(report: Report, strict = report.strict): number {
   if (!report.reachable) return 2;
-  const failed =
-    failsRun(report.checks, strict) ||
-    report.coverage.shortfalls.length > 0 ||
-    refusedReplays(report) ||
-    driftFails(report.mock);
-  return report.verdict === 'NOTHING VERIFIED' || failed ? 1 : 0;
+  return report.verdict === 'NOTHING VERIFIED' || failureReasons(report, strict).length > 0 ? 1 : 0;
 }
 
 /** A reason the run as a whole fails besides its checks and refused replays: one JUnit `run.*` testcase each. */

@@ -1,8 +1,9 @@
+import { counted } from '../../http/counted.js';
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageHeading, coverageLines } from './coverage.js';
 import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
-import { differenceLine, type MockDifference } from '../compare/differences.js';
+import { differenceLine } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
 
 export interface TerminalStyle {
@@ -46,12 +47,13 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   for (const operation of operations) {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
-      const message = shown(check.message);
-      const text =
-        check.outcome === 'passed'
-          ? message
-          : `${message}${check.outcome === 'failed' ? paint('dim', ` [${check.severity}; ${check.spec}]`) : ''}`;
+      // A cause many requests share: its findings on lines of their own, under the check's.
+      const grouped = check.outcome === 'failed' && check.views?.some((view) => view.requests !== undefined);
+      const message = grouped ? '' : shown(check.message);
+      const where = paint('dim', `${grouped ? '' : ' '}[${check.severity}; ${check.spec}]`);
+      const text = check.outcome === 'failed' ? `${message}${where}` : message;
       lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
+      if (grouped) lines.push(...findingLines(check, paint));
       if (check.outcome === 'failed' && check.hint) lines.push(`       ${paint('dim', 'fix:')} ${shown(check.hint)}`);
       if (check.reproduce && !counterexampleChecks.has(check.id))
         lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
@@ -101,6 +103,26 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   return lines.join('\n');
 }
 
+/** How many findings a failed check lists in the terminal; the JSON report has them all. */
+const shownFindings = 3;
+
+/**
+ * A failed check's findings, one per line, each shared cause's requests listed under it one per line: a cause met by
+ * 42 probes is 20 short lines and a count, where one line of 2,000 characters buried it.
+ */
+function findingLines(check: CheckResult, paint: ReturnType<typeof painter>): string[] {
+  const views = check.views ?? [];
+  const lines: string[] = [];
+  for (const view of views.slice(0, shownFindings)) {
+    lines.push(`       ${shown(view.text)}${view.requests ? ':' : ''}`);
+    for (const request of view.requests ?? []) lines.push(`         ${paint('dim', '-')} ${shown(request)}`);
+    if (view.moreRequests) lines.push(`         ${paint('dim', `and ${view.moreRequests} more`)}`);
+  }
+  if (views.length > shownFindings)
+    lines.push(`       ${paint('dim', `and ${views.length - shownFindings} more findings`)}`);
+  return lines;
+}
+
 /** The --replay block: its counts, each refused request with its curl, each skipped one with why. */
 function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<typeof painter>): string[] {
   const lines = [paint('bold', `Replay of ${shown(replay.source)}: ${replayCountsText(replay)}`)];
@@ -119,7 +141,7 @@ function replayLines(replay: NonNullable<Report['replay']>, paint: ReturnType<ty
 function verdictLine(report: Report, paint: ReturnType<typeof painter>): string {
   const { warnings } = report.summary;
   const replay = report.replay ? `; replay: ${replayCountsText(report.replay)}` : '';
-  const counts = `${countsText(report.summary)}, ${report.notes.length} notes${replay}`;
+  const counts = `${countsText(report.summary)}, ${counted(report.notes.length, 'note')}${replay}`;
   const colour = report.verdict === 'PASS' ? (warnings > 0 ? 'yellow' : 'green') : 'red';
   return paint(colour, `${verdictText(report)}: ${counts}; ${shown(report.target)}; ${report.durationMs} ms`);
 }
@@ -132,8 +154,6 @@ function verdictLine(report: Report, paint: ReturnType<typeof painter>): string 
 function mockLines(mock: NonNullable<Report['mock']>, paint: ReturnType<typeof painter>): string[] {
   const nothing = nothingCompared(mock);
   if (nothing) return [paint('bold', nothing)];
-  const counted = (differences: readonly MockDifference[]) =>
-    differences.length === 1 ? '1 difference' : `${differences.length} differences`;
   const beyond = mock.notCompared > 0 ? ` (${mock.notCompared} more not compared)` : '';
   const { drift, accepted, violations } = standingOf(mock.differences);
   const lines = [
@@ -158,7 +178,8 @@ function mockLines(mock: NonNullable<Report['mock']>, paint: ReturnType<typeof p
   for (const difference of violations) lines.push(`  ${paint('red', 'SPEC')} ${shown(differenceLine(difference))}`);
   const { suggested } = mock;
   lines.push(
-    `${paint('bold', 'Closest mock:')} ${shown(suggested.command)} (${counted(suggested.differences)} remain)`,
+    `${paint('bold', 'Closest mock:')} ${shown(suggested.command)} ` +
+      `(${counted(suggested.differences.length, 'difference')} remain)`,
   );
   for (const difference of suggested.differences)
     lines.push(`  ${paint('dim', 'DIFF')} ${shown(differenceLine(difference))}`);

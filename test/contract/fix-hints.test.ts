@@ -32,13 +32,20 @@ async function contractOf(behaviour: Behaviour): Promise<{ stdout: string; repor
   }
 }
 
-/** The hint of a failed check, in the JSON report; the terminal shows it under the check's line. */
+/** The hint of a failed check, in the JSON report; the terminal shows it under the check's findings. */
 function hintOf({ stdout, report }: { stdout: string; report: Report }, id: string): string | undefined {
   const check = report.checks.find((candidate) => candidate.id === id);
   expect(check?.outcome, id).toBe('failed');
-  const line = stdout.split('\n').findIndex((text) => text.includes(` ${id}  `));
-  const after = stdout.split('\n').slice(line + 1, line + 2)[0];
-  expect(after, `the line after ${id}`).toBe(`       fix: ${check?.hint}`);
+  const lines = stdout.split('\n');
+  const line = lines.findIndex((text) => text.includes(` ${id}  `));
+  // The check's own lines: indented under it, up to the next check.
+  const after = lines.slice(line + 1);
+  const end = after.findIndex((text) => !text.startsWith('      '));
+  const own = end < 0 ? after : after.slice(0, end);
+  expect(
+    own.find((text) => text.startsWith('       fix: ')),
+    `the fix under ${id}`,
+  ).toBe(`       fix: ${check?.hint}`);
   return check?.hint;
 }
 

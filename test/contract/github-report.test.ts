@@ -63,7 +63,7 @@ describe('GitHub annotations and step summary', () => {
       expect.stringMatching(/^::error title=fetch\.body\.schema /),
     ]);
     const written = readFileSync(summaryFile, 'utf8');
-    expect(written.startsWith('# earlier step\n## evalkit contract: FAIL\n')).toBe(true);
+    expect(written.startsWith('# earlier step\n## evalkit contract: FAIL (1 error)\n')).toBe(true);
     expect(written).toContain('| FAIL | `fetch.body.schema` |');
   });
 });

@@ -137,7 +137,9 @@ describe('evalkit contract --replay: the requests a frontend sent the mock, agai
       );
       expect(run.stdout).toMatch(/reproduce: curl .*'Authorization: <AUTHORIZATION>'.*expected_answer/);
       expect(run.stdout).toContain(`Replay of ${journalFile}: 3 replayed, 1 refused, 1 skipped`);
-      expect(run.stdout).toMatch(/^FAIL: .*; replay: 3 replayed, 1 refused, 1 skipped;/m);
+      expect(run.stdout).toMatch(
+        /^FAIL \(1 replayed request refused\): .*; replay: 3 replayed, 1 refused, 1 skipped;/m,
+      );
       expect(run.stdout).toContain('its answer was forced by the mock scenario code=503');
       expect(run.json.replay).toMatchObject({ replayed: 3, skipped: [{ request: expect.stringMatching(/^GET /) }] });
       expect(received).toHaveLength(3);
