@@ -205,13 +205,20 @@ export const serviceEras: Record<EraName, ServiceEra> = {
 export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNames: undefined };
 
 /**
- * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (any release: up to 0.17.x is `0.17`, 0.18.x is `0.18`,
- * 0.19.0 and later `0.19`), so a team passes the release it runs; undefined for text that is not a release.
+ * The oldest release whose answers the eras describe: its twelve provider key names are complete from v0.15.0, and
+ * nothing of the releases before was measured. An older release is refused, never answered as another.
+ */
+export const oldestKnownRelease = { major: 0, minor: 15 } as const;
+
+/**
+ * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (v0.15.0 to 0.17.x is `0.17`, 0.18.x is `0.18`, 0.19.0
+ * and later `0.19`), so a team passes the release it runs; undefined for text that is not a release the eras know.
  */
 export function eraFrom(text: string): EraName | undefined {
   const match = /^v?(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?$/.exec(text);
   if (!match) return undefined;
   const [major, minor] = [Number(match[1]), Number(match[2])];
   if (major > 0 || minor >= 19) return '0.19';
+  if (minor < oldestKnownRelease.minor) return undefined;
   return minor === 18 ? '0.18' : '0.17';
 }

@@ -3,17 +3,25 @@
  * key or value, a control-room section): one rule, so each suggests alike.
  */
 
-/** Edit distance, for suggesting the name a typo meant. */
+/**
+ * Edit distance with a swap of two neighbours counted as one edit (optimal string alignment), for suggesting the name
+ * a typo meant: `ture` is one slip from `true`, as `--prot` is from `--port`.
+ */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let row = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++)
+    for (let j = 1; j <= b.length; j++) {
       next[j] = Math.min(
         (row[j] as number) + 1,
         (next[j - 1] as number) + 1,
         (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        next[j] = Math.min(next[j] as number, (before[j - 2] as number) + 1);
+    }
+    before = row;
     row = next;
   }
   return row[b.length] as number;

@@ -10,6 +10,7 @@ import {
 } from '../../generators/vocabulary.js';
 import { scenarioKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { instantMicros } from './clock.js';
+import { escapeControlCharacters } from '../../http/redaction.js';
 import { isRenderable, renderableMoments } from '../../generators/moments.js';
 import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
@@ -72,10 +73,13 @@ export function shownName(name: string): string {
   return name.length > 40 ? `${name.slice(0, 40)}…` : name;
 }
 
-/** `; did you mean X?` when a name a person typed is near one of `names`; nothing otherwise. */
-export function didYouMean(typed: string, names: readonly string[]): string {
+/**
+ * `; did you mean X?` when a name a person typed is near one of `names`; nothing otherwise. A value among short words
+ * takes a `slack` of 1 (http/spelling.ts), so `418` is not taken for `401`.
+ */
+export function didYouMean(typed: string, names: readonly string[], slack?: number): string {
   // A name far longer than any accepted one is no typo; the bound also keeps the edit distance cheap.
-  const close = typed.length <= 64 ? nearestName(typed, names) : undefined;
+  const close = typed.length <= 64 ? nearestName(typed, names, slack) : undefined;
   return close === undefined ? '' : `; did you mean ${close}?`;
 }
 
@@ -87,11 +91,25 @@ export class ScenarioError extends MockSetupError {
 /** The states as a person types them in a Prefer header: `failed`, `finished_with_errors`. */
 const evaluationStateShortNames = evaluationStates.map((state) => state.slice('EVALUATION_'.length).toLowerCase());
 
-/** The words a key takes, for the value a typo meant (`state=faild`: failed); keys of numbers or any text have none. */
-const typedValues: Partial<Record<ScenarioKey, readonly string[]>> = {
+const booleans = ['true', 'false'];
+
+/**
+ * The values of each key a person types from a list, for the value a typo meant (`state=faild`: failed, `code=4044`:
+ * 404); keys of any number or any text have none. Keyed by every key, so a new key owes its list here.
+ */
+const typedValues: Record<ScenarioKey, readonly string[]> = {
+  code: scenarioCodes.map(String),
   state: evaluationStateShortNames,
+  latency: [],
   fault: faults,
+  nullable: booleans,
+  strictNulls: booleans,
   profile: profiles,
+  seed: [],
+  now: [],
+  era: eraNames,
+  eraDates: booleans,
+  progress: [],
 };
 
 const accepted: Record<ScenarioKey, string> = {
@@ -106,7 +124,7 @@ const accepted: Record<ScenarioKey, string> = {
   now:
     `an RFC 3339 date-time that exists, ${renderableMoments.text} (ids carry their moment), ` +
     'e.g. 2025-06-01T12:00:00Z',
-  era: `${eraNames.join(', ')} (or the release run, e.g. v0.18.2)`,
+  era: `${eraNames.join(', ')} (or the release run, from v0.15.0, e.g. v0.18.2)`,
   eraDates: 'true, false',
   progress: `MS, the length of each phase: 1 to ${maxProgressMs}`,
 };
@@ -154,8 +172,13 @@ export function scenarioEntry(key: string, value: unknown): Scenario {
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
   if (parsed === undefined) {
-    const typo = text === undefined ? '' : didYouMean(text, typedValues[key] ?? []);
-    throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}${typo}`);
+    // The suggestion before the list it comes from, so a log line cut to its start still carries it.
+    const typo = text === undefined ? '' : didYouMean(text, typedValues[key], 1);
+    if (typo === '') throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
+    throw new ScenarioError(
+      `scenario key '${key}' does not accept '${escapeControlCharacters(shownName(text ?? ''))}'${typo} ` +
+        `It accepts ${accepted[key]}`,
+    );
   }
   return { [key]: parsed };
 }

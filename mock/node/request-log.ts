@@ -41,7 +41,21 @@ function reasonOf(answer: MockAnswer): string | undefined {
   }
   if (answer.problems) return `${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'}`;
   if (answer.status < 400 || answer.detail === undefined) return undefined;
-  return escapeControlCharacters(answer.detail.slice(0, maxLoggedReason));
+  return escapeControlCharacters(loggedDetail(answer.detail));
+}
+
+/** The "did you mean" of a refusal: what a person looks for first in the log. */
+const suggestion = /did you mean [^?]{1,120}\?/;
+
+/**
+ * A refusal's detail cut to its first characters, its suggestion kept: a long list of accepted values before it
+ * (`(keys: code, state, …)`) must not cut off the one word the person meant.
+ */
+function loggedDetail(detail: string): string {
+  if (detail.length <= maxLoggedReason) return detail;
+  const cut = detail.slice(0, maxLoggedReason);
+  const meant = suggestion.exec(detail)?.[0];
+  return meant === undefined || cut.includes(meant) ? cut : `${cut}… ${meant}`;
 }
 
 /**

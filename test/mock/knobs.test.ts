@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderableMoments } from '../../generators/moments.js';
 import { profiles } from '../../generators/profile.js';
-import { eraFrom, evaluationStateFrom } from '../../generators/vocabulary.js';
+import { evaluationStateFrom } from '../../generators/vocabulary.js';
 import { faults } from '../../mock/core/faults.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import { scenarioEntry, scenarioKeys, ScenarioError, type ScenarioKey } from '../../mock/core/scenarios.js';
@@ -73,7 +73,12 @@ const candidates: Record<ScenarioKey, fc.Arbitrary<string>> = {
   profile: fc.constantFrom(...profiles, 'Full', 'maximal', ''),
   seed: fc.string({ minLength: 0, maxLength: 120 }),
   now: fc.oneof(renderableNow, dateShaped, fc.constantFrom('2026-01-01 10:00:00Z', '2026-01-01', 'now', '')),
-  era: fc.oneof(fc.constantFrom('0.17', 'v0.18.2', '0.19', '1.0', 'v2', '0.x', 'latest')),
+  era: fc.oneof(
+    fc.constantFrom('0.17', 'v0.18.2', '0.19', '1.0', 'v2', '0.x', 'latest', '0.1', '0.14.9', 'v0.15.0'),
+    fc
+      .tuple(fc.boolean(), fc.nat(3), fc.nat(40), fc.option(fc.nat(30), { nil: undefined }))
+      .map(([v, major, minor, patch]) => `${v ? 'v' : ''}${major}.${minor}${patch === undefined ? '' : `.${patch}`}`),
+  ),
   eraDates: fc.constantFrom('true', 'false', 'on'),
   progress: fc.oneof(
     fc.integer({ min: 0, max: 100_000_000 }).map(String),
@@ -105,8 +110,14 @@ function documentedReading(key: ScenarioKey, text: string): unknown {
       return text.length >= 1 && text.length <= 100 ? text : undefined;
     case 'now':
       return instantAsWritten(text) === undefined ? undefined : text;
-    case 'era':
-      return eraFrom(text);
+    case 'era': {
+      // The documented rule, spelt apart from eraFrom: v0.15.0 to 0.17.x, 0.18.x, then 0.19 for every later release.
+      const release = /^v?(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?$/.exec(text);
+      if (!release) return undefined;
+      const [major, minor] = [Number(release[1]), Number(release[2])];
+      if (major > 0 || minor >= 19) return '0.19';
+      return minor === 18 ? '0.18' : minor >= 15 ? '0.17' : undefined;
+    }
     case 'progress':
       return /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 86_400_000 ? Number(text) : undefined;
   }
@@ -126,7 +137,10 @@ describe('property: each scenario key applies a value as documented or refuses i
           const reading = documentedReading(key, text);
           if (reading === undefined) {
             expect(() => scenarioEntry(key, text)).toThrow(ScenarioError);
-            expect(() => scenarioEntry(key, text)).toThrow(`scenario key '${key}' accepts`);
+            // Refused naming the key, the suggestion (if any) before what it accepts; never moved to another value.
+            expect(() => scenarioEntry(key, text)).toThrow(
+              new RegExp(`^scenario key '${key}' (accepts |does not accept '.*'; did you mean .+\\? It accepts )`, 's'),
+            );
           } else {
             expect(scenarioEntry(key, text)).toEqual({ [key]: reading });
           }

@@ -54,6 +54,19 @@ describe('request log', () => {
     expect(lines[4]).toMatch(/^GET \/human-evaluations\/abc 200 \d+\.\dms$/);
   });
 
+  it("keeps a refusal's did-you-mean however long the list before it", async () => {
+    const lines: string[] = [];
+    const app = createMockApp({ log: (line) => lines.push(line) });
+    await request(app).get('/human-evaluations/abc').set('Prefer', 'progres=2000').expect(400);
+    await request(app)
+      .put('/__evalkit/scenario')
+      .send({ scenario: { state: 'finished_with_erors' } })
+      .expect(422);
+    expect(lines[0]).toMatch(/ 400 \d+\.\dms \(unknown scenario key 'progres'; did you mean progress\? /);
+    expect(lines[1]).toMatch(/ 422 \d+\.\dms \(.*did you mean finished_with_errors\?/);
+    expect(lines.every((line) => line.length < 300)).toBe(true);
+  });
+
   it('cuts very long paths', async () => {
     const lines: string[] = [];
     await request(createMockApp({ log: (line) => lines.push(line) }))

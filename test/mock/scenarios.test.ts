@@ -69,8 +69,19 @@ describe('Prefer: code=N', () => {
   it('suggests the key or value a typo meant, and nothing for a word far from any', async () => {
     const detail = async (prefer: string) => (await get(prefer).expect(400)).body.detail as string;
     expect(await detail('progres=2000')).toMatch(/^unknown scenario key 'progres'; did you mean progress\? \(keys: /);
-    expect(await detail('state=faild')).toMatch(/; did you mean failed\?$/);
-    expect(await detail('fault=rest')).toMatch(/; did you mean reset\?$/);
+    expect(await detail('state=faild')).toMatch(
+      /^scenario key 'state' does not accept 'faild'; did you mean failed\? /,
+    );
+    expect(await detail('fault=rest')).toMatch(/; did you mean reset\? It accepts reset, truncate$/);
+    // Every key of a listed value suggests: codes, booleans, profiles, eras.
+    expect(await detail('code=4044')).toMatch(/'4044'; did you mean 404\? It accepts 200, 401/);
+    expect(await detail('nullable=ture')).toMatch(/; did you mean true\?/);
+    expect(await detail('profile=ful')).toMatch(/; did you mean full\?/);
+    // A release the eras do not know is refused, never answered as another era.
+    expect(await detail('era=0.1')).toMatch(/^scenario key 'era' does not accept '0.1'; did you mean 0.1[789]\? /);
+    expect(await detail('era=v0.14.2')).toMatch(
+      /^scenario key 'era' accepts 0.17, 0.18, 0.19 \(or the release run, from/,
+    );
     expect(await detail('banana=1')).not.toMatch(/did you mean/);
     expect(await detail(`${'x'.repeat(5000)}=1`)).not.toMatch(/did you mean/);
   });
