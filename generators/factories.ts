@@ -1,7 +1,17 @@
+import { didYouMean } from '../http/spelling.js';
 import { isJsonObject } from '../schemas/json-object.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { valueAt } from '../schemas/validators/json-pointer.js';
-import { isResourceName, resourceNames, schemaFiles, type ResourceName } from '../schemas/index.js';
+import {
+  dereference,
+  isResourceName,
+  resourceNames,
+  schemaFiles,
+  schemas,
+  type JsonSchema,
+  type ResourceName,
+} from '../schemas/index.js';
+import { propertiesOf } from '../schemas/walk.js';
 import {
   batchSeed,
   generators,
@@ -137,6 +147,31 @@ function checkVariantArrays(name: ResourceName, instance: unknown, overrides: Ov
   );
 }
 
+/** How many fields a refusal lists as accepted: a resource's own, at most. */
+const listedFields = 20;
+
+/**
+ * Refuses an override key its object's schema does not declare, as TypeScript does (DeepPartial): a JavaScript
+ * caller's `testset_nmae` would otherwise be kept as an extra field, silently. Where the schema declares no properties
+ * (an open map: `settings_values`, a Result's `value`) any key is the data's; the walk ends there, so it is as deep as
+ * the schema, whatever the override's depth.
+ */
+function checkDeclaredKeys(name: ResourceName, overrides: unknown, schema: JsonSchema, pointer: string): void {
+  if (!isJsonObject(overrides)) return;
+  const declared = propertiesOf(dereference(schema));
+  if (!declared) return;
+  const fields = Object.keys(declared);
+  for (const [key, value] of Object.entries(overrides)) {
+    const at = `${pointer}/${key}`;
+    if (!Object.hasOwn(declared, key)) {
+      const accepted = fields.slice(0, listedFields).join(', ');
+      const problem = `build('${name}'): the overrides name no field ${show(at)} of ${name}${didYouMean(key, fields)}`;
+      throw new FactoryError(at, value, accepted, problem);
+    }
+    checkDeclaredKeys(name, value, declared[key] as JsonSchema, at);
+  }
+}
+
 /**
  * One instance of a resource, in the style of fishery or factory_bot: generated from the seed (valid and coherent),
  * the overrides merged in, then validated. Throws a FactoryError naming the field, the value and what is accepted:
@@ -150,6 +185,7 @@ export function build<N extends ResourceName>(name: N, options: BuildOptions<N> 
     throw new FactoryError('name', name, resourceNames.join(', '), `build(${show(name)}): unknown resource`);
   const { seed = 1, state: stateName, overrides, ...generatorOptions } = options;
   const given = (overrides ?? {}) as Overrides;
+  checkDeclaredKeys(name, given, schemas[name], '');
   const state = stateFrom(`build('${name}')`, stateName);
   const coherent = coherentOptions[name]?.(state, given) ?? {};
   const generator = generators[name] as ResourceGenerator<N>;

@@ -39,3 +39,13 @@ export function nearestName(typed: string, names: readonly string[], slack = 2):
     ? nearest
     : undefined;
 }
+
+/**
+ * `; did you mean X?` when a name a person typed is near one of `names`; nothing otherwise. A value among short words
+ * takes a `slack` of 1 (http/spelling.ts), so `418` is not taken for `401`.
+ */
+export function didYouMean(typed: string, names: readonly string[], slack?: number): string {
+  // A name far longer than any accepted one is no typo; the bound also keeps the edit distance cheap.
+  const close = typed.length <= 64 ? nearestName(typed, names, slack) : undefined;
+  return close === undefined ? '' : `; did you mean ${close}?`;
+}

@@ -1,7 +1,7 @@
 import { isJsonObject } from '../../schemas/json-object.js';
 import { operationIds, operationNamed, type OperationId } from '../../api/operations.js';
+import { didYouMean } from '../../http/spelling.js';
 import {
-  didYouMean,
   ScenarioError,
   scenarioFrom,
   scenarioKeys,

@@ -16,7 +16,7 @@ import { faults, isFault, type Fault } from './faults.js';
 import { formatLatency, maxLatencyMs, parseLatency, type LatencyRange } from './latency.js';
 import { isScenarioCode, scenarioCodes } from './scenario-answers.js';
 import { MockSetupError } from './setup-error.js';
-import { nearestName } from '../../http/spelling.js';
+import { didYouMean } from '../../http/spelling.js';
 
 /**
  * How to answer: a scenario. Set per server (flags, config file) and per request (the `Prefer` header); every key is
@@ -71,16 +71,6 @@ export { scenarioKeys, type ScenarioKey };
  */
 export function shownName(name: string): string {
   return name.length > 40 ? `${name.slice(0, 40)}…` : name;
-}
-
-/**
- * `; did you mean X?` when a name a person typed is near one of `names`; nothing otherwise. A value among short words
- * takes a `slack` of 1 (http/spelling.ts), so `418` is not taken for `401`.
- */
-export function didYouMean(typed: string, names: readonly string[], slack?: number): string {
-  // A name far longer than any accepted one is no typo; the bound also keeps the edit distance cheap.
-  const close = typed.length <= 64 ? nearestName(typed, names, slack) : undefined;
-  return close === undefined ? '' : `; did you mean ${close}?`;
 }
 
 /** A scenario value that cannot be used; the message names the key and the accepted values, never more. */

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { runs } from '../properties/runs.js';
+import { declaredProperties } from '../../schemas/index.js';
 import { build, buildMany, FactoryError } from '../../generators/factories.js';
 import { expectValid } from '../mock/helpers.js';
 import { lifecycleStates } from '../../generators/vocabulary.js';
@@ -65,12 +68,54 @@ describe('build and buildMany', () => {
     expect(error.message).toMatch(/^build\("Nope"\): unknown resource; accepted: HumanEvaluation, Evaluation, /);
   });
 
-  it('override objects are exact: a misspelt key does not compile', () => {
+  it('override objects are exact: a misspelt key does not compile, and a JavaScript caller gets the nearest field', () => {
     // @ts-expect-error: testset_nmae is not a field of Evaluation (TS2353)
-    const typo = build('Evaluation', { overrides: { testset_nmae: 'x' } });
-    expect(typo).toHaveProperty('testset_nmae', 'x');
+    expect(() => build('Evaluation', { overrides: { testset_nmae: 'x' } })).toThrow(
+      /^build\('Evaluation'\): the overrides name no field "\/testset_nmae" of Evaluation; did you mean testset_name\?; accepted: id, /,
+    );
     // @ts-expect-error: nested objects are exact too
-    build('Evaluation', { overrides: { status: { vaule: 'x' } } });
+    expect(() => build('Evaluation', { overrides: { status: { vaule: 'x' } } })).toThrow(
+      expect.objectContaining({ field: '/status/vaule', message: expect.stringContaining('did you mean value?') }),
+    );
+    // @ts-expect-error: stauts is no field of HumanEvaluation
+    expect(() => build('HumanEvaluation', { overrides: { stauts: 'x' } })).toThrow(/did you mean status\?/);
+    // A name near no field is refused too, without a guess.
+    // @ts-expect-error: nor is this
+    expect(() => build('HumanEvaluation', { overrides: { favourite_colour: 'x' } })).toThrow(
+      /no field "\/favourite_colour" of HumanEvaluation; accepted:/,
+    );
+  });
+
+  it('property: an override of any keys is kept when each is a field, else refused naming the first, briefly', () => {
+    const fields = declaredProperties('HumanEvaluation');
+    const key = fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 30 }), fc.string({ minLength: 1000 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(key, { minLength: 1, maxLength: 4 }), (keys) => {
+        const overrides = Object.fromEntries(keys.map((name) => [name, null]));
+        const unknown = keys.find((name) => !fields.includes(name));
+        let thrown: unknown;
+        try {
+          build('HumanEvaluation', { overrides: overrides as never });
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(FactoryError);
+        const error = thrown as FactoryError;
+        // A field set to null breaks the schema; an unknown name is refused first, by name (JSON.stringify shows it).
+        if (unknown !== undefined) expect(error.field).toBe(`/${unknown}`);
+        if (unknown !== undefined) expect(error.message).toMatch(/the overrides name no field/);
+        else expect(error.message).toMatch(/the overrides break the schema/);
+        expect(error.message.length).toBeLessThan(1500);
+      }),
+      runs(200),
+    );
+  });
+
+  it("takes any key where the schema declares none: a Result's value, an evaluator's settings", () => {
+    const built = build('Evaluation', { state: 'failed', overrides: { status: { value: 'EVALUATION_FAILED' } } });
+    expect(built.status.value).toBe('EVALUATION_FAILED');
+    const config = build('EvaluatorConfig', { overrides: { settings_values: { anything: { deep: [1] } } } });
+    expect(config.settings_values).toMatchObject({ anything: { deep: [1] } });
   });
 
   it('reads states as the mock does: short forms in any case; refuses an unknown one naming what is accepted', () => {
