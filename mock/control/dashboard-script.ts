@@ -80,8 +80,11 @@ export interface PageWindow {
 
 /** What the page is told by the mock, in its JSON config element. */
 export interface DashboardConfig {
-  /** Each operation's id, label (operationLabel in api/operations.ts), method and path template. */
-  operations: { id: string; label: string; method: string; path: string }[];
+  /**
+   * Each operation's id, label (operationLabel in api/operations.ts), method and path template, and where its success
+   * answer keeps the state of the record it shows (lifecycleStates), for the list's state column.
+   */
+  operations: { id: string; label: string; method: string; path: string; statePointer?: string }[];
   /** Each scenario key's control: a list of its values, or free text the mock checks on PATCH. */
   controls: Record<string, readonly (string | number)[] | 'text'>;
   journalSize: number;
@@ -119,9 +122,25 @@ export function dashboardScript(window: PageWindow): void {
   /** Who answered: the mock, or the real backend of `--passthrough` (journals without the mark: the mock). */
   const passedThrough = (entry: EntryView): boolean => entry.served === 'passthrough';
 
+  function operationEntry(entry: EntryView) {
+    return operationPaths.find(({ method, pattern }) => method === entry.method && pattern.test(entry.path));
+  }
+
   function operationOf(entry: EntryView): string {
-    const found = operationPaths.find(({ method, pattern }) => method === entry.method && pattern.test(entry.path));
-    return found ? found.id : 'other';
+    return operationEntry(entry)?.id ?? 'other';
+  }
+
+  /**
+   * The state the answer shows, short (`STARTED`): what changes from one poll to the next under `progress`, read where
+   * the operation's answer keeps it; '' for an answer without one.
+   */
+  function stateOf(entry: EntryView): string {
+    const pointer = operationEntry(entry)?.statePointer;
+    if (!pointer || entry.status < 200 || entry.status >= 300) return '';
+    let node: unknown = entry.response.body;
+    for (const token of pointer.slice(1).split('/'))
+      node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[token] : undefined;
+    return typeof node === 'string' ? node.replace(/^EVALUATION_/, '') : '';
   }
 
   /** Not a plain success: a non-2xx answer, a 422's problems or a fault. */
@@ -193,15 +212,19 @@ export function dashboardScript(window: PageWindow): void {
   function row(entry: EntryView): PageElement {
     const tr = document.createElement('tr');
     tr.dataset.id = String(entry.id);
-    const path = element('td', entry.path);
+    const path = element('td', entry.path, 'path');
+    path.setAttribute('title', entry.path);
     const status = element('td', entry.status, 's' + String(entry.status)[0]);
     if (entry.fault) status.append(element('span', '(' + entry.fault + ')', 'fault'));
-    if (passedThrough(entry)) path.append(element('span', 'passed through', 'through'));
+    // What the answer shows: the record's state, or that the mock did not answer it at all.
+    const state = element('td', passedThrough(entry) ? undefined : stateOf(entry), 'state');
+    if (passedThrough(entry)) state.append(element('span', 'passed through', 'through'));
     tr.append(
       element('td', entry.time.slice(11, 23)),
       element('td', entry.method),
       path,
       status,
+      state,
       element('td', entry.duration_ms.toFixed(1)),
     );
     tr.hidden = !shown(entry);
@@ -277,7 +300,9 @@ export function dashboardScript(window: PageWindow): void {
       ? Object.entries(entry.scenario)
           .map(([key, value]) => key + '=' + value)
           .join(', ')
-      : '(none: refused before routing)';
+      : passedThrough(entry)
+        ? '(none: passed through, not answered by the mock)'
+        : '(none: refused before routing)';
     panel.append(element('p', 'Scenario applied: ' + applied));
     // What the mock read otherwise than sent, and where a followed record stands (progress=MS): its phase.
     for (const note of entry.notes) panel.append(element('p', 'Note: ' + note, 'note'));
@@ -306,7 +331,10 @@ export function dashboardScript(window: PageWindow): void {
     });
     panel.append(copy, element('pre', entry.curl));
     panel.append(block('Request headers', entry.request.headers), bodyBlock('Request body', entry.request));
-    panel.append(block('Response headers', entry.response.headers), bodyBlock('Response body', entry.response));
+    panel.append(block('Response headers', entry.response.headers));
+    // The backend's answer goes to the client as it comes: the journal keeps its headers, not its body.
+    if (passedThrough(entry)) panel.append(block('Response body', "(not kept: the real backend's, passed through)"));
+    else panel.append(bodyBlock('Response body', entry.response));
   }
 
   async function loadRequests(): Promise<void> {
@@ -358,18 +386,19 @@ export function dashboardScript(window: PageWindow): void {
     }
   }
 
-  function status(text: string, failed: boolean): void {
-    const line = byId('scenario-status');
+  /** Says how a change went beside the button that asked for it, where the person is looking. */
+  function status(where: string, text: string, failed: boolean): void {
+    const line = byId(where);
     line.textContent = text;
-    line.className = failed ? 'problem' : 'muted';
+    line.className = 'apply-status ' + (failed ? 'problem' : 'muted');
   }
 
   /** PUT replaces the scenario in force; PATCH merges rules into it, so rules set meanwhile elsewhere stay. */
-  async function change(method: 'PUT' | 'PATCH', data: unknown): Promise<void> {
+  async function change(method: 'PUT' | 'PATCH', data: unknown, where: string): Promise<void> {
     const { status: code, data: answer } = await call(method, '/scenario', data);
-    if (code !== 200) return status('Refused (' + code + '): ' + detailText(answer), true);
+    if (code !== 200) return status(where, 'Refused (' + code + '): ' + detailText(answer), true);
     renderScenario(answer as ScenarioFileData);
-    status('Scenario in force since ' + new Date().toISOString().slice(11, 19) + ' UTC', false);
+    status(where, 'Scenario in force since ' + new Date().toISOString().slice(11, 19) + ' UTC', false);
   }
 
   function operationControls(operation: { id: string; label: string }): PageElement {
@@ -402,9 +431,12 @@ export function dashboardScript(window: PageWindow): void {
         values[key] = value === '' ? null : value;
       }
       const rule = Object.values(values).some((value) => value !== null) ? values : null;
-      void change('PATCH', { operations: { [operation.id]: rule } });
+      void change('PATCH', { operations: { [operation.id]: rule } }, apply.id + '-status');
     });
-    set.append(apply);
+    const said = element('span', '', 'apply-status muted');
+    said.id = apply.id + '-status';
+    said.setAttribute('role', 'status');
+    set.append(apply, said);
     return set;
   }
 
@@ -428,14 +460,14 @@ export function dashboardScript(window: PageWindow): void {
     try {
       data = JSON.parse(field('scenario-json').value);
     } catch {
-      return status('The text is not valid JSON', true);
+      return status('put-json-status', 'The text is not valid JSON', true);
     }
-    void change('PUT', data);
+    void change('PUT', data, 'put-json-status');
   });
   const restore = () =>
     void call('DELETE', '/scenario').then(({ data }) => {
       renderScenario(data as ScenarioFileData);
-      status('Start-up scenario restored', false);
+      status('put-json-status', 'Start-up scenario restored', false);
     });
   byId('restore').addEventListener('click', restore);
   byId('restore-defaults').addEventListener('click', restore);
@@ -451,10 +483,12 @@ export function dashboardScript(window: PageWindow): void {
   const events = new window.EventSource('/__evalkit/events');
   events.onopen = () => {
     byId('live').textContent = 'live';
+    byId('live').className = 'on';
     void loadRequests();
   };
   events.onerror = () => {
     byId('live').textContent = 'reconnecting…';
+    byId('live').className = 'muted';
   };
   events.onmessage = (event) => addEntry(JSON.parse(event.data) as EntryView);
   events.addEventListener('cleared', () => {

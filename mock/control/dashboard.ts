@@ -1,6 +1,6 @@
 import { operationIds, operationLabel, operationTable } from '../../api/operations.js';
 import { profiles } from '../../generators/index.js';
-import { eraNames, evaluationStates } from '../../generators/vocabulary.js';
+import { eraNames, evaluationStates, lifecycleStates } from '../../generators/vocabulary.js';
 import type { MockAnswer } from '../core/request-answer.js';
 import { faults } from '../core/faults.js';
 import { scenarioCodes } from '../core/scenario-answers.js';
@@ -34,19 +34,25 @@ header {
 }
 header h1 { font-size: 1.1em; margin: 0; }
 header a { color: #9cc8ff; }
+/* On the dark header: light enough to read (WCAG AA), the live state in green. */
+header .muted { color: #c9d1dc; }
+#live.on { color: #8ee6a8; }
 #scenario-banner {
   display: flex; flex-wrap: wrap; gap: .4em 1em; align-items: center; padding: .5em 1em; background: #fff4d6;
   border-bottom: 1px solid #e6c65c; color: #4a3800;
 }
 #scenario-banner strong { margin-right: .3em; }
+/* Wide: the list takes the larger share (a day of polling is read there), the details stay in view beside it. */
 main {
-  display: grid; grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 1em; padding: 1em; align-items: start;
+  display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1em; padding: 1em; align-items: start;
 }
+#details { position: sticky; top: 1em; max-height: calc(100vh - 2em); overflow: auto; }
 /* Narrow: one column, the selected request's details right under the list, the scenario controls after them. */
 @media (max-width: 1000px) {
   main { grid-template-columns: minmax(0, 1fr); }
   main > .column { display: contents; }
-  .requests { order: 1; } #details { order: 2; } .column > section:not(.requests) { order: 3; }
+  .requests { order: 1; } #details { order: 2; position: static; max-height: none; }
+  .column > section:not(.requests) { order: 3; }
 }
 .column { display: grid; gap: 1em; min-width: 0; }
 .request-list { max-height: 45vh; overflow: auto; }
@@ -57,11 +63,14 @@ table { border-collapse: collapse; width: 100%; }
 td, th { text-align: left; padding: .2em .4em; border-bottom: 1px solid #eef0f3; font-variant-numeric: tabular-nums; }
 #requests { table-layout: fixed; }
 #requests th, #requests td { overflow-wrap: anywhere; vertical-align: top; }
+/* A path on one line, cut with an ellipsis (the whole path in its title and in the details). */
+#requests td.path { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; overflow-wrap: normal; }
 #requests .c-time { width: 7.2em; } #requests .c-method { width: 4.6em; } #requests .c-status { width: 6.4em; }
+#requests .c-state { width: 8.4em; } #requests td.state { overflow-wrap: normal; white-space: nowrap; }
 #requests .fault { display: block; overflow-wrap: normal; }
 #requests .c-ms { width: 4.6em; text-align: right; white-space: nowrap; }
 #requests td:last-child { text-align: right; white-space: nowrap; }
-.through { display: inline-block; margin-left: .4em; padding: 0 .35em; border-radius: 3px; font-size: .8em;
+.through { display: inline-block; padding: 0 .35em; border-radius: 3px; font-size: .85em; white-space: nowrap;
   background: #e8e0ff; color: #3d2a80; }
 .filters { display: flex; flex-wrap: wrap; gap: .3em .8em; align-items: center; margin: 0 0 .4em; }
 .filters label { margin: 0; }
@@ -76,6 +85,7 @@ pre {
 }
 fieldset { border: 1px solid #dde1e7; border-radius: 4px; margin: 0 0 .6em; }
 label { display: inline-block; margin: .2em .8em .2em 0; }
+.apply-status { margin-left: .6em; }
 input[type=text] { width: 8em; }
 textarea { width: 100%; min-height: 8em; font-family: ui-monospace, monospace; }
 .problem { color: #c62828; }
@@ -119,7 +129,8 @@ Restore defaults</button></div>
 </div>
 <div class="request-list">
 <table id="requests"><thead><tr><th class="c-time">time (UTC)</th><th class="c-method">method</th>
-<th class="c-path">path</th><th class="c-status">status</th><th class="c-ms">ms</th></tr></thead>
+<th class="c-path">path</th><th class="c-status">status</th><th class="c-state">state</th><th class="c-ms">ms</th>
+</tr></thead>
 <tbody id="request-rows"></tbody></table>
 </div>
 </section>
@@ -127,12 +138,12 @@ Restore defaults</button></div>
 <h2>Scenario per operation</h2>
 <p class="muted">Empty fields follow the server scenario; a request's Prefer header still overrides every key.</p>
 <div id="scenario-controls"></div>
-<p id="scenario-status" class="muted"></p>
 </section>
 <section>
 <h2>Scenario in force (the --scenarios file's shape)</h2>
 <textarea id="scenario-json" spellcheck="false"></textarea>
-<p><button id="put-json">Put this scenario</button> <button id="restore">Restore the start-up scenario</button></p>
+<p><button id="put-json">Put this scenario</button> <button id="restore">Restore the start-up scenario</button>
+<span id="put-json-status" class="apply-status muted" role="status"></span></p>
 <h2>Fixtures</h2>
 <div id="fixtures"></div>
 </section>
@@ -160,12 +171,13 @@ async function sha256(text: string): Promise<string> {
  * (by its hash), so even a missed escape could not execute.
  */
 export async function dashboardPage(journalSize: number, startup: ScenarioFileData): Promise<MockAnswer> {
-  const operations = operationIds.map((id) => ({
-    id,
-    label: operationLabel(id),
-    method: operationTable[id].method,
-    path: operationTable[id].path,
-  }));
+  const operations = operationIds.map((id) => {
+    const { method, path, response } = operationTable[id];
+    // Where a success answer's records keep their state: a list's first record for an operation that answers a list.
+    const states = (lifecycleStates as Partial<Record<string, { pointer: string }>>)[response.resource];
+    const statePointer = states && `${response.array ? '/0' : ''}${states.pointer}`;
+    return { id, label: operationLabel(id), method, path, ...(statePointer && { statePointer }) };
+  });
   const config: DashboardConfig = { operations, controls, journalSize, startup };
   const policy = [
     "default-src 'none'",

@@ -170,7 +170,8 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       const answer = await route.fetch();
       const { requests } = (await answer.json()) as { requests: Array<{ path: string; served?: string }> };
       for (const entry of requests) {
-        if (entry.path.endsWith('forwarded-one')) entry.served = 'passthrough';
+        // As a pass-through entry is journalled: no scenario, for the mock did not answer it.
+        if (entry.path.endsWith('forwarded-one')) Object.assign(entry, { served: 'passthrough', scenario: null });
         else delete entry.served;
       }
       await route.fulfill({ response: answer, json: { requests } });
@@ -182,11 +183,57 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
 
     await page.getByLabel('Operation', { exact: true }).selectOption('passthrough');
     expect(await page.locator('#request-rows tr:not([hidden]) td:nth-child(3)').allTextContents()).toEqual([
-      '/human-evaluations/forwarded-onepassed through',
+      '/human-evaluations/forwarded-one',
     ]);
     await forwarded.click();
-    expect(await page.locator('#details').textContent()).toContain('passed through: answered by the real backend');
+    const details = await page.locator('#details').textContent();
+    expect(details).toContain('passed through: answered by the real backend');
+    // Labelled as what it is: no scenario because the mock did not answer it, a body the journal does not keep.
+    expect(details).toContain('Scenario applied: (none: passed through, not answered by the mock)');
+    expect(details).toContain("Response body(not kept: the real backend's, passed through)");
+    expect(details).not.toContain('refused before routing');
     await page.close();
+  }, 120_000);
+
+  it("shows each poll's state in the list, so a record moving under progress reads down the column", async () => {
+    const page = await open();
+    const poll = () => fetch(`${api}/human-evaluations/polled-run`, { headers: { Prefer: 'progress=400' } });
+    await poll();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await poll();
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await poll();
+    const rows = page.locator('#request-rows tr', { hasText: 'polled-run' });
+    await rows.nth(2).waitFor();
+    // Newest first: the three phases of the record, one a row.
+    expect(await rows.locator('td.state').allTextContents()).toEqual(['FINISHED', 'STARTED', 'INITIALIZED']);
+    await release(page);
+  }, 120_000);
+
+  it('says a refused Apply beside its button, in view; the live mark reads on the dark header', async () => {
+    const page = await open(800);
+    await page.fill('#fetchHumanEvaluation-latency', 'soon');
+    await page.click('#fetchHumanEvaluation-apply');
+    const said = page.locator('#fetchHumanEvaluation-apply-status');
+    await said.filter({ hasText: "scenario key 'latency' accepts MS or MIN-MAX" }).waitFor();
+    const [button, message] = await Promise.all([
+      page.locator('#fetchHumanEvaluation-apply').boundingBox(),
+      said.boundingBox(),
+    ]);
+    // On the button's line (or the next, on a narrow screen): where the person who clicked is looking.
+    expect(Math.abs((message?.y ?? 1e9) - (button?.y ?? 0))).toBeLessThan(3 * (button?.height ?? 0));
+    // WCAG AA for normal text: 4.5:1 between the live mark and the header behind it.
+    const ratio = (await page.evaluate(`(() => {
+      const rgb = (text) => text.match(/\\d+/g).slice(0, 3).map(Number).map((c) => c / 255)
+        .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      const luminance = (text) => { const [r, g, b] = rgb(text); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+      const live = luminance(getComputedStyle(document.getElementById('live')).color);
+      const header = luminance(getComputedStyle(document.querySelector('header')).backgroundColor);
+      return (Math.max(live, header) + 0.05) / (Math.min(live, header) + 0.05);
+    })()`)) as number;
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+    await scenario('DELETE');
+    await release(page);
   }, 120_000);
 
   it.each([1440, 800])(
@@ -201,12 +248,33 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
       await page.locator('#request-rows tr', { hasText: 'a-very-long-identifier' }).first().click();
       await page.locator('#scenario-banner').waitFor({ state: 'visible' });
       // Run in the page, where the DOM is: the build has no DOM typings, so the checks are written as text.
+      // A path is cut with an ellipsis on purpose, its whole text in the cell's title; nothing else is clipped.
       const clipped = (await page.evaluate(
         `[...document.querySelectorAll('#requests th, #requests td, #scenario-banner, header > *')]
         .filter((cell) => cell.scrollWidth > cell.clientWidth)
+        .filter((cell) => !(cell.classList.contains('path') && cell.title === cell.textContent))
         .map((cell) => cell.textContent)`,
       )) as string[];
       expect(clipped).toEqual([]);
+      // Each path on one line, however long: its text's boxes all start at one height.
+      const tallRows = (await page.evaluate(
+        `[...document.querySelectorAll('#request-rows tr:not([hidden]) td.path')]
+        .filter((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((cell) => cell.title)`,
+      )) as string[];
+      expect(tallRows).toEqual([]);
+      if (width === 1440) {
+        // The list takes the larger share of a wide screen; the details beside it.
+        const share = (await page.evaluate(
+          `document.querySelector('.requests').getBoundingClientRect().width /
+           document.querySelector('main').getBoundingClientRect().width`,
+        )) as number;
+        expect(share).toBeGreaterThan(0.55);
+      }
       const sideways = await page.evaluate(
         'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
@@ -216,7 +284,7 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
         .locator('#request-rows tr', { hasText: '/slow' })
         .first()
         .locator('td')
-        .nth(4)
+        .nth(5)
         .textContent();
       expect(ms).toMatch(/^1\d{3}\.\d$/);
       mkdirSync(screenshots, { recursive: true });

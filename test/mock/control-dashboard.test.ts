@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     // Switch GET to 500 with the controls.
     await page.selectOption('#fetchHumanEvaluation-code', '500');
     await page.click('#fetchHumanEvaluation-apply');
-    await page.locator('#scenario-status', { hasText: 'Scenario in force' }).waitFor();
+    await page.locator('#fetchHumanEvaluation-apply-status', { hasText: 'Scenario in force' }).waitFor();
     const next = await fetch(`${url}/human-evaluations/after-switch`);
     expect(next.status).toBe(500);
     await page
@@ -94,7 +94,9 @@ describe.skipIf(!hasChromium)('the control room dashboard in headless Chromium',
     // A bad value is refused with the mock's reason, and the 500 stays in force.
     await page.fill('#fetchHumanEvaluation-latency', 'soon');
     await page.click('#fetchHumanEvaluation-apply');
-    await page.locator('#scenario-status', { hasText: "scenario key 'latency' accepts MS or MIN-MAX" }).waitFor();
+    await page
+      .locator('#fetchHumanEvaluation-apply-status', { hasText: "scenario key 'latency' accepts MS or MIN-MAX" })
+      .waitFor();
     expect((await fetch(`${url}/human-evaluations/still`)).status).toBe(500);
     page.off('pageerror', onError);
     page.off('console', onConsole);
