@@ -207,7 +207,7 @@ describe.skipIf(!hasChromium)('a page of another origin against the control room
     await page.locator('#request-rows tr', { hasText: '/human-evaluations/from-outside' }).waitFor();
     await page.selectOption('#fetchHumanEvaluation-code', '500');
     await page.click('#fetchHumanEvaluation-apply');
-    await page.locator('#scenario-status', { hasText: 'Scenario in force' }).waitFor();
+    await page.locator('#fetchHumanEvaluation-apply-status', { hasText: 'Scenario in force' }).waitFor();
     expect(await scenarioInForce()).toMatchObject({ operations: { fetchHumanEvaluation: { code: 500 } } });
     await page.click('#restore');
     await eventually(async () => expect(await scenarioInForce()).toMatchObject({ operations: {} }));
