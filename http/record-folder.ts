@@ -44,9 +44,9 @@ export class RecordFolder {
    * Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss; throws a
    * FolderProblem when `DIR/<recordFolder>` is a link.
    */
-  static async open(dir: string): Promise<RecordFolder> {
+  static async open(dir: string, folder: string = recordFolder): Promise<RecordFolder> {
     await mkdir(dir, { recursive: true });
-    const records = new RecordFolder(await ownSubfolder(dir, recordFolder));
+    const records = new RecordFolder(await ownSubfolder(dir, folder));
     for (const name of await readdir(records.folder))
       if (name.endsWith('.json')) {
         const id = name.slice(0, -'.json'.length);

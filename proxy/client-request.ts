@@ -1,4 +1,5 @@
 import { operationByKey, operationOfKey, operationTable } from '../api/operations.js';
+import type { ResourceName } from '../schemas/index.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders } from '../http/credentials.js';
@@ -36,13 +37,13 @@ function readCreateBody(content: Content): { text: string; request: unknown } | 
 /** A create request's body as the judge reads it: its text and value, or why it could not be read, or none at all. */
 type CreateBody = { text: string; request: unknown } | { unreadable: string; bytes: number; text: string } | undefined;
 
-/** Why a proxied create request is invalid, or undefined for a valid one. */
-function invalidity(passage: Passage, body: CreateBody): string | undefined {
+/** Why a proxied request's body is invalid for its operation (the resource the table names), or undefined. */
+function invalidity(passage: Passage, body: CreateBody, resource: ResourceName): string | undefined {
   if (!isJsonMediaType(mediaType(passage.requestHeaders)))
     return `Content-Type ${passage.requestHeaders['content-type'] ?? '(none)'}`;
   if (body === undefined) return 'a missing body';
   if ('unreadable' in body) return `a body that cannot be read: ${body.unreadable}`;
-  return validate('CreateEvaluationRequest', body.request).issues.map(formatIssue).join(', ') || undefined;
+  return validate(resource, body.request).issues.map(formatIssue).join(', ') || undefined;
 }
 
 /** A request body read as the operation's body (readCreateBody), or undefined when it takes none or none was kept. */
@@ -64,9 +65,10 @@ export function sentOf(passage: Passage, route: Route, body: CreateBody): Sent {
     ...(shown !== undefined ? { body: shown, contentType: passage.requestHeaders['content-type'] } : {}),
   };
   if (passage.overCap) return { operation, outgoing, role: { kind: 'repeat' } };
-  if (!operationByKey(operation).request)
+  const resource = operationByKey(operation).request;
+  if (!resource)
     return { operation, outgoing, role: { kind: 'expected', id: fetchedId(route), unvouched: passiveTraffic } };
-  const problem = invalidity(passage, body);
+  const problem = invalidity(passage, body, resource);
   const accepted = (status: number) =>
     `${labelOf(outgoing)}: an invalid create request (${problem}) was accepted with ${status}`;
   const role: Role = problem

@@ -1,4 +1,4 @@
-import { operationByKey } from '../api/operations.js';
+import { operation, operationOfKey, type OperationId } from '../api/operations.js';
 import { defaultClientOptions } from '../http/client.js';
 import { checkHeaders, parseBaseUrl } from '../http/target-options.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
@@ -83,12 +83,12 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     options.onRecording?.({ label, ...outcome });
   };
 
-  const record = (passage: Passage, judgement: Judgement, id: string) => {
+  const record = (passage: Passage, judgement: Judgement, operation: OperationId, id: string) => {
     if (!recorder || judgement.status !== 200) return;
     const incomplete = incompleteness(passage);
     if (incomplete !== undefined) return told(judgement.label, { refused: incomplete });
     const secretIn = (text: string) => judge.redactor.find(text);
-    void recorder.offer(id, passage.body, secretIn).then((outcome) => told(judgement.label, outcome));
+    void recorder.offer(operation, id, passage.body, secretIn).then((outcome) => told(judgement.label, outcome));
   };
 
   const passed = (passage: Passage) => {
@@ -114,8 +114,9 @@ export async function startContractProxy(options: ProxyOptions): Promise<Contrac
     if (!judgement) return;
     traffic.checked++;
     options.onJudgement?.(judgement);
-    const id = operationByKey(route.operation).recordFolder ? fetchedId(route) : undefined;
-    if (id !== undefined) record(passage, judgement, id);
+    const answered = operationOfKey(route.operation);
+    const id = operation(answered).recordFolder ? fetchedId(route) : undefined;
+    if (id !== undefined) record(passage, judgement, answered, id);
   };
 
   const forwarder = await startForwarding({

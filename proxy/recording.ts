@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { operation, operationIds, operationLabel, operationTable, type OperationId } from '../api/operations.js';
 import { AppendOnlyFile } from '../http/folder-files.js';
 import { replayHeaders } from '../http/credentials.js';
 import { keptRequestBody, withheldBodyText } from '../http/kept-body.js';
@@ -11,18 +12,27 @@ import { validate } from '../schemas/validators/index.js';
 export type { RecordingOutcome };
 
 /**
- * Writes each valid 200 answer of the fetch operation as a record of its id (http/record-folder.ts), the layout
+ * Writes each valid 200 answer of an operation that answers a record by id as that record (http/record-folder.ts), in
+ * its operation's record folder: the layout
  * `evalkit mock --fixtures DIR` serves. An answer that fails the schema, answers another id, or carries any
  * credential the proxy knows of is refused, never written.
  */
 export class Recorder {
   private pending: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly records: RecordFolder) {}
+  private constructor(private readonly folders: ReadonlyMap<OperationId, RecordFolder>) {}
 
-  /** Creates the folder at once, so a directory that cannot be written is a start-up error, not a silent loss. */
+  /**
+   * Creates each operation's record folder (its `recordFolder`, api/operations.ts) at once, so a directory that cannot
+   * be written is a start-up error, not a silent loss.
+   */
   static async open(dir: string): Promise<Recorder> {
-    return new Recorder(await RecordFolder.open(dir));
+    const folders = new Map<OperationId, RecordFolder>();
+    for (const id of operationIds) {
+      const folder = operation(id).recordFolder;
+      if (folder !== undefined) folders.set(id, await RecordFolder.open(dir, folder));
+    }
+    return new Recorder(folders);
   }
 
   /**
@@ -30,8 +40,13 @@ export class Recorder {
    * --header value, the client's own credentials), or undefined. Resolves once the file is written, or with why it
    * was not, naming the credential by its placeholder, never by its value.
    */
-  offer(id: string, body: string, secretIn: (text: string) => string | undefined): Promise<RecordingOutcome> {
-    const outcome = this.write(id, body, secretIn);
+  offer(
+    operation: OperationId,
+    id: string,
+    body: string,
+    secretIn: (text: string) => string | undefined,
+  ): Promise<RecordingOutcome> {
+    const outcome = this.write(operation, id, body, secretIn);
     this.pending = this.pending.then(() => outcome);
     return outcome;
   }
@@ -42,21 +57,25 @@ export class Recorder {
   }
 
   private async write(
+    operation: OperationId,
     id: string,
     body: string,
     secretIn: (text: string) => string | undefined,
   ): Promise<RecordingOutcome> {
+    const folder = this.folders.get(operation);
+    if (folder === undefined) return { refused: `${operationLabel(operation)} answers no record by id` };
     let data: unknown;
     try {
       data = JSON.parse(body);
     } catch {
       return { refused: 'the body is not JSON' };
     }
-    if (!validate('HumanEvaluation', data).valid) return { refused: 'the body fails the HumanEvaluation schema' };
+    const { resource } = operationTable[operation].response;
+    if (!validate(resource, data).valid) return { refused: `the body fails the ${resource} schema` };
     if ((data as { id: string }).id !== id) return { refused: 'the body is the record of another id' };
     const secret = secretIn(body);
     if (secret !== undefined) return { refused: `the body carries a credential (${secret})` };
-    return this.records.write(id, data);
+    return folder.write(id, data);
   }
 }
 
