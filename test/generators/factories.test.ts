@@ -68,10 +68,13 @@ describe('build and buildMany', () => {
     expect(error.message).toMatch(/^build\("Nope"\): unknown resource; accepted: HumanEvaluation, Evaluation, /);
   });
 
-  it('override objects are exact: a misspelt key does not compile, and a JavaScript caller gets the nearest field', () => {
+  it('override objects are exact: a misspelt key does not compile; a JavaScript caller gets the nearest field', () => {
     // @ts-expect-error: testset_nmae is not a field of Evaluation (TS2353)
     expect(() => build('Evaluation', { overrides: { testset_nmae: 'x' } })).toThrow(
-      /^build\('Evaluation'\): the overrides name no field "\/testset_nmae" of Evaluation; did you mean testset_name\?; accepted: id, /,
+      new RegExp(
+        String.raw`^build\('Evaluation'\): the overrides name no field "/testset_nmae" of Evaluation; ` +
+          String.raw`did you mean testset_name\?; accepted: id, `,
+      ),
     );
     // @ts-expect-error: nested objects are exact too
     expect(() => build('Evaluation', { overrides: { status: { vaule: 'x' } } })).toThrow(
