@@ -208,7 +208,7 @@ export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNa
  * The oldest release whose answers the eras describe: its twelve provider key names are complete from v0.15.0, and
  * nothing of the releases before was measured. An older release is refused, never answered as another.
  */
-export const oldestKnownRelease = { major: 0, minor: 15 } as const;
+const oldestKnownRelease = { major: 0, minor: 15 } as const;
 
 /**
  * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (v0.15.0 to 0.17.x is `0.17`, 0.18.x is `0.18`, 0.19.0

@@ -1,6 +1,6 @@
 // docs/images/control-room-{1440,800}.png: the control room after a polling session, a 422, a pass-through and a
-// refused Apply, at 1440 and 800 px, for a person to look at (`node scripts/control-room-screenshots.mjs` after a
-// build, with Debian's chromium-headless-shell). The browser tests take the same widths into reports/screenshots/.
+// refused Apply, at 1440 and 800 px, for a person to look at (`npm run screenshots`,
+// with Debian's chromium-headless-shell). The browser tests take the same widths into reports/screenshots/.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';

@@ -126,7 +126,7 @@ export function countsText({ passed, failed, warnings, skipped }: Summary): stri
  * coverage under --min-coverage, replayed requests refused, the mock's drift under --fail-on-drift. The one source of
  * the verdict's reasons and of the exit code, so a FAIL beside "0 errors" always says what failed it.
  */
-export function failureReasons(
+function failureReasons(
   report: Pick<Report, 'summary' | 'strict' | 'coverage' | 'replay' | 'mock'>,
   strict = report.strict,
 ): string[] {
