@@ -9,7 +9,14 @@ import { startChild } from '../mock/processes.js';
 import { readmeSnippet } from '../readme/snippet.js';
 import { expectConsumerAgrees } from './consumer-checks.js';
 import { linkFromCheckout, packOnce, thisNode, unpackConsumer } from './consumer-project.js';
-import { expectedErrors, moduleSettings, plantStrictConsumer, settingName, strictErrors } from './strict-consumer.js';
+import {
+  commonJsLibCheck,
+  expectedErrors,
+  moduleSettings,
+  plantStrictConsumer,
+  settingName,
+  strictErrors,
+} from './strict-consumer.js';
 import { projectRoot } from '../helpers/cli.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
@@ -85,7 +92,8 @@ describe.concurrent('a strict TypeScript consumer of the packed tarball', underL
       readmeSnippet('In other projects: types, factories, `paths`', 'readme-other-projects', dir),
     );
     linkFromCheckout(project, 'vitest');
-    const results = await strictErrors(dir, moduleSettings, [snippet]);
+    const results = await strictErrors(dir, moduleSettings, [snippet], commonJsLibCheck);
+    expect(results.at(-1), 'the .cts with skipLibCheck off').toEqual([]);
     for (const [index, setting] of moduleSettings.entries()) {
       const errors = results[index] as string[];
       expect(errors, settingName(setting)).toHaveLength(expectedErrors.length);
