@@ -197,12 +197,12 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
 
   it("shows each poll's state in the list, so a record moving under progress reads down the column", async () => {
     const page = await open();
-    const poll = () => fetch(`${api}/human-evaluations/polled-run`, { headers: { Prefer: 'progress=400' } });
-    await poll();
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    await poll();
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    await poll();
+    // Each poll at a moment of its own (a pinned `now`), so the phases do not wait on the clock.
+    const poll = (second: number) =>
+      fetch(`${api}/human-evaluations/polled-run`, {
+        headers: { Prefer: `progress=5000, now=2031-01-01T00:00:${String(second).padStart(2, '0')}Z` },
+      });
+    for (const second of [0, 5, 10]) await poll(second);
     const rows = page.locator('#request-rows tr', { hasText: 'polled-run' });
     await rows.nth(2).waitFor();
     // Newest first: the three phases of the record, one a row.
