@@ -5,9 +5,10 @@ import {
   runContract,
   terminalReport,
   terminalStyle,
+  type DeploymentRecords,
 } from '../../contract/index.js';
 import { excessiveNesting } from '../../http/json-body.js';
-import { integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
+import { integerOption, stringOption, UsageError, type OptionValues, type RunCommand } from '../command.js';
 import { readGivenFile } from '../given-file.js';
 import { headers } from '../headers.js';
 import { boundHeapGrowth } from '../heap-growth.js';
@@ -35,6 +36,16 @@ async function createBody(file: string | undefined): Promise<Record<string, unkn
   return body as Record<string, unknown>;
 }
 
+/** The deployment's own records the flags give: an id it holds, a create request valid there. */
+async function deploymentRecords(values: OptionValues): Promise<DeploymentRecords> {
+  const heldId = stringOption(values, 'human-evaluation-id');
+  const validBody = await createBody(stringOption(values, 'create-body'));
+  return {
+    ...(heldId !== undefined && { fetchHumanEvaluation: heldId }),
+    ...(validBody !== undefined && { createEvaluations: validBody }),
+  };
+}
+
 /** PEM CA certificates for --ca. */
 async function caFile(file: string | undefined): Promise<string | undefined> {
   if (file === undefined) return undefined;
@@ -57,8 +68,7 @@ export const run: RunCommand = async (values, io) => {
     insecure: values.insecure === true,
     strict,
     minCoverage: minCoverage(values),
-    humanEvaluationId: stringOption(values, 'human-evaluation-id'),
-    createBody: await createBody(stringOption(values, 'create-body')),
+    deployment: await deploymentRecords(values),
     headers: headers(values),
     timeoutMs: integerOption(values, 'timeout', 1, maxTimeoutMs),
     readOnly: values['read-only'] === true,

@@ -77,13 +77,15 @@ function sentAsUtf8(contentType: string | undefined): string | undefined {
   );
 }
 
-/** The deployment's own ids, when the run was given them: they stand in for the ids the mock made up. */
-export interface DeploymentIds {
-  /** --human-evaluation-id: an evaluation the deployment holds. */
-  humanEvaluationId?: string;
-  /** --create-body: a create request whose references (app, testset, variants, evaluator configs) exist there. */
-  createBody?: Record<string, unknown>;
-}
+/**
+ * The deployment's own records, by operation, when the run was given them: they stand in for the ids the mock made
+ * up. An operation that takes a body gets a request valid there (its references exist: `--create-body`); one that
+ * addresses a record gets an id the deployment holds (`--human-evaluation-id`). The type derives from the table, so a
+ * new operation has its entry without a line here.
+ */
+export type DeploymentRecords = {
+  [K in OperationId]?: (typeof operationTable)[K] extends { request: string } ? Record<string, unknown> : string;
+};
 
 /**
  * The fields of a create request that name records the deployment must hold: what a 404 `App not found` answers.
@@ -149,7 +151,7 @@ type Substitution = (
   operation: OperationId,
   params: Record<string, string>,
   body: unknown,
-  ids: DeploymentIds,
+  ids: DeploymentRecords,
 ) => Substituted;
 
 /**
@@ -171,19 +173,21 @@ const asRecorded: Substitution = (operation, params, body) => ({
 const substitutions: Record<OperationId, Substitution> = {
   fetchHumanEvaluation: (operation, params, body, ids) => {
     const definition: OperationDefinition = operationTable[operation];
-    if (!definition.parameter || ids.humanEvaluationId === undefined) return asRecorded(operation, params, body, ids);
-    if (pathIdOf(definition, params) === ids.humanEvaluationId) return asRecorded(operation, params, body, ids);
-    const given = { ...params, [definition.parameter.name]: ids.humanEvaluationId };
+    const held = ids.fetchHumanEvaluation;
+    if (!definition.parameter || held === undefined) return asRecorded(operation, params, body, ids);
+    if (pathIdOf(definition, params) === held) return asRecorded(operation, params, body, ids);
+    const given = { ...params, [definition.parameter.name]: held };
     const replaced = [`the fetched id (${definition.parameter.name})`];
     return { path: pathFor(operation, given), params: given, body, replaced };
   },
   createEvaluations: (operation, params, body, ids) => {
-    if (ids.createBody === undefined || !isObject(body)) return asRecorded(operation, params, body, ids);
-    return { path: pathFor(operation, params), params, ...createWithDeploymentIds(body, ids.createBody) };
+    const valid = ids.createEvaluations;
+    if (valid === undefined || !isObject(body)) return asRecorded(operation, params, body, ids);
+    return { path: pathFor(operation, params), params, ...createWithDeploymentIds(body, valid) };
   },
 };
 
-function substituted(operation: OperationId, params: Record<string, string>, body: unknown, ids: DeploymentIds) {
+function substituted(operation: OperationId, params: Record<string, string>, body: unknown, ids: DeploymentRecords) {
   return substitutions[operation](operation, params, body, ids);
 }
 
@@ -254,7 +258,7 @@ export async function replayTraffic(
   session: Session,
   traffic: Traffic,
   report: ReplayReport,
-  options: { readOnly: boolean; ids: DeploymentIds },
+  options: { readOnly: boolean; ids: DeploymentRecords },
 ): Promise<void> {
   const planned: Array<{ sent: Sent; recorded: RecordedRequest }> = [];
   const substitutions = new Substitutions();

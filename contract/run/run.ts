@@ -20,7 +20,7 @@ import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds, fetchWithTrail
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
 import { createProbes, runProbes, type Probe } from './probes.js';
 import { propertyChecks, runProperties } from './properties.js';
-import { replayTraffic, unheldIds } from './replay.js';
+import { replayTraffic, unheldIds, type DeploymentRecords } from './replay.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 import { MockComparer, type MockComparisonOptions } from '../compare/comparison.js';
@@ -28,10 +28,11 @@ import { MockComparer, type MockComparisonOptions } from '../compare/comparison.
 export interface ContractOptions {
   /** May carry a path: `https://host/api`. */
   baseUrl: string;
-  /** An id that exists there; default: the schema's example id, which mocks serve. */
-  humanEvaluationId?: string;
-  /** A create request valid for that deployment; default: a generated one. */
-  createBody?: Record<string, unknown>;
+  /**
+   * The deployment's own records, by operation: `fetchHumanEvaluation`, an id that exists there (default: the schema's
+   * example id, which mocks serve); `createEvaluations`, a create request valid there (default: a generated one).
+   */
+  deployment?: DeploymentRecords;
   /** Sent with every request (auth); never reported. */
   headers?: Record<string, string>;
   timeoutMs?: number;
@@ -111,11 +112,12 @@ interface Plan {
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
 function plan(options: ContractOptions): Plan {
   const baseUrl = parseBaseUrl(options.baseUrl);
+  const { fetchHumanEvaluation: heldId, createEvaluations: validBody } = options.deployment ?? {};
   // An id is data for one path segment: `..` would send the run's credentials to another path of the deployment.
-  if (options.humanEvaluationId !== undefined && isDotSegment(options.humanEvaluationId))
-    throw new ContractOptionError(dotSegmentRefusal('--human-evaluation-id', options.humanEvaluationId));
+  if (heldId !== undefined && isDotSegment(heldId))
+    throw new ContractOptionError(dotSegmentRefusal('--human-evaluation-id', heldId));
   const seed = options.seed ?? '1';
-  checkCreateBody(options.createBody);
+  checkCreateBody(validBody);
   const verdicts = new Verdicts();
   const canaries = new Canaries(seed);
   const headers = options.headers ?? {};
@@ -128,7 +130,7 @@ function plan(options: ContractOptions): Plan {
   };
   const secrets: Secret[] = [
     ...credentialsOf(baseUrl, headers),
-    ...keyValues(options.createBody).map((value) => ({ value, placeholder: secretPlaceholder })),
+    ...keyValues(validBody).map((value) => ({ value, placeholder: secretPlaceholder })),
   ];
   // The comparer cuts answers for the report only once the session's redactor has had them.
   const redact = (text: string) => session.redact(text);
@@ -139,7 +141,7 @@ function plan(options: ContractOptions): Plan {
     canaries,
   );
   const request = canaries.inject(
-    options.createBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
+    validBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
   );
   return {
     options,
@@ -157,7 +159,7 @@ function plan(options: ContractOptions): Plan {
 /** The valid create request and, when it is accepted, the same with other key names; the ids it created. */
 async function createSteps({ options, session, request, verdicts }: Plan): Promise<string[]> {
   if (options.readOnly) return [];
-  const created = await createValid(session, request, options.createBody !== undefined);
+  const created = await createValid(session, request, options.deployment?.createEvaluations !== undefined);
   if (created.accepted) await tryOtherKeyNames(session, request);
   else
     verdicts.skip(
@@ -180,35 +182,30 @@ async function propertySteps({ options, session, seed, verdicts }: Plan, found: 
 /** Every step of a run, in its order (docs/contract.md, Probes). */
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
   const { options, session } = run;
+  const deployment = options.deployment ?? {};
   if (options.replay && run.replayed)
     return replayTraffic(session, options.replay.traffic, run.replayed, {
       readOnly: options.readOnly ?? false,
-      ids: {
-        ...(options.humanEvaluationId !== undefined ? { humanEvaluationId: options.humanEvaluationId } : {}),
-        ...(options.createBody !== undefined ? { createBody: options.createBody } : {}),
-      },
+      ids: deployment,
     });
+  const heldId = deployment.fetchHumanEvaluation;
   // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
-  await fetchGivenId(
-    session,
-    options.humanEvaluationId ?? defaultHumanEvaluationId,
-    options.humanEvaluationId !== undefined,
-  );
-  const knownIds = options.humanEvaluationId !== undefined ? [options.humanEvaluationId] : [];
+  await fetchGivenId(session, heldId ?? defaultHumanEvaluationId, heldId !== undefined);
+  const knownIds = heldId !== undefined ? [heldId] : [];
   // The probes are sent once the valid create has been answered, never beside it (runProbes): a deployment whose
   // state the create changes meets every probe in one state, whatever the timing. The unknown ids depend on the
   // created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
   knownIds.push(...(await createSteps(run)));
   await fetchUnknownIds(session, knownIds, run.seed);
   await askForStates(session, {
-    id: options.humanEvaluationId ?? defaultHumanEvaluationId,
-    idGiven: options.humanEvaluationId !== undefined,
+    id: heldId ?? defaultHumanEvaluationId,
+    idGiven: heldId !== undefined,
     ...(options.readOnly ? {} : { request: run.request }),
-    bodyGiven: options.createBody !== undefined,
+    bodyGiven: deployment.createEvaluations !== undefined,
   });
   await runProbes(session, run.probes);
   await propertySteps(run, found);
-  if (run.comparer) await fetchWithTrailingSlash(session, options.humanEvaluationId ?? defaultHumanEvaluationId);
+  if (run.comparer) await fetchWithTrailingSlash(session, heldId ?? defaultHumanEvaluationId);
 }
 
 /** How a run ended: whether the deployment could be reached, and why it stopped early, if it did. */

@@ -16,9 +16,11 @@ async function judge(entry: BankEntry): Promise<Report> {
   try {
     return await runContract({
       baseUrl: server.url,
-      createBody: bankCreateBody,
+      deployment: {
+        createEvaluations: bankCreateBody,
+        ...(entry.humanEvaluationId !== undefined && { fetchHumanEvaluation: entry.humanEvaluationId }),
+      },
       headers: entry.headers,
-      humanEvaluationId: entry.humanEvaluationId,
       timeoutMs: entry.timeoutMs ?? looseTimeoutMs,
     });
   } finally {

@@ -299,7 +299,11 @@ describe.concurrent('--rate-limit and 429 answers', () => {
         return true;
       },
     });
-    const report = await runContract({ baseUrl: server.url, timeoutMs: 2000, humanEvaluationId: 'given' });
+    const report = await runContract({
+      baseUrl: server.url,
+      timeoutMs: 2000,
+      deployment: { fetchHumanEvaluation: 'given' },
+    });
     const transport = report.checks.find((check) => check.id === 'fetch.transport');
     expect(transport?.message).toContain('(Retry-After 30 days): waiting would pass the 2000 ms timeout');
   });
@@ -314,7 +318,11 @@ describe.concurrent('--rate-limit and 429 answers', () => {
         return true;
       },
     });
-    const report = await runContract({ baseUrl: server.url, timeoutMs: 2000, humanEvaluationId: 'given' });
+    const report = await runContract({
+      baseUrl: server.url,
+      timeoutMs: 2000,
+      deployment: { fetchHumanEvaluation: 'given' },
+    });
     const transport = report.checks.find((check) => check.id === 'fetch.transport');
     expect(transport?.outcome).toBe('failed');
     expect(transport?.message).toMatch(

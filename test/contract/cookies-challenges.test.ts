@@ -35,7 +35,12 @@ describe("a deployment's cookies and challenges", () => {
       res.writeHead(req.method === 'POST' ? 422 : 404, { 'content-type': 'application/json' }).end('{"detail":"no"}');
     });
     try {
-      await runContract({ baseUrl: server.url, createBody: bankCreateBody, headers, timeoutMs: 2_000 });
+      await runContract({
+        baseUrl: server.url,
+        deployment: { createEvaluations: bankCreateBody },
+        headers,
+        timeoutMs: 2_000,
+      });
       expect(server.cookies.length).toBeGreaterThan(5);
       expect(new Set(server.cookies)).toEqual(new Set([sent]));
     } finally {
@@ -57,7 +62,11 @@ describe("a deployment's cookies and challenges", () => {
       stdin.listenerCount('data') + stdin.listenerCount('readable') + stdin.listenerCount('keypress');
     const before = { listening: listening(), flowing: stdin.readableFlowing };
     try {
-      const report = await runContract({ baseUrl: server.url, createBody: bankCreateBody, timeoutMs: 2_000 });
+      const report = await runContract({
+        baseUrl: server.url,
+        deployment: { createEvaluations: bankCreateBody },
+        timeoutMs: 2_000,
+      });
       expect(report.verdict).toBe('NOTHING VERIFIED');
       expect(report.headline).toMatch(/401/);
       expect(terminalReport(report, { colour: false })).toMatch(/answered 401/);

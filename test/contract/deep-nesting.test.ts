@@ -19,7 +19,7 @@ async function fetchWith(field: string, depth: number) {
     },
   });
   try {
-    const report = await runContract({ baseUrl: server.url, createBody: bankCreateBody });
+    const report = await runContract({ baseUrl: server.url, deployment: { createEvaluations: bankCreateBody } });
     return (id: string) => report.checks.find((check) => check.id === id);
   } finally {
     await server.close();

@@ -60,7 +60,7 @@ describe.each(lineBreaks.map((lineBreak) => [JSON.stringify(lineBreak), lineBrea
       server = await startConformingServer({
         rewrite: serverText(forged, json(500, { detail: forged })),
       });
-      report = await runContract({ baseUrl: server.url, createBody: bankCreateBody });
+      report = await runContract({ baseUrl: server.url, deployment: { createEvaluations: bankCreateBody } });
       const failed = report.checks.filter((check) => check.outcome === 'failed').map((check) => check.id);
       expect(failed).toEqual(expect.arrayContaining(['fetch.body.id', 'create.body.request-ids', 'create.status.5xx']));
       expect(report.notes.some((note) => note.message.includes('::add-mask::'))).toBe(true);

@@ -19,7 +19,7 @@ describe('GitHub annotations and step summary', () => {
     server = await startConformingServer({
       rewrite: humanEvaluation((record) => ({ ...record, id: breakout })),
     });
-    report = await runContract({ baseUrl: server.url, createBody: bankCreateBody });
+    report = await runContract({ baseUrl: server.url, deployment: { createEvaluations: bankCreateBody } });
   });
   afterAll(async () => {
     await server.close();

@@ -53,7 +53,11 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     const beaconUrl = `http://127.0.0.1:${(beacon.address() as AddressInfo).port}`;
     const server = await hostile(beaconUrl);
     try {
-      report = await runContract({ baseUrl: server.url, createBody: bankCreateBody, timeoutMs: 2_000 });
+      report = await runContract({
+        baseUrl: server.url,
+        deployment: { createEvaluations: bankCreateBody },
+        timeoutMs: 2_000,
+      });
     } finally {
       await server.close();
     }
@@ -168,7 +172,11 @@ describe.skipIf(!hasChromium)(`the HTML report in headless Chromium (${hasChromi
     });
     let hostile: Report;
     try {
-      hostile = await runContract({ baseUrl: server.url, createBody: bankCreateBody, timeoutMs: 2_000 });
+      hostile = await runContract({
+        baseUrl: server.url,
+        deployment: { createEvaluations: bankCreateBody },
+        timeoutMs: 2_000,
+      });
     } finally {
       await server.close();
     }

@@ -214,7 +214,9 @@ describe('a credential echoed in any encoding is found and redacted like the pla
       const report = await runContract({
         baseUrl: `http://alice:${password}@127.0.0.1:${port}/?token=${token}`,
         headers: { 'X-Api-Key': secrets[2] as string },
-        createBody: { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-user-own-key/1234' } },
+        deployment: {
+          createEvaluations: { ...bankCreateBody, lm_providers_keys: { OPENAI_API_KEY: 'sk-user-own-key/1234' } },
+        },
         timeoutMs: 2_000,
       });
       const outputs = Object.values(everyReportFormat(report)).join('\n');

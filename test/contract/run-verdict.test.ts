@@ -278,7 +278,11 @@ describe('provider key names and unknown id shapes', () => {
           : answer,
     });
     // Read-only: the given id is the only one the deployment shows (created Evaluations would add theirs).
-    const report = await runContract({ baseUrl: server.url, humanEvaluationId: uuid, readOnly: true });
+    const report = await runContract({
+      baseUrl: server.url,
+      deployment: { fetchHumanEvaluation: uuid },
+      readOnly: true,
+    });
     expect(report.notes.find((note) => note.message.startsWith('unknown ids answered'))?.message).toBe(
       'unknown ids answered: UUID (its own shape) 404, ObjectId 500, other 500',
     );
@@ -296,7 +300,11 @@ describe('provider key names and unknown id shapes', () => {
       rewrite: (answer, context) =>
         context.route === 'fetch' && !context.valid ? json(500, { detail: 'boom' }) : answer,
     });
-    const report = await runContract({ baseUrl: server.url, humanEvaluationId: own, readOnly: true });
+    const report = await runContract({
+      baseUrl: server.url,
+      deployment: { fetchHumanEvaluation: own },
+      readOnly: true,
+    });
     const findings = report.checks.find((check) => check.id === 'fetch.status.5xx')?.findings ?? [];
     expect(findings[0]).toMatch(
       new RegExp(
