@@ -32,8 +32,6 @@ export interface ProxyOptions {
   strict?: boolean;
   /** The least coverage the traffic must reach, as in `contract`: under it, the report fails. */
   minCoverage?: CoverageMinimum;
-  /** Bodies larger than this are forwarded unchecked (default: the contract suite's 4 MiB cap). */
-  maxBodyBytes?: number;
   /** Told of each exchange as it is judged, and of each recording. */
   onJudgement?(judgement: Judgement): void;
   onRecording?(event: RecordingEvent): void;
@@ -66,12 +64,23 @@ function incompleteness(passage: Passage): string | undefined {
  * each exchange of the two operations with the contract suite's own checks. Throws ContractOptionError for a bad
  * target or header, and the listen error when the port cannot be had.
  */
-export async function startContractProxy(options: ProxyOptions): Promise<ContractProxy> {
+export function startContractProxy(options: ProxyOptions): Promise<ContractProxy> {
+  return startProxyWith(options, {});
+}
+
+/** What only the tests set, apart from ProxyOptions: a smaller body cap, so a test need not send 4 MiB. */
+export interface ProxySeams {
+  /** Bodies larger than this are forwarded unchecked (default: the contract suite's 4 MiB cap). */
+  maxBodyBytes?: number;
+}
+
+/** startContractProxy, with the tests' seams. */
+export async function startProxyWith(options: ProxyOptions, seams: ProxySeams): Promise<ContractProxy> {
   const started = performance.now();
   const target = parseBaseUrl(options.target, '--target');
   const headers = options.headers ?? {};
   checkHeaders(headers);
-  const maxBodyBytes = options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
+  const maxBodyBytes = seams.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
   const judge = new ExchangeJudge(target, headers, maxBodyBytes);
   const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
   const requestLog = options.recordDir === undefined ? undefined : await RequestLog.open(options.recordDir);

@@ -36,7 +36,6 @@ export interface ContractOptions {
   /** Sent with every request (auth); never reported. */
   headers?: Record<string, string>;
   timeoutMs?: number;
-  maxBodyBytes?: number;
   /** Sends no request that could create data. */
   readOnly?: boolean;
   /** Property-based create requests, half valid and half invalid. */
@@ -124,7 +123,7 @@ function plan(options: ContractOptions): Plan {
   checkHeaders(headers);
   const client: ClientOptions = {
     timeoutMs: options.timeoutMs ?? defaultClientOptions.timeoutMs,
-    maxBodyBytes: options.maxBodyBytes ?? defaultClientOptions.maxBodyBytes,
+    maxBodyBytes: defaultClientOptions.maxBodyBytes,
     ca: options.ca,
     insecure: options.insecure,
   };

@@ -42,6 +42,13 @@ export interface MockOptions extends MockCoreOptions {
    * `allowedHosts`), so a page reaching the mock by DNS rebinding cannot read the origin through it. Default none: 404.
    */
   passthrough?: string;
+}
+
+/**
+ * What only the tests set, apart from the public options: a test of a silent origin need not wait 30 s. Never part of
+ * MockOptions, so no user meets it.
+ */
+export interface MockSeams {
   /**
    * How long a passed-through exchange may go without a byte from the origin: a 504 before its answer began, a cut
    * connection after. Default 30 s.
@@ -65,10 +72,11 @@ function passthroughOf(
   options: MockOptions,
   room: ControlRoomHandle,
   log: (line: string) => void,
+  seams: MockSeams,
 ): Forward | undefined {
   if (options.passthrough === undefined) return undefined;
   const target = passthroughOrigin(options.passthrough);
-  const forward = passthroughTo(target, options.passthroughTimeoutMs);
+  const forward = passthroughTo(target, seams.passthroughTimeoutMs);
   const admitted = hostCheck(options.allowedHosts ?? []);
   const refused = new HttpProblem(
     403,
@@ -98,6 +106,11 @@ function passthroughOf(
  * Throws a MockSetupError when the options, a scenario file or a fixture is invalid.
  */
 export function createMockApp(options: MockOptions = {}): Express {
+  return mockAppWith(options, {});
+}
+
+/** createMockApp, with the tests' seams. */
+export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
   const scenarios = options.scenarioFile === undefined ? options.scenarios : readScenarioFile(options.scenarioFile);
   const folder = options.fixturesDir === undefined ? undefined : loadFixtureFolder(options.fixturesDir);
   const log = options.log ?? options.problems ?? ((line: string) => console.error(line));
@@ -117,7 +130,7 @@ export function createMockApp(options: MockOptions = {}): Express {
     ...(watcher && { fixtures: () => watcher.status() }),
     log,
   });
-  const forward = passthroughOf(options, room, log);
+  const forward = passthroughOf(options, room, log, seams);
   const app = express();
   closers.set(app, () => {
     room.close();

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closeMockApp, createMockApp, type MockOptions } from './app.js';
+import { closeMockApp, mockAppWith, type MockOptions, type MockSeams } from './app.js';
 import { normalizeBasePath } from '../core/options.js';
 import { createGuardedServer, type TimeBounds } from './http-guards.js';
 import { defaultMockHost, defaultMockPort } from './defaults.js';
@@ -32,8 +32,13 @@ function urlOf(server: Server, host: string, basePath: string): string {
  * a client. Throws a MockSetupError, the server closed, when `passthrough` is the mock's own address: known only once
  * it listens (`port: 0`).
  */
-export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const app = createMockApp(options);
+export function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  return startMockServerWith(options, {});
+}
+
+/** startMockServer, with the tests' seams (app.ts, MockSeams). */
+export async function startMockServerWith(options: MockServerOptions, seams: MockSeams): Promise<MockServer> {
+  const app = mockAppWith(options, seams);
   const host = options.host ?? defaultMockHost;
   const server = createGuardedServer(app, options);
   await new Promise<void>((resolve, reject) => {

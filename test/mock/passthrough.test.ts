@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer, type MockServerOptions } from '../../mock/index.js';
+import type { MockSeams } from '../../mock/node/app.js';
+import { startMockServerWith } from '../../mock/node/server.js';
 import { runCli } from '../helpers/cli.js';
 import { journal } from './control-helpers.js';
 import { createRequest } from './helpers.js';
@@ -65,8 +67,8 @@ async function origin(answer = true): Promise<{ url: string; received: Received[
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
 }
 
-async function mock(options: MockServerOptions): Promise<{ url: string; origin: string }> {
-  const server: MockServer = await startMockServer({ port: 0, basePath: '/api', ...options });
+async function mock(options: MockServerOptions, seams: MockSeams = {}): Promise<{ url: string; origin: string }> {
+  const server: MockServer = await startMockServerWith({ port: 0, basePath: '/api', ...options }, seams);
   closers.push(() => server.close());
   return { url: server.url, origin: new URL(server.url).origin };
 }
@@ -184,7 +186,7 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
     expect(JSON.parse(unreachable.body.toString())).toMatchObject({ origin: gone, cause: 'ECONNREFUSED' });
 
     const silent = await origin(false);
-    const { origin: slow } = await mock({ passthrough: silent.url, passthroughTimeoutMs: 200 });
+    const { origin: slow } = await mock({ passthrough: silent.url }, { passthroughTimeoutMs: 200 });
     const timedOut = await send(`${slow}/api/apps`, 'GET', []);
     expect(timedOut.status).toBe(504);
     expect(JSON.parse(timedOut.body.toString())).toMatchObject({ origin: silent.url, cause: 'timeout' });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { startContractProxy, type ContractProxy, type ProxyOptions } from '../../contract/index.js';
-import type { Judgement, RecordingEvent } from '../../proxy/index.js';
+import type { ContractProxy, ProxyOptions } from '../../contract/index.js';
+import { startProxyWith, type Judgement, type ProxySeams, type RecordingEvent } from '../../proxy/index.js';
 
 /** What a client gets back, whole: status, the headers a proxy must not touch, and the exact bytes. */
 export async function answer(
@@ -37,16 +37,23 @@ export interface Watched {
   recordings: RecordingEvent[];
 }
 
-export async function proxyTo(target: string, options: Partial<ProxyOptions> = {}): Promise<Watched> {
+export async function proxyTo(
+  target: string,
+  options: Partial<ProxyOptions> = {},
+  seams: ProxySeams = {},
+): Promise<Watched> {
   const judgements: Judgement[] = [];
   const recordings: RecordingEvent[] = [];
-  const proxy = await startContractProxy({
-    target,
-    port: 0,
-    onJudgement: (j) => judgements.push(j),
-    onRecording: (r) => recordings.push(r),
-    ...options,
-  });
+  const proxy = await startProxyWith(
+    {
+      target,
+      port: 0,
+      onJudgement: (j) => judgements.push(j),
+      onRecording: (r) => recordings.push(r),
+      ...options,
+    },
+    seams,
+  );
   onClose(() => proxy.close());
   return { proxy, judgements, recordings };
 }

@@ -204,7 +204,7 @@ describe('evalkit proxy answers bad situations clearly', () => {
   it('forwards a body over the cap whole and marks it unchecked', async () => {
     const huge = JSON.stringify({ padding: 'x'.repeat(1024 * 1024) });
     const target = await plain((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(huge));
-    const watched = await proxyTo(target.url, { maxBodyBytes: 64 * 1024 });
+    const watched = await proxyTo(target.url, {}, { maxBodyBytes: 64 * 1024 });
     const reply = await answer(`${watched.proxy.url}/human-evaluations/big`);
     expect(reply.bytes.toString()).toBe(huge);
     await judged(watched, 1);
