@@ -64,6 +64,9 @@ export function closeMockApp(app: Express): void {
   closers.get(app)?.();
 }
 
+/** Delivers an answer of the mock's, told to the request log first when there is one. */
+type Settle = (res: ServerResponse, answer: MockAnswer) => void;
+
 /** What forwards a request the mock does not serve, recording it in the journal and the request log. */
 type Forward = (req: IncomingMessage, res: ServerResponse, request: MockRequest) => void;
 
@@ -73,6 +76,7 @@ function passthroughOf(
   room: ControlRoomHandle,
   log: (line: string) => void,
   seams: MockSeams,
+  settle: Settle,
 ): Forward | undefined {
   if (options.passthrough === undefined) return undefined;
   const target = passthroughOrigin(options.passthrough);
@@ -84,7 +88,7 @@ function passthroughOf(
       `allowed with --allowed-hosts; a page reaching the mock by another name may be using DNS rebinding`,
   );
   return (req, res, request) => {
-    if (admitted(request) !== undefined) return deliver(res, problemAnswer(refused, {}));
+    if (admitted(request) !== undefined) return settle(res, problemAnswer(refused, {}));
     if (options.log) logPassthrough(res, target.origin);
     const arrived = Date.now();
     const started = performance.now();
@@ -130,7 +134,14 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
     ...(watcher && { fixtures: () => watcher.status() }),
     log,
   });
-  const forward = passthroughOf(options, room, log, seams);
+  // Chosen once: with a request log, each answer is told to it before it is delivered, the pass-through's refusals too.
+  const settle: Settle = options.log
+    ? (res, answer) => {
+        logAnswer(res, answer);
+        deliver(res, answer);
+      }
+    : deliver;
+  const forward = passthroughOf(options, room, log, seams, settle);
   const app = express();
   closers.set(app, () => {
     room.close();
@@ -141,13 +152,6 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   if (options.log) app.use(requestLog(options.log));
-  // Chosen once: with a request log, each answer is told to it before it is delivered.
-  const settle = options.log
-    ? (res: ServerResponse, answer: MockAnswer) => {
-        logAnswer(res, answer);
-        deliver(res, answer);
-      }
-    : deliver;
   app.use((req, res) => {
     const request = { method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) };
     if (room.owns(req.url)) {

@@ -194,10 +194,13 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
 
   it('forwards for this machine and --allowed-hosts only: a page reaching it by another name gets a 403', async () => {
     const upstream = await origin();
-    const { origin: at } = await mock({ passthrough: upstream.url });
+    const lines: string[] = [];
+    const { origin: at } = await mock({ passthrough: upstream.url, log: (line) => lines.push(line) });
     const refused = await send(`${at}/api/apps`, 'GET', ['Host', 'attacker.example']);
     expect(refused.status).toBe(403);
     expect(upstream.received).toEqual([]);
+    // The log says why, as it does for every refusal of the mock's.
+    expect(lines).toEqual([expect.stringMatching(/^GET \/api\/apps 403 [\d.]+ms \(The passthrough forwards only /)]);
     const { origin: allowed } = await mock({ passthrough: upstream.url, allowedHosts: ['my-box.local'] });
     expect((await send(`${allowed}/api/apps`, 'GET', ['Host', 'my-box.local'])).status).toBe(201);
   });
