@@ -148,8 +148,16 @@ function supports(format: string): boolean {
 
 /** The runtime's Compression Streams: gzip and deflate everywhere, br where the runtime has it (`brotli`). */
 export const webDecoders: Decoders = {
-  gzip: () => new DecompressionStream('gzip'),
-  deflate: () => new DecompressionStream('deflate'),
-  'deflate-raw': () => new DecompressionStream('deflate-raw'),
-  ...(supports('brotli') && { br: () => new DecompressionStream('brotli' as CompressionFormat) }),
+  gzip: () => webDecoder('gzip'),
+  deflate: () => webDecoder('deflate'),
+  'deflate-raw': () => webDecoder('deflate-raw'),
+  ...(supports('brotli') && { br: () => webDecoder('brotli' as CompressionFormat) }),
 };
+
+/**
+ * A Compression Streams decoder as the bounded reader drives it (bytes in, bytes out). Node's typings and the DOM's
+ * differ on what its writable side takes (Uint8Array, or any BufferSource): this reader writes Uint8Arrays alone.
+ */
+function webDecoder(format: CompressionFormat): DecoderStream {
+  return new DecompressionStream(format) as unknown as DecoderStream;
+}

@@ -6,7 +6,8 @@ import { faults } from '../core/faults.js';
 import { scenarioCodes } from '../core/scenario-answers.js';
 import type { ScenarioFileData } from '../core/scenario-book.js';
 import type { ScenarioKey } from '../core/scenarios.js';
-import { dashboardScript, type DashboardConfig } from './dashboard-script.js';
+import type { DashboardConfig } from './dashboard-config.js';
+import { dashboardPageScript } from './dashboard-page-script.js';
 
 /** Each scenario key's control on the dashboard: a list of its values, or free text the mock checks on PATCH. */
 const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
@@ -92,8 +93,8 @@ textarea { width: 100%; min-height: 8em; font-family: ui-monospace, monospace; }
 .muted { color: #6b7280; }
 `;
 
-/** The script's text: its function, called with the page's window (typed and checked in dashboard-script.ts). */
-const script = `(${dashboardScript.toString()})(window);`;
+/** The script's text: mock/control/page/dashboard-page.ts, bundled (scripts/dashboard-page.ts). */
+const script = dashboardPageScript;
 
 function page(config: string): string {
   return `<!doctype html>
