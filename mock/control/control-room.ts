@@ -1,7 +1,13 @@
 import { pathOf } from '../../api/match.js';
 import type { MockCore } from '../core/handle.js';
 import type { AnsweredRequest } from '../core/observe.js';
-import { problemAnswer, type MockAnswer, type MockRequest, type RequestHeaders } from '../core/request-answer.js';
+import {
+  headerValue,
+  problemAnswer,
+  type MockAnswer,
+  type MockRequest,
+  type RequestHeaders,
+} from '../core/request-answer.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
@@ -105,7 +111,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     scenario: answer.scenario,
     fault: answer.fault,
     requestHeaders: redactHeaders(request.headers),
-    requestBody: redactBody(body),
+    requestBody: redactBody(body, headerValue(request.headers, 'content-type')),
     answerHeaders: answer.headers,
     answerBody: keptAnswerBody(answer.body),
     answerBytes: answer.body?.length ?? 0,

@@ -1,5 +1,5 @@
-import { withheldBodyText } from '../../http/kept-body.js';
-import { headerPlaceholder, isCredentialHeaderName, redactProviderKeys } from '../../http/placeholders.js';
+import { keptRequestBody, withheldBodyText } from '../../http/kept-body.js';
+import { headerPlaceholder, isCredentialHeaderName } from '../../http/placeholders.js';
 import type { RequestHeaders } from '../core/request-answer.js';
 
 /** How much of a body the journal keeps, 8 KiB: 500 entries stay under about 8 MB of bodies whatever clients send. */
@@ -44,45 +44,32 @@ export interface JournalBody {
  */
 const journalReadCap = 64 * 1024;
 
-/** As the core reads a body (request-body.ts): UTF-8 only, a byte order mark dropped. */
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** A body the journal does not keep, by its size and why. */
 export function notKept(bytes: number, reason: string): JournalBody {
   return { body: withheldBodyText(bytes, reason), bytes, truncated: true };
 }
 
 /**
- * A request body made safe to keep. The body is read as the core reads it (the adapter has already inflated its
- * Content-Encoding; UTF-8, JSON), its credentials are redacted on the parsed value, and only then is it kept: as the
- * value, or as its JSON text cut at the cap. A body that cannot be read so (not UTF-8, not JSON, over 64 KiB, nested
- * too deep to write back) is withheld whole: its credentials could not be found by structure, and no search of its
- * bytes finds every way of writing one.
+ * A request body made safe to keep, read by the one reader records use (http/kept-body.ts: the charset its byte order
+ * mark or Content-Type names, then JSON, every provider key redacted on the parsed value), so the journal, the
+ * proxy's requests.jsonl and a replay keep the same body alike. The adapter has already inflated its
+ * Content-Encoding. Kept as the value, or as its JSON text cut at the cap; a body that cannot be read so (over 64 KiB,
+ * in no charset it names, not JSON, nested too deep to write back) is withheld whole: its credentials could not be
+ * found by structure, and no search of its bytes finds every way of writing one.
  */
-export function redactBody(raw: Uint8Array | undefined): JournalBody | undefined {
+export function redactBody(raw: Uint8Array | undefined, contentType: string | undefined): JournalBody | undefined {
   if (raw === undefined || raw.length === 0) return undefined;
   const bytes = raw.length;
   if (bytes > journalReadCap) return notKept(bytes, `over the ${journalReadCap / 1024} KiB the journal reads`);
-  let text: string;
-  try {
-    text = utf8.decode(raw);
-  } catch {
-    return notKept(bytes, 'not UTF-8');
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return notKept(bytes, 'not JSON');
-  }
-  redactProviderKeys(value);
+  const kept = keptRequestBody(raw, contentType);
+  if ('withheld' in kept) return notKept(bytes, kept.withheld);
   let json: string;
   try {
-    json = JSON.stringify(value);
+    json = JSON.stringify(kept.body);
   } catch {
     return notKept(bytes, 'nested too deep');
   }
-  if (json.length <= journalBodyCap) return { body: value, bytes, truncated: false };
+  if (json.length <= journalBodyCap) return { body: kept.body, bytes, truncated: false };
   return { body: json.slice(0, journalBodyCap), bytes, truncated: true };
 }
 
