@@ -109,9 +109,14 @@ export function formatOf<T extends string>(values: OptionValues, formats: readon
   return choiceOption(values, 'format', formats) ?? formats[0];
 }
 
+/** An option as help and the docs name it: `--header "Name: value" (repeatable)`. */
+export function optionLabel(option: OptionSpec): string {
+  return `--${option.name}${option.value ? ` ${option.value}` : ''}${option.multiple ? ' (repeatable)' : ''}`;
+}
+
 export function commandHelp(command: Command): string {
   const rows = command.options.map((option) => {
-    const flag = `--${option.name}${option.value ? ` ${option.value}` : ''}${option.multiple ? ' (repeatable)' : ''}`;
+    const flag = optionLabel(option);
     const suffix = option.defaultText ? ` (default: ${option.defaultText})` : '';
     return [flag, `${option.description}${suffix}`] as const;
   });

@@ -1,3 +1,5 @@
+import { optionLabel, type Command } from '../cli/command.js';
+import { contractCommand } from '../cli/commands/contract.js';
 import { catalogue, operations } from '../contract/judge/catalogue.js';
 import { conforming, mutations, type BankEntry } from '../test/contract/bank.js';
 
@@ -23,7 +25,20 @@ const tables: Record<string, () => string> = {
     'variants.**',
   'bank-mutations': () => table(['Mutation (broken)', 'Caught by'], mutations.map(bankRow)),
   'bank-conforming': () => table(['Conforming variant', 'Expected failures'], conforming.map(bankRow)),
+  'contract-options': () => optionsTable(contractCommand),
 };
+
+/** A command's options as its help gives them: the flag, its default, what it does. */
+function optionsTable(command: Command): string {
+  return table(
+    ['Option', 'Default', 'Meaning'],
+    command.options.map((option) => [
+      `\`${optionLabel(option).replace(/\|/g, '\\|')}\``,
+      option.defaultText ?? '',
+      option.description.replace(/\|/g, '\\|'),
+    ]),
+  );
+}
 
 /** The docs that hold generated regions. */
 export const generatedDocs = ['docs/contract.md', 'README.md'];

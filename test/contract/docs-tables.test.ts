@@ -11,9 +11,15 @@ describe('the tables the docs restate from code', () => {
     expect(text).toBe(renderDocRegions(text));
   });
 
-  it('docs/contract.md holds the check catalogue and the bank; an unknown region is refused by name', () => {
+  it('docs/contract.md holds the checks, the bank and the options; an unknown region is refused by name', () => {
     const text = readFileSync(join(projectRoot, 'docs/contract.md'), 'utf8');
-    expect(docRegions(text).sort()).toEqual(['bank-conforming', 'bank-mutations', 'bank-score', 'checks']);
+    expect(docRegions(text).sort()).toEqual([
+      'bank-conforming',
+      'bank-mutations',
+      'bank-score',
+      'checks',
+      'contract-options',
+    ]);
     expect(() => renderDocRegions('<!-- generated: chekcs (npm run docs) -->\n\n<!-- end: chekcs -->')).toThrow(
       "no generated table named 'chekcs'",
     );
