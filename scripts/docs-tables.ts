@@ -1,5 +1,6 @@
 import { optionLabel, type Command } from '../cli/command.js';
 import { contractCommand } from '../cli/commands/contract.js';
+import { mockCommand } from '../cli/commands/mock.js';
 import { catalogue, operations } from '../contract/judge/catalogue.js';
 import { conforming, mutations, type BankEntry } from '../test/contract/bank.js';
 
@@ -26,6 +27,7 @@ const tables: Record<string, () => string> = {
   'bank-mutations': () => table(['Mutation (broken)', 'Caught by'], mutations.map(bankRow)),
   'bank-conforming': () => table(['Conforming variant', 'Expected failures'], conforming.map(bankRow)),
   'contract-options': () => optionsTable(contractCommand),
+  'mock-options': () => optionsTable(mockCommand),
 };
 
 /** A command's options as its help gives them: the flag, its default, what it does. */
@@ -41,7 +43,7 @@ function optionsTable(command: Command): string {
 }
 
 /** The docs that hold generated regions. */
-export const generatedDocs = ['docs/contract.md', 'README.md'];
+export const generatedDocs = ['docs/contract.md', 'docs/mock.md', 'README.md'];
 
 function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
