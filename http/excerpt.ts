@@ -3,8 +3,11 @@
  * secret would leave part of it in clear.
  */
 
-/** The most of one piece of deployment text a finding quotes: enough to recognise it, never a flood. */
-const excerptLength = 200;
+/**
+ * The most of one piece of deployment text a finding quotes, or a report gives a line of its own: enough to recognise
+ * it, never a flood.
+ */
+export const excerptLength = 200;
 
 /**
  * Characters kept of a longer text a report shows on its own: a finding or a note, a request or an answer in the

@@ -1,5 +1,5 @@
 import type { OperationKey } from '../../api/operations.js';
-import { capped } from '../../http/excerpt.js';
+import { capped, excerptLength } from '../../http/excerpt.js';
 import { catalogue, operations, type CheckDefinition, type CheckId } from './catalogue.js';
 import type { Judged, SharedFinding } from './define.js';
 
@@ -118,7 +118,9 @@ export class Verdicts {
   fail(id: CheckId, finding: string | SharedFinding, reproduce = this.current): void {
     this.evaluated.add(id);
     if (typeof finding === 'string') this.keep(id, capped(finding), 1, keptFindings);
-    else this.share(id, capped(finding.cause), [capped(finding.subject)], 1, keptFindings);
+    // A report lists a shared cause's requests one per line: a path or query from the deployment or the proxied app
+    // must not make one of them a flood.
+    else this.share(id, capped(finding.cause), [capped(finding.subject, excerptLength)], 1, keptFindings);
     this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
     if (reproduce !== undefined && !this.reproductions.has(id)) {
       this.reproductions.set(id, reproduce);

@@ -121,15 +121,17 @@ export function countsText({ passed, failed, warnings, skipped }: Summary): stri
   return `${passed} passed, ${failed} failed (${kinds}), ${skipped} skipped`;
 }
 
+/** What `failureReasons` reads: a report's, or a verdict's inputs before the report is built. */
+type FailureInputs = Pick<Report, 'summary' | 'strict' | 'replay' | 'mock'> & {
+  coverage: Pick<ReportCoverage, 'shortfalls'>;
+};
+
 /**
  * What fails the run, each as the verdict line names it: error-level failures (with `strict`, warnings too), a
  * coverage under --min-coverage, replayed requests refused, the mock's drift under --fail-on-drift. The one source of
- * the verdict's reasons and of the exit code, so a FAIL beside "0 errors" always says what failed it.
+ * the verdict, of its reasons and of the exit code, so a FAIL beside "0 errors" always says what failed it.
  */
-function failureReasons(
-  report: Pick<Report, 'summary' | 'strict' | 'coverage' | 'replay' | 'mock'>,
-  strict = report.strict,
-): string[] {
+function failureReasons(report: FailureInputs, strict = report.strict): string[] {
   const { failed, warnings } = report.summary;
   const reasons: string[] = [];
   if (failed - warnings > 0) reasons.push(counted(failed - warnings, 'error'));
@@ -142,6 +144,19 @@ function failureReasons(
     reasons.push(`--fail-on-drift: the mock differs from the deployment in ${ways}`);
   }
   return reasons;
+}
+
+/**
+ * The verdict, from the reasons the exit code reads: FAIL for an unreachable target or any reason; NOTHING VERIFIED
+ * when no success body was checked and nothing but a coverage under its minimum fails the run (a run that verified
+ * nothing always is, and that it verified nothing is the news); PASS otherwise.
+ */
+function verdictFrom(inputs: FailureInputs & Pick<Report, 'reachable'>, verified: boolean): Verdict {
+  if (!inputs.reachable) return 'FAIL';
+  const reasons = failureReasons(inputs).length;
+  const beyondCoverage = reasons - (inputs.coverage.shortfalls.length > 0 ? 1 : 0);
+  if (!verified && beyondCoverage === 0) return 'NOTHING VERIFIED';
+  return reasons > 0 ? 'FAIL' : 'PASS';
 }
 
 /**
@@ -165,21 +180,19 @@ export function failsTheRun(check: CheckResult, strict: boolean): boolean {
   return check.outcome === 'failed' && (strict || check.severity === 'error');
 }
 
-function failsRun(checks: CheckResult[], strict: boolean): boolean {
-  return checks.some((check) => failsTheRun(check, strict));
-}
-
 /** Success bodies checked: without one, every body check was skipped and a green run would say nothing. */
 function verifiedAnything(checks: CheckResult[]): boolean {
   return checks.some((check) => check.id.endsWith('.body.json') && check.outcome !== 'skipped');
 }
 
 /**
- * The verdict line's word, for `contract` and `proxy` alike: FAIL on a failure that fails the run (with `strict`, any
- * failure) or an unreachable target; NOTHING VERIFIED when no success body could be checked; PASS otherwise.
+ * The verdict line's word for checks alone (no replay, no coverage minimum, no comparison with the mock): FAIL on a
+ * failure that fails the run (with `strict`, any failure) or an unreachable target; NOTHING VERIFIED when no success
+ * body could be checked; PASS otherwise.
  */
 export function verdictOf(checks: CheckResult[], reachable: boolean, strict: boolean): Verdict {
-  return failsRun(checks, strict) || !reachable ? 'FAIL' : verifiedAnything(checks) ? 'PASS' : 'NOTHING VERIFIED';
+  const inputs = { summary: summarize(checks), strict, reachable, coverage: { shortfalls: [] } };
+  return verdictFrom(inputs, verifiedAnything(checks));
 }
 
 /**
@@ -251,11 +264,6 @@ export function replayCountsText({ replayed, refused, skipped }: ReplayReport): 
   return `${replayed} replayed, ${refused.length} refused, ${skipped.length} skipped`;
 }
 
-/** A recorded request the app sends, refused by the deployment: an error, whatever the checks say. */
-function refusedReplays(report: Pick<Report, 'replay'>): boolean {
-  return (report.replay?.refused.length ?? 0) > 0;
-}
-
 /** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
 export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary' | 'coverage'> {
   coverage: CoverageReport;
@@ -274,17 +282,17 @@ export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summ
 export function buildReport(input: ReportInput): Report {
   const { checks, reachable, strict, stopped, pacing, replay } = input;
   const coverage = reportCoverage(input.coverage, input.minimumCoverage);
-  const verdict = refusedReplays(input) || driftFails(input.mock) ? 'FAIL' : verdictOf(checks, reachable, strict);
+  const summary = summarize(checks);
   const report: Report = {
     command: input.command,
     target: input.target,
     reachable,
-    verdict: verdict === 'PASS' && coverage.shortfalls.length > 0 ? 'FAIL' : verdict,
+    verdict: verdictFrom({ summary, strict, reachable, coverage, replay, mock: input.mock }, verifiedAnything(checks)),
     ...(reachable && !verifiedAnything(checks) ? { headline: input.nothingVerified() } : {}),
     strict,
     insecure: input.insecure,
     ...(stopped ? { stopped } : {}),
-    summary: summarize(checks),
+    summary,
     checks,
     notes: input.notes,
     counterexamples: input.counterexamples,
