@@ -212,7 +212,8 @@ export function dashboardScript(window: PageWindow): void {
   function row(entry: EntryView): PageElement {
     const tr = document.createElement('tr');
     tr.dataset.id = String(entry.id);
-    const path = element('td', entry.path, 'path');
+    const path = element('td', undefined, 'path');
+    path.append(element('span', entry.path));
     path.setAttribute('title', entry.path);
     const status = element('td', entry.status, 's' + String(entry.status)[0]);
     if (entry.fault) status.append(element('span', '(' + entry.fault + ')', 'fault'));

@@ -320,6 +320,21 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
         .map((cell) => cell.title)`,
       )) as string[];
       expect(tallRows).toEqual([]);
+      // A path cut keeps its end in view, the id that tells one polled record from another: its last character is
+      // inside the cell.
+      const endsCut = (await page.evaluate(
+        `[...document.querySelectorAll('#request-rows tr:not([hidden]) td.path')]
+        .filter((cell) => {
+          const text = cell.querySelector('span')?.firstChild ?? cell.firstChild;
+          const range = document.createRange();
+          range.setStart(text, text.data.length - 1);
+          range.setEnd(text, text.data.length);
+          const [last, box] = [range.getBoundingClientRect(), cell.getBoundingClientRect()];
+          return last.right > box.right + 0.5 || last.left < box.left;
+        })
+        .map((cell) => cell.title)`,
+      )) as string[];
+      expect(endsCut).toEqual([]);
       if (width === 1440) {
         // The list takes the larger share of a wide screen; the details beside it.
         const share = (await page.evaluate(
