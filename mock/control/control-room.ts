@@ -50,8 +50,9 @@ export interface ControlRoomHandle {
   /** Answers a request of the control room, or refuses it (a Host not allowed, another site's page). */
   serve(request: MockRequest): Promise<MockAnswer>;
   /**
-   * Keeps a request the adapter passed through to `--passthrough`'s origin, its credentials redacted; no body of either
-   * side is kept, since they are another API's and the journal cannot know where its credentials sit.
+   * Keeps a request the adapter passed through to `--passthrough`'s origin, its credentials redacted; no body the
+   * client or the origin sent is kept, since they are another API's and the journal cannot know where its credentials
+   * sit. The mock's own answer in the origin's stead (a 502, ...) is kept: it is the mock's, and says why.
    */
   passedThrough(exchange: PassedThroughExchange): void;
   /** Stops keeping the core's answers. */
@@ -75,10 +76,12 @@ interface PassedThroughExchange {
   answerBytes: number;
   arrived: number;
   durationMs: number;
+  /** The mock's own answer when the origin gave none (unreachable, silent, a loop). */
+  own?: MockAnswer;
 }
 
 function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange): void {
-  const { request, requestBytes } = exchange;
+  const { request, requestBytes, own } = exchange;
   journal.record({
     id: 0,
     time: exchange.arrived,
@@ -90,11 +93,12 @@ function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange):
     fault: undefined,
     requestHeaders: redactHeaders(request.headers),
     requestBody: requestBytes === 0 ? undefined : notKept(requestBytes, 'passed through, not kept'),
-    answerHeaders: headerTexts(redactHeaders(exchange.answerHeaders)),
-    answerBody: undefined,
-    answerBytes: exchange.answerBytes,
+    answerHeaders: own ? own.headers : headerTexts(redactHeaders(exchange.answerHeaders)),
+    answerBody: keptAnswerBody(own?.body),
+    answerBytes: own ? (own.body?.length ?? 0) : exchange.answerBytes,
     problems: undefined,
-    notes: undefined,
+    // Without it the row reads as the origin's answer: the status is the mock's, the origin never answered.
+    notes: own && [`the passthrough origin did not answer: this ${own.status} is the mock's own, its body says why`],
     served: 'passthrough',
   });
 }

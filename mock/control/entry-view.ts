@@ -3,7 +3,7 @@ import { shellQuote } from '../../http/shell.js';
 import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../../http/recorded-request.js';
 import { scenarioValues } from '../core/scenarios.js';
 import type { JournalRecord } from './journal.js';
-import { answerBodyView, headerTexts, redactHeaders, type JournalBody } from './redaction.js';
+import { answerBodyView, headerTexts, notKept, redactHeaders, type JournalBody } from './redaction.js';
 
 /** Paths are shown to this length: an id is at most 1,024 characters, anything longer is cut. */
 const maxShownPath = 2048;
@@ -30,7 +30,10 @@ export interface EntryView extends RecordedRequestJson {
   request: PartView;
   response: PartView;
   problems: readonly ValidationDetail[];
-  /** What the mock read otherwise than as sent, e.g. `lm_providers_keys: null read as absent`. */
+  /**
+   * What the mock read otherwise than as sent, e.g. `lm_providers_keys: null read as absent`, or that it answered a
+   * pass-through itself because the origin did not.
+   */
   notes: readonly string[];
   /** Who answered: the mock, or the `--passthrough` origin. */
   served: 'mock' | 'passthrough';
@@ -64,6 +67,17 @@ function curlCommand(record: JournalRecord, target: string, headers: Record<stri
   return parts.join(' ');
 }
 
+/**
+ * The answer body as shown: the mock's bytes, or for an answer of the `--passthrough` origin (whose body the journal
+ * does not keep) its size and why it is missing; `null` only for an answer with no body.
+ */
+function answerView(record: JournalRecord): JournalBody | undefined {
+  if (record.answerBody !== undefined) return answerBodyView(record.answerBody, record.answerBytes);
+  if (record.served === 'passthrough' && record.answerBytes > 0)
+    return notKept(record.answerBytes, 'passed through, not kept');
+  return undefined;
+}
+
 /** A journal record in the interface's JSON shape (docs/mock.md, "Control room"), made when someone reads it. */
 export function entryView(record: JournalRecord): EntryView {
   const { path: sent, query } = recordedTarget(record.url);
@@ -83,7 +97,7 @@ export function entryView(record: JournalRecord): EntryView {
     // The mock's own headers hold no credential; redacting them too keeps the rule true of every header shown.
     response: {
       headers: headerTexts(redactHeaders(record.answerHeaders)),
-      ...bodyView(answerBodyView(record.answerBody, record.answerBytes)),
+      ...bodyView(answerView(record)),
     },
     problems: record.problems ?? [],
     notes: record.notes ?? [],

@@ -39,7 +39,10 @@ export interface JournalRecord {
   answerBody: Uint8Array | undefined;
   answerBytes: number;
   problems: readonly ValidationDetail[] | undefined;
-  /** What the mock read otherwise than as sent (MockAnswer.notes); never a value of the request. */
+  /**
+   * What the mock read otherwise than as sent (MockAnswer.notes), or that it answered a pass-through in the origin's
+   * stead; never a value of the request.
+   */
   notes: readonly string[] | undefined;
   /** Who answered: the mock, or the origin of `--passthrough` (a request the mock does not serve). */
   served: 'mock' | 'passthrough';

@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { endToEnd } from '../../http/hop-by-hop.js';
 import { isLoopbackHost } from '../control/allowed-hosts.js';
 import { maxBodyBytes } from '../core/limits.js';
-import { jsonAnswer, type RequestHeaders } from '../core/request-answer.js';
+import { jsonAnswer, type MockAnswer, type RequestHeaders } from '../core/request-answer.js';
 import { tooLarge } from '../core/request-body.js';
 import { serialize } from '../core/serialize.js';
 import { MockSetupError } from '../core/setup-error.js';
@@ -84,17 +84,31 @@ interface PassedThrough {
   answerHeaders: RequestHeaders;
   requestBytes: number;
   answerBytes: number;
+  /**
+   * The mock's own answer when the origin gave none (unreachable, silent, a loop, a body past the limit): the journal
+   * keeps it, since it is the mock's and says why, where it keeps none of the origin's.
+   */
+  own?: MockAnswer;
 }
 
 /** Forwards one request the mock does not serve, streaming its answer back; `done` once the exchange is over. */
 export type Passthrough = (req: IncomingMessage, res: ServerResponse, done: (passed: PassedThrough) => void) => void;
 
-function problem(res: ServerResponse, status: number, origin: string, detail: string, cause: string): void {
+/** Answers in the origin's stead, or cuts an answer already under way; returns what it delivered. */
+function problem(
+  res: ServerResponse,
+  status: number,
+  origin: string,
+  detail: string,
+  cause: string,
+): MockAnswer | undefined {
   if (res.headersSent) {
     res.destroy();
-    return;
+    return undefined;
   }
-  deliver(res, jsonAnswer(status, serialize({ detail, origin, cause }), { Connection: 'close' }));
+  const answer = jsonAnswer(status, serialize({ detail, origin, cause }), { Connection: 'close' });
+  deliver(res, answer);
+  return answer;
 }
 
 /**
@@ -122,13 +136,18 @@ export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeout
     let answerBytes = 0;
     let status = 0;
     let answerHeaders: RequestHeaders = {};
-    res.once('close', () => done({ status: status || res.statusCode, answerHeaders, requestBytes, answerBytes }));
+    let own: MockAnswer | undefined;
+    const answerItself = (code: number, detail: string, cause: string): void => {
+      const said = problem(res, code, origin, detail, cause);
+      own ??= said;
+    };
+    res.once('close', () =>
+      done({ status: status || res.statusCode, answerHeaders, requestBytes, answerBytes, ...(own && { own }) }),
+    );
     if (cameBack(req, pseudonym)) {
       req.resume();
-      return problem(
-        res,
+      return answerItself(
         508,
-        origin,
         `the request came back to this mock through its passthrough (its Via names ${pseudonym}, this mock): ` +
           `${origin} forwards to the mock, a loop; point --passthrough at the real backend`,
         'loop',
@@ -143,11 +162,11 @@ export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeout
       headers: forwardedHeaders(req, target, pseudonym),
     });
     upstream.setTimeout(timeoutMs, () => {
-      problem(res, 504, origin, `the passthrough origin sent nothing within ${timeoutMs} ms`, 'timeout');
+      answerItself(504, `the passthrough origin sent nothing within ${timeoutMs} ms`, 'timeout');
       upstream.destroy();
     });
     upstream.on('error', (error: NodeJS.ErrnoException) =>
-      problem(res, 502, origin, 'the passthrough origin could not be reached', error.code ?? error.message),
+      answerItself(502, 'the passthrough origin could not be reached', error.code ?? error.message),
     );
     upstream.on('response', (incoming) => {
       status = incoming.statusCode ?? 502;
@@ -170,7 +189,7 @@ export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeout
       req.unpipe(upstream);
       req.pause();
       upstream.destroy();
-      problem(res, tooLarge.status, origin, tooLarge.message, 'too-large');
+      answerItself(tooLarge.status, tooLarge.message, 'too-large');
     });
     req.pipe(upstream);
   };

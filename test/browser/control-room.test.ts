@@ -65,6 +65,35 @@ async function mix(tag: string): Promise<void> {
   expect(invalid.status).toBe(422);
 }
 
+/**
+ * Text on the page below WCAG AA's 4.5:1 against the background behind it (the nearest one painted), as
+ * `colour on background (ratio): text`. Run in the page, where the DOM is: the build has no DOM typings.
+ */
+const lowContrast = `(() => {
+  const channels = (text) => text.match(/[\\d.]+/g).map(Number);
+  const luminance = (text) => {
+    const [r, g, b] = channels(text).slice(0, 3).map((c) => c / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const painted = (node) => {
+    for (let at = node; at; at = at.parentElement) {
+      const colour = getComputedStyle(at).backgroundColor;
+      if ((channels(colour)[3] ?? 1) > 0) return colour;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  return [...document.querySelectorAll('body *')]
+    .filter((node) => node.checkVisibility() && [...node.childNodes].some((c) => c.nodeType === 3 && c.data.trim()))
+    .map((node) => {
+      const [colour, behind] = [getComputedStyle(node).color, painted(node)];
+      const [a, b] = [luminance(colour), luminance(behind)].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      return ratio >= 4.5 ? '' : colour + ' on ' + behind + ' (' + ratio.toFixed(2) + '): ' + node.textContent.trim();
+    })
+    .filter(Boolean);
+})()`;
+
 /** The status column of the rows shown. */
 async function shownStatuses(page: Page): Promise<string[]> {
   return page.locator('#request-rows tr:not([hidden]) td:nth-child(4)').allTextContents();
@@ -164,14 +193,22 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
   it('marks an entry a passthrough mock forwarded, and filters on it; one without the field: the mock', async () => {
     await fetch(`${api}/human-evaluations/forwarded-one`);
     await fetch(`${api}/human-evaluations/answered-here`);
+    const withheld = {
+      body: '<body withheld: 35 bytes, passed through, not kept>',
+      body_bytes: 35,
+      body_truncated: true,
+    };
     const page = await (browser as Browser).newPage();
     // The journal as a `--passthrough` mock gives it: this entry marked, the other one without the field at all.
     await page.route('**/__evalkit/requests', async (route) => {
       const answer = await route.fetch();
-      const { requests } = (await answer.json()) as { requests: Array<{ path: string; served?: string }> };
+      const { requests } = (await answer.json()) as {
+        requests: Array<{ path: string; served?: string; response: object }>;
+      };
       for (const entry of requests) {
-        // As a pass-through entry is journalled: no scenario, for the mock did not answer it.
-        if (entry.path.endsWith('forwarded-one')) Object.assign(entry, { served: 'passthrough', scenario: null });
+        // As the journal gives a pass-through: no scenario, and the origin's body not kept, only its size.
+        if (entry.path.endsWith('forwarded-one'))
+          Object.assign(entry, { served: 'passthrough', scenario: null, response: { ...entry.response, ...withheld } });
         else delete entry.served;
       }
       await route.fulfill({ response: answer, json: { requests } });
@@ -187,11 +224,14 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     ]);
     await forwarded.click();
     const details = await page.locator('#details').textContent();
-    expect(details).toContain('passed through: answered by the real backend');
+    expect(details).toContain('passed through to the --passthrough origin');
     // Labelled as what it is: no scenario because the mock did not answer it, a body the journal does not keep.
-    expect(details).toContain('Scenario applied: (none: passed through, not answered by the mock)');
-    expect(details).toContain("Response body(not kept: the real backend's, passed through)");
+    expect(details).toContain("Scenario applied: (none: passed through, not answered by the mock's operations)");
     expect(details).not.toContain('refused before routing');
+    // The body is said to be withheld, with its size, as the entry gives it: not "(none)", nor a claim of its own.
+    const heading = page.locator('#details h3', { hasText: 'Response body' });
+    expect(await heading.textContent()).toBe(`Response body (${withheld.body_bytes} bytes, not kept whole)`);
+    expect(await page.locator('#details h3:has-text("Response body") + pre').textContent()).toBe(withheld.body);
     await page.close();
   }, 120_000);
 
@@ -236,6 +276,19 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
     await release(page);
   }, 120_000);
 
+  it('every text reads at 4.5:1 against what is behind it, a selected row of each status class too', async () => {
+    const page = await open();
+    await mix('contrast');
+    for (const path of ['/human-evaluations/contrast-ok', '/contrast-missing', '/evaluations']) {
+      const row = page.locator('#request-rows tr', { hasText: path }).first();
+      await row.click();
+      await page.locator('#details h2', { hasText: path }).waitFor();
+      expect(await row.getAttribute('class')).toBe('selected');
+      expect(await page.evaluate(lowContrast)).toEqual([]);
+    }
+    await release(page);
+  }, 120_000);
+
   it.each([1440, 800])(
     'no column is clipped and the page does not scroll sideways at %i px',
     async (width) => {
@@ -267,6 +320,21 @@ describe.skipIf(!hasChromium)('the control room through a working day, in headle
         .map((cell) => cell.title)`,
       )) as string[];
       expect(tallRows).toEqual([]);
+      // A path cut keeps its end in view, the id that tells one polled record from another: its last character is
+      // inside the cell.
+      const endsCut = (await page.evaluate(
+        `[...document.querySelectorAll('#request-rows tr:not([hidden]) td.path')]
+        .filter((cell) => {
+          const text = cell.querySelector('span')?.firstChild ?? cell.firstChild;
+          const range = document.createRange();
+          range.setStart(text, text.data.length - 1);
+          range.setEnd(text, text.data.length);
+          const [last, box] = [range.getBoundingClientRect(), cell.getBoundingClientRect()];
+          return last.right > box.right + 0.5 || last.left < box.left;
+        })
+        .map((cell) => cell.title)`,
+      )) as string[];
+      expect(endsCut).toEqual([]);
       if (width === 1440) {
         // The list takes the larger share of a wide screen; the details beside it.
         const share = (await page.evaluate(

@@ -184,6 +184,12 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
     const unreachable = await send(`${at}/api/apps`, 'GET', []);
     expect(unreachable.status).toBe(502);
     expect(JSON.parse(unreachable.body.toString())).toMatchObject({ origin: gone, cause: 'ECONNREFUSED' });
+    // The journal keeps the mock's own answer, which says why, and notes that the origin never answered.
+    const [entry] = await journal(at);
+    expect(entry).toMatchObject({ status: 502, served: 'passthrough' });
+    expect(entry?.response.body).toEqual(JSON.parse(unreachable.body.toString()));
+    expect(entry?.response.headers['Content-Type']).toBe('application/json');
+    expect(entry?.notes).toEqual([expect.stringContaining('the passthrough origin did not answer')]);
 
     const silent = await origin(false);
     const { origin: slow } = await mock({ passthrough: silent.url }, { passthroughTimeoutMs: 200 });

@@ -123,7 +123,8 @@ function detailText(data: unknown): string {
 function row(entry: EntryView): HTMLElement {
   const tr = document.createElement('tr');
   tr.dataset.id = String(entry.id);
-  const path = element('td', entry.path, 'path');
+  const path = element('td', undefined, 'path');
+  path.append(element('span', entry.path));
   path.setAttribute('title', entry.path);
   const status = element('td', entry.status, 's' + String(entry.status)[0]);
   if (entry.fault) status.append(element('span', '(' + entry.fault + ')', 'fault'));
@@ -191,7 +192,8 @@ function block(title: string, value: unknown): DocumentFragment {
 }
 
 function bodyBlock(title: string, part: PartView): DocumentFragment {
-  const note = part.body_truncated ? ' (first part of ' + part.body_bytes + ' bytes)' : '';
+  // Cut at the cap or withheld whole (`<body withheld: …>`): either way not all of its bytes are shown.
+  const note = part.body_truncated ? ' (' + part.body_bytes + ' bytes, not kept whole)' : '';
   return block(title + note, part.body === null ? '(none)' : part.body);
 }
 
@@ -202,14 +204,15 @@ function show(id: number): void {
   const panel = byId('details');
   panel.replaceChildren(element('h2', entry.method + ' ' + entry.path + ' → ' + entry.status));
   const fault = entry.fault ? ', fault ' + entry.fault : '';
-  const who = passedThrough(entry) ? ', passed through: answered by the real backend' : '';
+  // Whether the origin answered or the mock did in its stead (a 502, ...), the entry's note says.
+  const who = passedThrough(entry) ? ', passed through to the --passthrough origin' : '';
   panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault + who, 'muted'));
   const applied = entry.scenario
     ? Object.entries(entry.scenario)
         .map(([key, value]) => key + '=' + value)
         .join(', ')
     : passedThrough(entry)
-      ? '(none: passed through, not answered by the mock)'
+      ? "(none: passed through, not answered by the mock's operations)"
       : '(none: refused before routing)';
   panel.append(element('p', 'Scenario applied: ' + applied));
   // What the mock read otherwise than sent, and where a followed record stands (progress=MS): its phase.
@@ -239,10 +242,7 @@ function show(id: number): void {
   });
   panel.append(copy, element('pre', entry.curl));
   panel.append(block('Request headers', entry.request.headers), bodyBlock('Request body', entry.request));
-  panel.append(block('Response headers', entry.response.headers));
-  // The backend's answer goes to the client as it comes: the journal keeps its headers, not its body.
-  if (passedThrough(entry)) panel.append(block('Response body', "(not kept: the real backend's, passed through)"));
-  else panel.append(bodyBlock('Response body', entry.response));
+  panel.append(block('Response headers', entry.response.headers), bodyBlock('Response body', entry.response));
 }
 
 async function loadRequests(): Promise<void> {
