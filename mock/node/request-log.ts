@@ -9,20 +9,22 @@ const maxLoggedPath = 200;
 /** A problem's detail is cut to this length: the line says why, the answer says it all. */
 const maxLoggedReason = 100;
 
-/** The answers about to be delivered, by their response, so the line written at its close can say why. */
-const answers = new WeakMap<ServerResponse, MockAnswer>();
+/**
+ * Who answers a response, told before it is delivered so the line written at its close can say why: the mock (its
+ * answer: the core's or the control room's), or the pass-through origin (named rather than a reason). One record per
+ * response, kept only as long as the response is.
+ */
+type Answered = { by: 'mock'; answer: MockAnswer } | { by: 'origin'; origin: string };
+const answered = new WeakMap<ServerResponse, Answered>();
 
-/** Tells the log which answer a response delivers (the core's or the control room's). */
+/** Tells the log which answer of the mock's a response delivers. */
 export function logAnswer(res: ServerResponse, answer: MockAnswer): void {
-  answers.set(res, answer);
+  answered.set(res, { by: 'mock', answer });
 }
-
-/** Responses a passthrough delivers, by the origin they came from: the line names it rather than a reason. */
-const passedThrough = new WeakMap<ServerResponse, string>();
 
 /** Tells the log a response is the passthrough origin's answer, not the mock's. */
 export function logPassthrough(res: ServerResponse, origin: string): void {
-  passedThrough.set(res, origin);
+  answered.set(res, { by: 'origin', origin });
 }
 
 /**
@@ -72,9 +74,8 @@ export function requestLog(write: (line: string) => void): RequestHandler {
       const status = res.writableFinished
         ? String(res.statusCode)
         : `${res.headersSent ? res.statusCode : '-'} (connection closed early)`;
-      const answer = answers.get(res);
-      const origin = passedThrough.get(res);
-      const reason = origin === undefined ? answer && reasonOf(answer) : `passthrough ${origin}`;
+      const told = answered.get(res);
+      const reason = told?.by === 'origin' ? `passthrough ${told.origin}` : told && reasonOf(told.answer);
       write(
         `${req.method} ${path} ${status} ${(performance.now() - start).toFixed(1)}ms${reason ? ` (${reason})` : ''}`,
       );
