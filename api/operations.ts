@@ -15,6 +15,7 @@ export const operationTable = {
     parameter: { name: 'evaluation_id', description: 'The identifier of the evaluation to fetch.' },
     response: { resource: 'HumanEvaluation', array: false, sections: '§2.1' },
     spec: '§4.1',
+    success: 'Successful response: one HumanEvaluation (2.1).',
     recordFolder: 'human-evaluations',
     /** What else the path answers besides the method: HEAD comes with GET, as in Starlette and Express. */
     methods: ['GET', 'HEAD'],
@@ -31,6 +32,7 @@ export const operationTable = {
     request: 'CreateEvaluationRequest',
     response: { resource: 'Evaluation', array: true, sections: '§2.2-2.4' },
     spec: '§4.2',
+    success: 'Successful response: a JSON array of Evaluation (2.2).',
     methods: ['POST'],
     // Its name until evalkit 0.1: `createEvaluation` made Kubb's client function clash with its faker factory for the
     // schema Evaluation (both `createEvaluation`).
@@ -61,6 +63,8 @@ export interface OperationDefinition {
   recordFolder?: string;
   /** The section of the spec that states the operation. */
   spec: string;
+  /** The spec's own words for a successful answer, which the judge's checks of it quote. */
+  success: string;
   /** The methods the path answers (405 with these in `Allow` for any other). */
   methods: readonly string[];
   /** Names it had before, still read wherever a user writes an operation's name (scenario files, the control room). */

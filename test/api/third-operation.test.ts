@@ -25,6 +25,7 @@ const thirdOperation = `
     parameter: { name: 'evaluation_id', description: 'The identifier of the evaluation.' },
     response: { resource: 'Evaluation', array: false, sections: '§2.2-2.4' },
     spec: '§4.3',
+    success: 'Successful response: one Evaluation.',
     recordFolder: 'evaluations',
     methods: ['GET', 'HEAD'],
   },
@@ -39,9 +40,6 @@ const owed = [
   // The judge: each operation's checks (the table, and the map the catalogue reads it through).
   'contract/judge/catalogue.ts TS2741',
   'contract/judge/catalogue.ts TS2741',
-  // The judge: the spec's line for a successful answer of each operation.
-  'contract/judge/checks/response.ts TS2741',
-  'contract/judge/checks/response.ts TS2536',
   // The mock: how it answers each operation, and each operation's canned error bodies.
   'mock/core/handle.ts TS2741',
   'mock/core/scenario-answers.ts TS2741',
@@ -67,11 +65,6 @@ afterAll(removeTempDirs);
  * right after the anchor (each anchor once in its file). With them the copy compiles, and runs.
  */
 const decisions: Array<[file: string, anchor: string, text: string]> = [
-  [
-    'contract/judge/checks/response.ts',
-    'const responseSpec = {',
-    `\n  fetchOne: '§4.3 "Successful response: one Evaluation."',`,
-  ],
   [
     'mock/core/handle.ts',
     'const operations: Record<OperationId, OperationHandler> = {',

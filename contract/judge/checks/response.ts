@@ -9,11 +9,6 @@ import { periodFinding } from '../instants.js';
 import { serverErrorFinding, type Observation } from '../observation.js';
 import { variantArrayNames } from '../../../api/variant-arrays.js';
 
-const responseSpec = {
-  fetch: '§4.1 "Successful response: one HumanEvaluation (2.1)."',
-  create: '§4.2 "Successful response: a JSON array of Evaluation (2.2)."',
-} as const satisfies Record<OperationKey, string>;
-
 /** Issues listed in one finding: a body with 300,000 wrong items gets the first few and the count. */
 const listedIssues = 10;
 
@@ -58,8 +53,9 @@ function notAnArray(seen: Observation, data: unknown): string | undefined {
  * should succeed.
  */
 export function responseChecks<const O extends OperationKey>(operation: O) {
-  const spec = responseSpec[operation];
-  const { resource, sections } = operationByKey(operation).response;
+  const definition = operationByKey(operation);
+  const spec = `${definition.spec} "${definition.success}"`;
+  const { resource, sections } = definition.response;
   /** The section of the record itself: the first of the sections its records span (`§2.2` of `§2.2-2.4`). */
   const recordSection = sections.split('-')[0] as string;
   const optional = declaredProperties(resource).some((field) => !requiredProperties(resource).includes(field));
