@@ -6,7 +6,7 @@ import { isLoopbackHost, type AllowedHosts } from '../../mock/control/allowed-ho
 import { maxJournalSize } from '../../mock/control/journal.js';
 import { controlPrefix } from '../../mock/control/prefix.js';
 import { normalizeBasePath } from '../../mock/core/options.js';
-import { scenarioEntry, type ScenarioKey } from '../../mock/core/scenarios.js';
+import { scenarioEntry, shownName, type ScenarioKey } from '../../mock/core/scenarios.js';
 import { MockSetupError, startMockServer, type MockServerOptions } from '../../mock/index.js';
 import {
   choiceOption,
@@ -115,7 +115,8 @@ function fixturesOption(values: OptionValues): string | undefined {
     .find(existsSync);
   if (shipped === undefined) return dir;
   throw new UsageError(
-    `--fixtures: no folder ${dir} here; did you mean ${relative('.', shipped) || '.'} (the fixtures evalkit ships)?`,
+    `--fixtures: no folder ${shownName(dir)} here; ` +
+      `did you mean ${relative('.', shipped) || '.'} (the fixtures evalkit ships)?`,
   );
 }
 
