@@ -182,7 +182,12 @@ function checkDeclaredKeys(name: ResourceName, overrides: unknown, schema: JsonS
 export function build<N extends ResourceName>(name: N, options: BuildOptions<N> = {} as BuildOptions<N>): Instances[N] {
   // A JavaScript caller (or a cast) can pass any string: refuse it in words rather than with a TypeError.
   if (!isResourceName(name))
-    throw new FactoryError('name', name, resourceNames.join(', '), `build(${show(name)}): unknown resource`);
+    throw new FactoryError(
+      'name',
+      name,
+      resourceNames.join(', '),
+      `build(${show(name)}): unknown resource${typeof name === 'string' ? didYouMean(name, resourceNames) : ''}`,
+    );
   const { seed = 1, state: stateName, overrides, ...generatorOptions } = options;
   const given = (overrides ?? {}) as Overrides;
   checkDeclaredKeys(name, given, schemas[name], '');
