@@ -92,6 +92,47 @@ describe('build and buildMany', () => {
     );
   });
 
+  it('refuses an option build() does not take, naming the one a typo meant, where it was ignored silently', () => {
+    // @ts-expect-error: overides is no option (TS2561)
+    const error = catchFactoryError(() => build('Evaluation', { overides: { app_id: 'x' } }));
+    expect([error.field, error.value]).toEqual(['options', 'overides']);
+    expect(error.message).toMatch(
+      /^build\('Evaluation'\): no option "overides"; did you mean overrides\?; accepted: seed, /,
+    );
+    // @ts-expect-error: nor is sede
+    expect(() => buildMany('HumanEvaluation', 2, { sede: 3 })).toThrow(/no option "sede"; did you mean seed\?/);
+    // Each resource's generator options are build()'s too.
+    expect(build('HumanEvaluation', { id: 'given', idStyle: 'uuid-v7' }).id).toBe('given');
+    expect(() => build('RateLimit', { idStyle: 'uuid-v7' } as never)).toThrow(/no option "idStyle"/);
+  });
+
+  it('property: options of any names build when build() takes each, else are refused naming the first, briefly', () => {
+    // CreateEvaluationRequest's generator takes no option of its own: build()'s are all it takes.
+    const taken = ['seed', 'profile'];
+    const slip = fc
+      .tuple(fc.constantFrom('seed', 'state', 'overrides', 'profile'), fc.nat(), fc.constantFrom('', 'x', 'e'))
+      .map(([word, at, letter]) => word.slice(0, at % word.length) + letter + word.slice((at % word.length) + 1));
+    const name = fc.oneof(fc.constantFrom(...taken), slip, fc.string({ maxLength: 20 }), fc.string({ minLength: 500 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 3 }), (names) => {
+        const options = Object.fromEntries(names.map((key) => [key, key === 'profile' ? 'full' : 1]));
+        // In the object's own key order (integer-like names first), as build() reads them.
+        const unknown = Object.keys(options).find(
+          (key) => !taken.includes(key) && !['state', 'overrides'].includes(key),
+        );
+        if (unknown === undefined && !names.includes('state') && !names.includes('overrides')) {
+          expectValid('CreateEvaluationRequest', build('CreateEvaluationRequest', options as never));
+          return;
+        }
+        if (unknown === undefined) return;
+        const error = catchFactoryError(() => build('CreateEvaluationRequest', options as never));
+        expect([error.field, error.value]).toEqual(['options', unknown]);
+        expect(error.message.length).toBeLessThan(400);
+      }),
+      runs(300),
+    );
+  });
+
   it('property: an override of any keys is kept when each is a field, else refused naming the first, briefly', () => {
     const fields = declaredProperties('HumanEvaluation');
     const key = fc.oneof(fc.constantFrom(...fields), fc.string({ maxLength: 30 }), fc.string({ minLength: 1000 }));
