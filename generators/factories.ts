@@ -18,6 +18,7 @@ import {
   type GenerateOptions,
   type Instances,
   type ResourceGenerator,
+  type ResourceOptions,
   type Seed,
 } from './index.js';
 import { FactoryError, show, stateFrom } from './factory-error.js';
@@ -57,6 +58,52 @@ export type BuildOptions<N extends ResourceName> = Omit<GenerateOptions<N>, 'sta
   /** Fields to set, merged deeply into the instance made; the result must still satisfy the schema. */
   overrides?: DeepPartial<Instances[N]>;
 };
+
+/** Every name of an options type, as a value: a name added to or taken from the type is a compile error here. */
+type OptionNames<T> = { readonly [K in keyof Required<T>]: true };
+
+/** build()'s own options and each generator's, for refusing a JavaScript caller's misspelt one (`overides`). */
+const buildOptionNames: OptionNames<{ seed: 0; state: 0; overrides: 0; profile: 0 }> = {
+  seed: true,
+  state: true,
+  overrides: true,
+  profile: true,
+};
+const generatorOptionNames: { [N in ResourceName]: OptionNames<ResourceOptions[N]> } = {
+  HumanEvaluation: { id: true, idStyle: true, status: true, notAfter: true, period: true },
+  Evaluation: {
+    state: true,
+    appId: true,
+    testsetId: true,
+    variantId: true,
+    variantIndex: true,
+    evaluatorConfigIds: true,
+    run: true,
+  },
+  Result: { type: true, state: true, evaluatorKey: true, value: true, errorMessage: true },
+  Error: { message: true },
+  AggregatedResult: { evaluatorConfig: true, evaluatorConfigId: true, evaluatorKey: true, failed: true, before: true },
+  EvaluatorConfig: { id: true, evaluatorKey: true, before: true },
+  UndocumentedEvaluatorConfig: {},
+  CreateEvaluationRequest: {},
+  RateLimit: { defaults: true },
+};
+
+/**
+ * Refuses an option build() does not take, as TypeScript does: a JavaScript caller's `overides` would otherwise be
+ * ignored, silently, and the instance built without the fields it was meant to set.
+ */
+function checkOptionNames(name: ResourceName, options: object): void {
+  const known = [...new Set([...Object.keys(buildOptionNames), ...Object.keys(generatorOptionNames[name])])];
+  const unknown = Object.keys(options).find((key) => !known.includes(key));
+  if (unknown === undefined) return;
+  throw new FactoryError(
+    'options',
+    unknown,
+    known.join(', '),
+    `build('${name}'): no option ${show(unknown)}${didYouMean(unknown, known)}`,
+  );
+}
 
 /** Objects merge key by key; arrays and scalars replace. Copies, so neither side is changed. */
 function merge(base: unknown, override: unknown): unknown {
@@ -182,7 +229,13 @@ function checkDeclaredKeys(name: ResourceName, overrides: unknown, schema: JsonS
 export function build<N extends ResourceName>(name: N, options: BuildOptions<N> = {} as BuildOptions<N>): Instances[N] {
   // A JavaScript caller (or a cast) can pass any string: refuse it in words rather than with a TypeError.
   if (!isResourceName(name))
-    throw new FactoryError('name', name, resourceNames.join(', '), `build(${show(name)}): unknown resource`);
+    throw new FactoryError(
+      'name',
+      name,
+      resourceNames.join(', '),
+      `build(${show(name)}): unknown resource${typeof name === 'string' ? didYouMean(name, resourceNames) : ''}`,
+    );
+  checkOptionNames(name, options);
   const { seed = 1, state: stateName, overrides, ...generatorOptions } = options;
   const given = (overrides ?? {}) as Overrides;
   checkDeclaredKeys(name, given, schemas[name], '');

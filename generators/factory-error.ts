@@ -1,4 +1,10 @@
-import { evaluationStateFrom, evaluationStateNames, type EvaluationState } from './vocabulary.js';
+import { didYouMean } from '../http/spelling.js';
+import {
+  evaluationStateFrom,
+  evaluationStateNames,
+  evaluationStateTypedNames,
+  type EvaluationState,
+} from './vocabulary.js';
 
 /**
  * What the generators and build() refuse: an unknown resource or state, an override that breaks the schema or its
@@ -30,7 +36,9 @@ export function show(value: unknown): string {
 export function stateFrom(caller: string, state: unknown): EvaluationState | undefined {
   if (state === undefined) return undefined;
   const normalised = typeof state === 'string' ? evaluationStateFrom(state) : undefined;
-  if (normalised === undefined)
-    throw new FactoryError('state', state, evaluationStateNames, `${caller}: state cannot be ${show(state)}`);
+  if (normalised === undefined) {
+    const typo = typeof state === 'string' ? didYouMean(state, evaluationStateTypedNames, 1) : '';
+    throw new FactoryError('state', state, evaluationStateNames, `${caller}: state cannot be ${show(state)}${typo}`);
+  }
   return normalised;
 }

@@ -39,6 +39,16 @@ type EvaluationStateShortForm = EvaluationState extends `EVALUATION_${infer Shor
 export type EvaluationStateName =
   EvaluationState | Lowercase<EvaluationState> | EvaluationStateShortForm | Lowercase<EvaluationStateShortForm>;
 
+/**
+ * The names of the states a person types, for the one a typo meant: the short forms as the mock's `Prefer: state=`
+ * writes them (`failed`), then the full names (`EVALUATION_FAILD` is one slip from `EVALUATION_FAILED`, and many from
+ * `failed`).
+ */
+export const evaluationStateTypedNames: readonly string[] = [
+  ...evaluationStates.map((state) => state.slice('EVALUATION_'.length).toLowerCase()),
+  ...evaluationStates,
+];
+
 /** What a state may be written as, for messages that refuse one. */
 export const evaluationStateNames = `${evaluationStates.join(', ')} (or the part after EVALUATION_, any case)`;
 
@@ -210,15 +220,34 @@ export const newestRelease: ServiceEra = { ...serviceEras['0.19'], providerKeyNa
  */
 const oldestKnownRelease = { major: 0, minor: 15 } as const;
 
+/** The oldest release the eras describe, as refusals name it. */
+export const oldestKnownReleaseName = `v${oldestKnownRelease.major}.${oldestKnownRelease.minor}.0`;
+
+/** A release as a person writes it (`0.17`, `v0.18.0`, `0.26.1`): its major and minor numbers. */
+function releaseOf(text: string): { major: number; minor: number } | undefined {
+  const match = /^v?(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?$/.exec(text);
+  return match ? { major: Number(match[1]), minor: Number(match[2]) } : undefined;
+}
+
+/**
+ * Whether text names a release older than any the eras describe (before v0.15.0): refused for that reason, and not
+ * taken for a typo of an era's name (`0.1` is as near 0.17 as 0.19, and may be the release it says).
+ */
+export function isReleaseBeforeEras(text: string): boolean {
+  const release = releaseOf(text);
+  return (
+    release !== undefined && release.major === oldestKnownRelease.major && release.minor < oldestKnownRelease.minor
+  );
+}
+
 /**
  * The era of a release, written `0.17`, `v0.18.0` or `0.26.1` (v0.15.0 to 0.17.x is `0.17`, 0.18.x is `0.18`, 0.19.0
  * and later `0.19`), so a team passes the release it runs; undefined for text that is not a release the eras know.
  */
 export function eraFrom(text: string): EraName | undefined {
-  const match = /^v?(\d{1,3})\.(\d{1,3})(?:\.\d{1,3})?$/.exec(text);
-  if (!match) return undefined;
-  const [major, minor] = [Number(match[1]), Number(match[2])];
+  const release = releaseOf(text);
+  if (release === undefined || isReleaseBeforeEras(text)) return undefined;
+  const { major, minor } = release;
   if (major > 0 || minor >= 19) return '0.19';
-  if (minor < oldestKnownRelease.minor) return undefined;
   return minor === 18 ? '0.18' : '0.17';
 }

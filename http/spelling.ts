@@ -30,14 +30,18 @@ function distance(a: string, b: string): number {
 /**
  * The name a typo most likely meant: the nearest by spelling, letter case aside (`evaluation` is `Evaluation`, `NDJSON`
  * is `ndjson`), when it is near enough to be a typo: a third of its letters, and at least `slack` (2 lets `--prot`
- * be `--port`; a value among short words takes 1, so `toml` is not taken for `yaml`).
+ * be `--port`; a value among short words takes 1, so `toml` is not taken for `yaml`). Two names as near as each other
+ * are no guess: `code=40` is as near 401 as 403 and 404, and naming one would pick it for the person.
  */
 export function nearestName(typed: string, names: readonly string[], slack = 2): string | undefined {
-  const from = (name: string) => distance(typed.toLowerCase(), name.toLowerCase());
-  const [nearest] = [...names].sort((a, b) => from(a) - from(b));
-  return nearest !== undefined && from(nearest) <= Math.max(slack, Math.floor(nearest.length / 3))
-    ? nearest
-    : undefined;
+  const lower = typed.toLowerCase();
+  const spelt = [...new Set(names.map((name) => name.toLowerCase()))].map(
+    (name) => [name, distance(lower, name)] as const,
+  );
+  const [nearest, second] = spelt.sort((a, b) => a[1] - b[1]);
+  if (nearest === undefined || nearest[1] > Math.max(slack, Math.floor(nearest[0].length / 3))) return undefined;
+  if (second !== undefined && second[1] === nearest[1]) return undefined;
+  return names.find((name) => name.toLowerCase() === nearest[0]);
 }
 
 /**

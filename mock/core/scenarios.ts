@@ -4,7 +4,9 @@ import {
   eraNames,
   evaluationStateFrom,
   evaluationStateNames,
-  evaluationStates,
+  evaluationStateTypedNames,
+  isReleaseBeforeEras,
+  oldestKnownReleaseName,
   type EraName,
   type EvaluationState,
 } from '../../generators/vocabulary.js';
@@ -78,9 +80,6 @@ export class ScenarioError extends MockSetupError {
   override name = 'ScenarioError';
 }
 
-/** The states as a person types them in a Prefer header: `failed`, `finished_with_errors`. */
-const evaluationStateShortNames = evaluationStates.map((state) => state.slice('EVALUATION_'.length).toLowerCase());
-
 const booleans = ['true', 'false'];
 
 /**
@@ -89,7 +88,7 @@ const booleans = ['true', 'false'];
  */
 const typedValues: Record<ScenarioKey, readonly string[]> = {
   code: scenarioCodes.map(String),
-  state: evaluationStateShortNames,
+  state: evaluationStateTypedNames,
   latency: [],
   fault: faults,
   nullable: booleans,
@@ -114,7 +113,7 @@ const accepted: Record<ScenarioKey, string> = {
   now:
     `an RFC 3339 date-time that exists, ${renderableMoments.text} (ids carry their moment), ` +
     'e.g. 2025-06-01T12:00:00Z',
-  era: `${eraNames.join(', ')} (or the release run, from v0.15.0, e.g. v0.18.2)`,
+  era: `${eraNames.join(', ')} (or the release run, from ${oldestKnownReleaseName}, e.g. v0.18.2)`,
   eraDates: 'true, false',
   progress: `MS, the length of each phase: 1 to ${maxProgressMs}`,
 };
@@ -152,6 +151,17 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
   }
 }
 
+/**
+ * What a refused value most likely meant, or why it is refused, before the list of what the key accepts, so a log
+ * line cut to its start still carries it: a release older than the eras is named so rather than taken for a typo of
+ * an era's name. Empty when neither.
+ */
+function refusalNote(key: ScenarioKey, text: string): string {
+  if (key === 'era' && isReleaseBeforeEras(text))
+    return `, a release before ${oldestKnownReleaseName}, which no era describes.`;
+  return didYouMean(text, typedValues[key], 1);
+}
+
 /** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
 export function scenarioEntry(key: string, value: unknown): Scenario {
   if (!isScenarioKey(key))
@@ -162,11 +172,11 @@ export function scenarioEntry(key: string, value: unknown): Scenario {
     typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
   const parsed = text === undefined ? undefined : entryValue(key, text);
   if (parsed === undefined) {
-    // The suggestion before the list it comes from, so a log line cut to its start still carries it.
-    const typo = text === undefined ? '' : didYouMean(text, typedValues[key], 1);
-    if (typo === '') throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
+    if (text === undefined) throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
+    const why = refusalNote(key, text);
+    if (why === '') throw new ScenarioError(`scenario key '${key}' accepts ${accepted[key]}`);
     throw new ScenarioError(
-      `scenario key '${key}' does not accept '${escapeControlCharacters(shownName(text ?? ''))}'${typo} ` +
+      `scenario key '${key}' does not accept '${escapeControlCharacters(shownName(text))}'${why} ` +
         `It accepts ${accepted[key]}`,
     );
   }

@@ -57,7 +57,8 @@ function loggedDetail(detail: string): string {
   if (detail.length <= maxLoggedReason) return detail;
   const cut = detail.slice(0, maxLoggedReason);
   const meant = suggestion.exec(detail)?.[0];
-  return meant === undefined || cut.includes(meant) ? cut : `${cut}… ${meant}`;
+  // The mark tells a cut reason from a whole one, so a list cut short is not read as all there is.
+  return meant === undefined || cut.includes(meant) ? `${cut}…` : `${cut}… ${meant}`;
 }
 
 /**

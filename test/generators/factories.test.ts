@@ -4,7 +4,7 @@ import { runs } from '../properties/runs.js';
 import { declaredProperties } from '../../schemas/index.js';
 import { build, buildMany, FactoryError } from '../../generators/factories.js';
 import { expectValid } from '../mock/helpers.js';
-import { lifecycleStates } from '../../generators/vocabulary.js';
+import { evaluationStates, lifecycleStates } from '../../generators/vocabulary.js';
 import { variantArrays } from '../../generators/recipes/shared.js';
 import { schemas } from '../../schemas/index.js';
 import { valueAt } from '../../schemas/validators/json-pointer.js';
@@ -66,6 +66,9 @@ describe('build and buildMany', () => {
     const error = catchFactoryError(() => build('Nope' as never));
     expect([error.field, error.value]).toEqual(['name', 'Nope']);
     expect(error.message).toMatch(/^build\("Nope"\): unknown resource; accepted: HumanEvaluation, Evaluation, /);
+    expect(() => build('HumanEvaluaton' as never)).toThrow(
+      /^build\("HumanEvaluaton"\): unknown resource; did you mean HumanEvaluation\?; accepted: /,
+    );
   });
 
   it('override objects are exact: a misspelt key does not compile; a JavaScript caller gets the nearest field', () => {
@@ -86,6 +89,47 @@ describe('build and buildMany', () => {
     // @ts-expect-error: nor is this
     expect(() => build('HumanEvaluation', { overrides: { favourite_colour: 'x' } })).toThrow(
       /no field "\/favourite_colour" of HumanEvaluation; accepted:/,
+    );
+  });
+
+  it('refuses an option build() does not take, naming the one a typo meant, where it was ignored silently', () => {
+    // @ts-expect-error: overides is no option (TS2561)
+    const error = catchFactoryError(() => build('Evaluation', { overides: { app_id: 'x' } }));
+    expect([error.field, error.value]).toEqual(['options', 'overides']);
+    expect(error.message).toMatch(
+      /^build\('Evaluation'\): no option "overides"; did you mean overrides\?; accepted: seed, /,
+    );
+    // @ts-expect-error: nor is sede
+    expect(() => buildMany('HumanEvaluation', 2, { sede: 3 })).toThrow(/no option "sede"; did you mean seed\?/);
+    // Each resource's generator options are build()'s too.
+    expect(build('HumanEvaluation', { id: 'given', idStyle: 'uuid-v7' }).id).toBe('given');
+    expect(() => build('RateLimit', { idStyle: 'uuid-v7' } as never)).toThrow(/no option "idStyle"/);
+  });
+
+  it('property: options of any names build when build() takes each, else are refused naming the first, briefly', () => {
+    // CreateEvaluationRequest's generator takes no option of its own: build()'s are all it takes.
+    const taken = ['seed', 'profile'];
+    const slip = fc
+      .tuple(fc.constantFrom('seed', 'state', 'overrides', 'profile'), fc.nat(), fc.constantFrom('', 'x', 'e'))
+      .map(([word, at, letter]) => word.slice(0, at % word.length) + letter + word.slice((at % word.length) + 1));
+    const name = fc.oneof(fc.constantFrom(...taken), slip, fc.string({ maxLength: 20 }), fc.string({ minLength: 500 }));
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { minLength: 1, maxLength: 3 }), (names) => {
+        const options = Object.fromEntries(names.map((key) => [key, key === 'profile' ? 'full' : 1]));
+        // In the object's own key order (integer-like names first), as build() reads them.
+        const unknown = Object.keys(options).find(
+          (key) => !taken.includes(key) && !['state', 'overrides'].includes(key),
+        );
+        if (unknown === undefined && !names.includes('state') && !names.includes('overrides')) {
+          expectValid('CreateEvaluationRequest', build('CreateEvaluationRequest', options as never));
+          return;
+        }
+        if (unknown === undefined) return;
+        const error = catchFactoryError(() => build('CreateEvaluationRequest', options as never));
+        expect([error.field, error.value]).toEqual(['options', unknown]);
+        expect(error.message.length).toBeLessThan(400);
+      }),
+      runs(300),
     );
   });
 
@@ -132,6 +176,41 @@ describe('build and buildMany', () => {
       'build(\'Evaluation\'): state cannot be "DONE"; accepted: EVALUATION_INITIALIZED, EVALUATION_STARTED, ' +
         'EVALUATION_FINISHED, EVALUATION_FINISHED_WITH_ERRORS, EVALUATION_FAILED, EVALUATION_AGGREGATION_FAILED ' +
         '(or the part after EVALUATION_, any case)',
+    );
+    // A typo gets the state it most likely meant, short or in full, as the mock's Prefer: state= does.
+    expect(() => build('Evaluation', { state: 'faild' as never })).toThrow(
+      /^build\('Evaluation'\): state cannot be "faild"; did you mean failed\?; accepted: /,
+    );
+    expect(() => build('HumanEvaluation', { state: 'EVALUATION_FINISHD' as never })).toThrow(
+      /did you mean EVALUATION_FINISHED\?/,
+    );
+  });
+
+  it('property: any state text builds in the state it names, or is refused briefly; never built in another', () => {
+    // The documented reading, spelt apart from evaluationStateFrom: a state's name in full or after EVALUATION_,
+    // any case.
+    const named = (text: string) =>
+      evaluationStates.find((state) => [state, state.slice('EVALUATION_'.length)].includes(text.toUpperCase()));
+    const dropOne = fc.tuple(fc.constantFrom(...evaluationStates), fc.boolean(), fc.nat()).map(([state, short, at]) => {
+      const name = short ? state.slice('EVALUATION_'.length).toLowerCase() : state;
+      return name.slice(0, at % name.length) + name.slice((at % name.length) + 1);
+    });
+    const text = fc.oneof(fc.constantFrom(...evaluationStates), dropOne, fc.string({ maxLength: 30 }), fc.string());
+    fc.assert(
+      fc.property(text, (typed) => {
+        const state = named(typed);
+        if (state !== undefined) {
+          expect(build('Evaluation', { state: typed as never }).status.value).toBe(state);
+          return;
+        }
+        const error = catchFactoryError(() => build('Evaluation', { state: typed as never }));
+        expect([error.field, error.value]).toEqual(['state', typed]);
+        expect(error.message.length).toBeLessThan(400);
+        // A suggestion is itself a state the factory reads.
+        const meant = /; did you mean (.+?)\?; accepted/.exec(error.message)?.[1];
+        if (meant !== undefined) expect(named(meant)).toBeDefined();
+      }),
+      runs(300),
     );
   });
 
@@ -198,6 +277,7 @@ describe('the generators below build() read states as build() does', () => {
     expect(() => evaluationsForRequest(1, request, loosely('DONE'))).toThrow(
       /^evaluationsForRequest: state cannot be "DONE"/,
     );
+    expect(() => generators.Evaluation(1, loosely('finised'))).toThrow(/"finised"; did you mean finished\?/);
   });
 });
 

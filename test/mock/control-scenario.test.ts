@@ -225,6 +225,35 @@ describe('/__evalkit/scenario', () => {
     expect(await detail({ operations: { fetchHumanEvaluations: {} } })).toMatch(/did you mean fetchHumanEvaluation\?/);
   });
 
+  it('refuses a key or value inside a section with the words Prefer uses, its did-you-mean included', async () => {
+    const { origin } = await start();
+    const prefer = async (preference: string) => {
+      const res = await fetch(`${origin}/human-evaluations/abc`, { headers: { Prefer: preference } });
+      return ((await res.json()) as { detail: string }).detail;
+    };
+    const refused = async (method: string, body: unknown) => {
+      const res = await scenario(origin, method, body);
+      expect(res.status).toBe(422);
+      return ((await res.json()) as { detail: string }).detail;
+    };
+    for (const [key, value] of [
+      ['stat', 'failed'],
+      ['state', 'faild'],
+      ['state', 'EVALUATION_FAILD'],
+      ['code', '4044'],
+      ['era', '0.14'],
+      ['nullable', 'ture'],
+    ] as const) {
+      const words = await prefer(`${key}=${value}`);
+      expect(words).toMatch(/did you mean|no era describes/);
+      expect(await refused('PUT', { scenario: { [key]: value } })).toContain(`scenario: ${words}`);
+      expect(await refused('PATCH', { operations: { createEvaluations: { [key]: value } } })).toContain(
+        `operations.createEvaluations: ${words}`,
+      );
+      expect(await refused('PUT', { humanEvaluations: { abc: { [key]: value } } })).toContain(`abc: ${words}`);
+    }
+  });
+
   it('refuses a PATCH from another site, origin or form exactly as a PUT', async () => {
     const { origin } = await start();
     const body = JSON.stringify({ operations: { fetchHumanEvaluation: { code: 500 } } });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { renderableMoments } from '../../generators/moments.js';
 import { profiles } from '../../generators/profile.js';
-import { evaluationStateFrom } from '../../generators/vocabulary.js';
+import { evaluationStateFrom, evaluationStates } from '../../generators/vocabulary.js';
 import { faults } from '../../mock/core/faults.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import { scenarioEntry, scenarioKeys, ScenarioError, type ScenarioKey } from '../../mock/core/scenarios.js';
@@ -61,7 +61,14 @@ const candidates: Record<ScenarioKey, fc.Arbitrary<string>> = {
     digits(0, 999, 3),
     fc.constantFrom('4040', '40', ' 404', '404.0'),
   ),
-  state: fc.oneof(fc.constantFrom('failed', 'FINISHED', 'evaluation_started', 'done', 'EVALUATION_', '')),
+  state: fc.oneof(
+    fc.constantFrom('failed', 'FINISHED', 'evaluation_started', 'done', 'EVALUATION_', ''),
+    // Each state in full or short, one letter dropped: the typos a suggestion is for.
+    fc.tuple(fc.constantFrom(...evaluationStates), fc.boolean(), fc.nat()).map(([state, short, at]) => {
+      const name = short ? state.slice('EVALUATION_'.length).toLowerCase() : state;
+      return name.slice(0, at % name.length) + name.slice((at % name.length) + 1);
+    }),
+  ),
   latency: fc.oneof(
     fc.integer({ min: 0, max: 70_000 }).map(String),
     fc.tuple(fc.integer({ min: 0, max: 70_000 }), fc.integer({ min: 0, max: 70_000 })).map(([a, b]) => `${a}-${b}`),
@@ -123,6 +130,16 @@ function documentedReading(key: ScenarioKey, text: string): unknown {
   }
 }
 
+/** The message of what `run` throws. */
+function caught(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('nothing thrown');
+}
+
 const keyAndText = fc.constantFrom(...scenarioKeys).chain((key) => fc.tuple(fc.constant(key), candidates[key]));
 
 const parserRuns = 2000;
@@ -137,10 +154,16 @@ describe('property: each scenario key applies a value as documented or refuses i
           const reading = documentedReading(key, text);
           if (reading === undefined) {
             expect(() => scenarioEntry(key, text)).toThrow(ScenarioError);
-            // Refused naming the key, the suggestion (if any) before what it accepts; never moved to another value.
-            expect(() => scenarioEntry(key, text)).toThrow(
-              new RegExp(`^scenario key '${key}' (accepts |does not accept '.*'; did you mean .+\\? It accepts )`, 's'),
+            // Refused naming the key, the suggestion or the reason (if any) before what it accepts; never moved to
+            // another value. A suggestion is itself a value the key takes.
+            const refusal = new RegExp(
+              `^scenario key '${key}' (accepts |does not accept '.*'(; did you mean (.+)\\?|, a release before ` +
+                'v0\\.15\\.0, which no era describes\\.) It accepts )',
+              's',
             );
+            expect(() => scenarioEntry(key, text)).toThrow(refusal);
+            const meant = refusal.exec(caught(() => scenarioEntry(key, text)))?.[3];
+            if (meant !== undefined) expect(documentedReading(key, meant)).toBeDefined();
           } else {
             expect(scenarioEntry(key, text)).toEqual({ [key]: reading });
           }

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp } from '../../mock/index.js';
 import { createRequest, secret } from './helpers.js';
+import { scenarioKeys } from '../../mock/core/scenarios.js';
+import { limitFor, runs } from '../properties/runs.js';
 
 describe('request log', () => {
   it('writes one line per request: method, path, status, milliseconds; no query, body or secret', async () => {
@@ -66,6 +69,58 @@ describe('request log', () => {
     expect(lines[1]).toMatch(/ 422 \d+\.\dms \(.*did you mean finished_with_errors\?/);
     expect(lines.every((line) => line.length < 300)).toBe(true);
   });
+
+  it('marks a reason cut short, so a list cut at its start is not read as all there is', async () => {
+    const lines: string[] = [];
+    const app = createMockApp({ log: (line) => lines.push(line) });
+    const res = await request(app).get('/human-evaluations/abc').set('Prefer', 'state=done').expect(400);
+    const detail = (res.body as { detail: string }).detail;
+    expect(lines[0]).toContain(`(${detail.slice(0, 100)}…)`);
+  });
+
+  const logRuns = 150;
+  it(
+    `property: any Prefer typed gets a bounded line, the start of the answer's reason and its suggestion (${logRuns} ` +
+      'runs)',
+    async () => {
+      const lines: string[] = [];
+      const app = createMockApp({ log: (line) => lines.push(line) });
+      // Header text a client can send: printable ASCII; the value also long, and near every listed value.
+      const printable = fc.string({
+        unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      });
+      const typed = fc.oneof(
+        fc.constantFrom('failed', 'EVALUATION_FINISHED_WITH_ERRORS', '404', 'truncate', 'minimal', '0.18', 'false'),
+        printable,
+      );
+      const slip = fc.tuple(typed, fc.nat(), fc.constantFrom('', 'x', 'e')).map(([word, at, letter]) => {
+        const i = at % (word.length + 1);
+        return word.slice(0, i) + letter + word.slice(i + 1);
+      });
+      const value = fc.oneof(
+        slip,
+        printable.map((text) => text.repeat(200)),
+      );
+      const name = fc.oneof(fc.constantFrom(...scenarioKeys), slip);
+      await fc.assert(
+        fc.asyncProperty(name, value, async (key, text) => {
+          lines.length = 0;
+          const res = await request(app).get('/human-evaluations/abc').set('Prefer', `${key}=${text}`);
+          const detail = (res.body as { detail?: unknown }).detail;
+          const line = lines[0] ?? '';
+          expect(line.length).toBeLessThan(400);
+          if (res.status !== 400 || typeof detail !== 'string') return;
+          const reason = /^GET \/human-evaluations\/abc 400 \d+\.\dms \(([^]*)\)$/.exec(line)?.[1] ?? '';
+          const start = reason.split('…')[0] ?? '';
+          expect(detail.startsWith(start), `${reason} / ${detail}`).toBe(true);
+          const meant = /did you mean [^?]+\?/.exec(detail)?.[0];
+          if (meant !== undefined) expect(reason).toContain(meant);
+        }),
+        runs(logRuns),
+      );
+    },
+    limitFor(logRuns, 20),
+  );
 
   it('cuts very long paths', async () => {
     const lines: string[] = [];

@@ -77,11 +77,19 @@ describe('Prefer: code=N', () => {
     expect(await detail('code=4044')).toMatch(/'4044'; did you mean 404\? It accepts 200, 401/);
     expect(await detail('nullable=ture')).toMatch(/; did you mean true\?/);
     expect(await detail('profile=ful')).toMatch(/; did you mean full\?/);
-    // A release the eras do not know is refused, never answered as another era.
-    expect(await detail('era=0.1')).toMatch(/^scenario key 'era' does not accept '0.1'; did you mean 0.1[789]\? /);
-    expect(await detail('era=v0.14.2')).toMatch(
-      /^scenario key 'era' accepts 0.17, 0.18, 0.19 \(or the release run, from/,
-    );
+    // A state in full is suggested in full.
+    expect(await detail('state=EVALUATION_FAILD')).toMatch(/'EVALUATION_FAILD'; did you mean EVALUATION_FAILED\? /);
+    // Two values as near as each other are no guess: 40 is one digit from 401, 403 and 404.
+    expect(await detail('code=40')).toMatch(/^scenario key 'code' accepts 200, 401/);
+    // A release the eras do not know is refused saying so, never answered as another era nor guessed one.
+    for (const release of ['0.1', 'v0.14.2', '0.9'])
+      expect(await detail(`era=${release}`)).toMatch(
+        new RegExp(
+          `^scenario key 'era' does not accept '${release}', a release before v0\\.15\\.0, which no era describes\\. ` +
+            'It accepts 0.17, 0.18, 0.19 ',
+        ),
+      );
+    expect(await detail('era=0.19x')).toMatch(/'0.19x'; did you mean 0.19\? /);
     expect(await detail('banana=1')).not.toMatch(/did you mean/);
     expect(await detail(`${'x'.repeat(5000)}=1`)).not.toMatch(/did you mean/);
   });
