@@ -1,5 +1,5 @@
 export { runContract, type ContractOptions } from './run/run.js';
-export type { DeploymentRecords } from './run/replay.js';
+export type { DeploymentRecords } from './run/deployment-records.js';
 export { ContractOptionError } from '../http/target-options.js';
 export { exitCode, verdictOf, type Report, type Summary, type Verdict } from './report/model.js';
 export { redactReport, escapeControlCharacters, publicUrl } from '../http/redaction.js';

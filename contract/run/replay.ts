@@ -1,11 +1,5 @@
-import {
-  changesData,
-  operationTable,
-  pathIdOf,
-  type OperationDefinition,
-  type OperationId,
-} from '../../api/operations.js';
-import { dotSegmentRefusal, isDotSegment, pathFor } from '../../api/match.js';
+import { changesData, operationTable, pathIdOf, type OperationId } from '../../api/operations.js';
+import { dotSegmentRefusal, isDotSegment } from '../../api/match.js';
 import { capped } from '../../http/excerpt.js';
 import type { Exchange } from '../../http/exchange.js';
 import { isJsonObject as isObject } from '../../schemas/json-object.js';
@@ -18,6 +12,8 @@ import { isRefusal } from '../judge/checks/create.js';
 import { labelOf, type Outgoing, type Sent } from '../judge/sent.js';
 import type { ReplayReport } from '../report/model.js';
 import { keyNames, type Canaries } from './canaries.js';
+import type { DeploymentRecords } from './deployment-records.js';
+import { recordFlags, runOperations } from './operations.js';
 import type { Session } from './session.js';
 
 /**
@@ -77,52 +73,6 @@ function sentAsUtf8(contentType: string | undefined): string | undefined {
   );
 }
 
-/**
- * The deployment's own records, by operation, when the run was given them: they stand in for the ids the mock made
- * up. An operation that takes a body gets a request valid there (its references exist: `--create-body`); one that
- * addresses a record gets an id the deployment holds (`--human-evaluation-id`). The type derives from the table, so a
- * new operation has its entry without a line here.
- */
-export type DeploymentRecords = {
-  [K in OperationId]?: (typeof operationTable)[K] extends { request: string } ? Record<string, unknown> : string;
-};
-
-/**
- * The fields of a create request that name records the deployment must hold: what a 404 `App not found` answers.
- * A domain fact of the spec's create (POST /evaluations): the rest of a body is the request's shape.
- */
-const createReferences = ['app_id', 'testset_id', 'variant_ids', 'evaluators_configs'] as const;
-
-/**
- * The recorded value with the deployment's ids in place of the recorded ones, keeping its type and count: a string
- * for a string, an array as long as the recorded one, its i-th string the deployment's i-th (round again when the
- * recording names more); any other entry or type kept, since it is the request's shape being checked.
- */
-function withDeploymentIds(recorded: unknown, given: unknown): unknown {
-  if (typeof recorded === 'string' && typeof given === 'string') return given;
-  if (!Array.isArray(recorded) || !Array.isArray(given)) return recorded;
-  const ids = given.filter((entry): entry is string => typeof entry === 'string');
-  if (ids.length === 0) return recorded;
-  return recorded.map((entry: unknown, index) => (typeof entry === 'string' ? ids[index % ids.length] : entry));
-}
-
-/** The create body with the deployment's references in place of the recorded ones, and the fields replaced. */
-export function createWithDeploymentIds(
-  body: Record<string, unknown>,
-  given: Record<string, unknown>,
-): { body: Record<string, unknown>; replaced: string[] } {
-  const replaced: string[] = [];
-  const next = { ...body };
-  for (const field of createReferences) {
-    if (!Object.hasOwn(body, field) || !Object.hasOwn(given, field)) continue;
-    const value = withDeploymentIds(body[field], given[field]);
-    if (JSON.stringify(value) === JSON.stringify(body[field])) continue;
-    next[field] = value;
-    replaced.push(field);
-  }
-  return { body: next, replaced };
-}
-
 /** What the substitutions did, for the note that says so: each replaced field, and how many requests it touched. */
 class Substitutions {
   private readonly fields = new Map<string, number>();
@@ -137,58 +87,6 @@ class Substitutions {
     const requests = (count: number) => `${count} request${count === 1 ? '' : 's'}`;
     return [...this.fields].map(([field, count]) => `${field} (${requests(count)})`).join(', ');
   }
-}
-
-/** A recorded request, and the same request with the deployment's ids where the run knows them. */
-interface Substituted {
-  path: string;
-  params: Record<string, string>;
-  body: unknown;
-  replaced: string[];
-}
-
-type Substitution = (
-  operation: OperationId,
-  params: Record<string, string>,
-  body: unknown,
-  ids: DeploymentRecords,
-) => Substituted;
-
-/**
- * The request as recorded. The path is built again from the operation and its parameters, never sent as recorded: a
- * recorded `\\` or an encoded dot would be read by the URL as a step along the path, out of the operation's.
- */
-const asRecorded: Substitution = (operation, params, body) => ({
-  path: pathFor(operation, params),
-  params,
-  body,
-  replaced: [],
-});
-
-/**
- * Which of the deployment's ids each operation takes in place of the mock's: keyed by operation, so a new one owes its
- * decision here (a compile error), where a rule read off its path parameter sent `--human-evaluation-id` to any
- * operation with one. Everything else is as the app sent it.
- */
-const substitutions: Record<OperationId, Substitution> = {
-  fetchHumanEvaluation: (operation, params, body, ids) => {
-    const definition: OperationDefinition = operationTable[operation];
-    const held = ids.fetchHumanEvaluation;
-    if (!definition.parameter || held === undefined) return asRecorded(operation, params, body, ids);
-    if (pathIdOf(definition, params) === held) return asRecorded(operation, params, body, ids);
-    const given = { ...params, [definition.parameter.name]: held };
-    const replaced = [`the fetched id (${definition.parameter.name})`];
-    return { path: pathFor(operation, given), params: given, body, replaced };
-  },
-  createEvaluations: (operation, params, body, ids) => {
-    const valid = ids.createEvaluations;
-    if (valid === undefined || !isObject(body)) return asRecorded(operation, params, body, ids);
-    return { path: pathFor(operation, params), params, ...createWithDeploymentIds(body, valid) };
-  },
-};
-
-function substituted(operation: OperationId, params: Record<string, string>, body: unknown, ids: DeploymentRecords) {
-  return substitutions[operation](operation, params, body, ids);
 }
 
 /** Why a replayed request answered 404 is skipped: the deployment does not hold what it names. */
@@ -243,8 +141,8 @@ function sentOf(
 }
 
 /** How a team gives a replay the deployment's ids. */
-const replacedBy =
-  'pass --human-evaluation-id and --create-body with ids that exist there, and they replace the recorded ones';
+export const replacedBy =
+  `pass ${recordFlags.join(' and ')} with ids that exist there, ` + 'and they replace the recorded ones';
 
 /**
  * Sends each recorded request of the two operations to the deployment, in the order the app sent them, each answer
@@ -272,7 +170,7 @@ export async function replayTraffic(
     const recordedBody = 'body' in replayed ? replayed.body : undefined;
     const { path, params, body, replaced } =
       reason === undefined
-        ? substituted(route.operation, route.params, recordedBody, options.ids)
+        ? runOperations[route.operation].substitute(route.operation, route.params, recordedBody, options.ids)
         : { path: request.path, params: route.params, body: recordedBody, replaced: [] };
     const outgoing = outgoingOf(route.operation, request, path, body);
     if (reason !== undefined) report.skipped.push({ request: labelOf(outgoing), reason });
@@ -286,7 +184,7 @@ export async function replayTraffic(
   if (replaced !== undefined)
     session.verdicts.note(
       'create',
-      `replay: the mock's ids replaced by the deployment's (--human-evaluation-id, --create-body), ` +
+      `replay: the mock's ids replaced by the deployment's (${recordFlags.join(', ')}), ` +
         `the rest of each request as the app sent it: ${replaced}`,
     );
   await session.sendAhead(planned.map(({ sent }) => sent.outgoing));

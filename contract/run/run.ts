@@ -15,12 +15,12 @@ import type { Traffic } from '../../http/traffic.js';
 import { buildReport, type Counterexample, type ReplayReport, type Report } from '../report/model.js';
 import { statusCounts, type CoverageMinimum } from '../report/coverage.js';
 import { Canaries, keyValues } from './canaries.js';
-import { createValid, tryOtherKeyNames } from './create.js';
-import { defaultHumanEvaluationId, fetchGivenId, fetchUnknownIds, fetchWithTrailingSlash } from './fetch.js';
+import { fetchWithTrailingSlash } from './fetch.js';
 import { defaultConcurrency, maxConcurrency, parseRate, type PacingOptions } from './pacing.js';
-import { createProbes, runProbes, type Probe } from './probes.js';
-import { propertyChecks, runProperties } from './properties.js';
-import { replayTraffic, unheldIds, type DeploymentRecords } from './replay.js';
+import { createProbes } from './probes.js';
+import type { DeploymentRecords } from './deployment-records.js';
+import { heldId, recordFlags, runOperations, type RunContext } from './operations.js';
+import { replacedBy, replayTraffic, unheldIds } from './replay.js';
 import { askForStates } from './states.js';
 import { RunStopped, Session, UnreachableError } from './session.js';
 import { MockComparer, type MockComparisonOptions } from '../compare/comparison.js';
@@ -93,28 +93,33 @@ function checkCreateBody(body: Record<string, unknown> | undefined): void {
 }
 
 /** Everything a run is about to do, settled from the options before the first request. */
-interface Plan {
+interface Plan extends RunContext {
   options: ContractOptions;
   baseUrl: URL;
-  seed: string;
-  session: Session;
-  verdicts: Verdicts;
-  /** The valid create request, canaries in place of the user's keys. */
-  request: Record<string, unknown>;
-  probes: Probe[];
   /** With --replay, filled as the recorded requests are sent. */
   replayed: ReplayReport | undefined;
   /** With --compare-mock: each answer beside the mock's. */
   comparer: MockComparer | undefined;
 }
 
+/**
+ * An id is data for one path segment: `..` would send the run's credentials to another path of the deployment. Each
+ * deployment id the run would put in a path, refused so.
+ */
+function checkPathIds(deployment: DeploymentRecords): void {
+  for (const id of operationIds) {
+    const held = deployment[id];
+    if (typeof held === 'string' && isDotSegment(held))
+      throw new ContractOptionError(dotSegmentRefusal(runOperations[id].recordFlag, held));
+  }
+}
+
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
 function plan(options: ContractOptions): Plan {
   const baseUrl = parseBaseUrl(options.baseUrl);
-  const { fetchHumanEvaluation: heldId, createEvaluations: validBody } = options.deployment ?? {};
-  // An id is data for one path segment: `..` would send the run's credentials to another path of the deployment.
-  if (heldId !== undefined && isDotSegment(heldId))
-    throw new ContractOptionError(dotSegmentRefusal('--human-evaluation-id', heldId));
+  const deployment = options.deployment ?? {};
+  checkPathIds(deployment);
+  const validBody = deployment.createEvaluations;
   const seed = options.seed ?? '1';
   checkCreateBody(validBody);
   const verdicts = new Verdicts();
@@ -142,69 +147,41 @@ function plan(options: ContractOptions): Plan {
   const request = canaries.inject(
     validBody ?? (generators.CreateEvaluationRequest(seed, { profile: 'full' }) as Record<string, unknown>),
   );
+  const readOnly = options.readOnly ?? false;
   return {
     options,
     baseUrl,
     seed,
     session,
     verdicts,
+    readOnly,
+    examples: options.examples ?? 0,
+    deployment,
     request,
-    probes: createProbes(request, options.readOnly ?? false),
+    probes: createProbes(request, readOnly),
     replayed: options.replay && { source: options.replay.source, replayed: 0, refused: [], skipped: [] },
     comparer,
   };
 }
 
-/** The valid create request and, when it is accepted, the same with other key names; the ids it created. */
-async function createSteps({ options, session, request, verdicts }: Plan): Promise<string[]> {
-  if (options.readOnly) return [];
-  const created = await createValid(session, request, options.deployment?.createEvaluations !== undefined);
-  if (created.accepted) await tryOtherKeyNames(session, request);
-  else
-    verdicts.skip(
-      'create.provider-keys.accepted',
-      'the create request was not accepted: nothing to compare other key names with',
-    );
-  return created.ids;
-}
-
-/** The property cases, or why they are skipped. */
-async function propertySteps({ options, session, seed, verdicts }: Plan, found: Counterexample[]): Promise<void> {
-  const examples = options.examples ?? 0;
-  if (examples > 0 && !options.readOnly) return runProperties(session, { examples, seed }, found);
-  const reason = options.readOnly
-    ? '--read-only: property-based create requests could create data'
-    : 'not run: pass --examples N';
-  for (const id of propertyChecks) verdicts.skip(id, reason);
-}
-
-/** Every step of a run, in its order (docs/contract.md, Probes). */
+/** Every step of a run, in its order (docs/contract.md, Probes): each operation's part, phase by phase. */
 async function runSteps(run: Plan, found: Counterexample[]): Promise<void> {
-  const { options, session } = run;
-  const deployment = options.deployment ?? {};
+  const { options, session, deployment } = run;
   if (options.replay && run.replayed)
-    return replayTraffic(session, options.replay.traffic, run.replayed, {
-      readOnly: options.readOnly ?? false,
-      ids: deployment,
-    });
-  const heldId = deployment.fetchHumanEvaluation;
-  // Alone and first: a deployment that is not there stops the run after one request, not after a batch of them.
-  await fetchGivenId(session, heldId ?? defaultHumanEvaluationId, heldId !== undefined);
-  const knownIds = heldId !== undefined ? [heldId] : [];
-  // The probes are sent once the valid create has been answered, never beside it (runProbes): a deployment whose
-  // state the create changes meets every probe in one state, whatever the timing. The unknown ids depend on the
-  // created ids' shape: they are sent ahead once those are known (fetchUnknownIds).
-  knownIds.push(...(await createSteps(run)));
-  await fetchUnknownIds(session, knownIds, run.seed);
+    return replayTraffic(session, options.replay.traffic, run.replayed, { readOnly: run.readOnly, ids: deployment });
+  const parts = operationIds.map((id) => runOperations[id]);
+  const knownIds: string[] = [];
+  for (const part of parts) knownIds.push(...(await part.reach(run)));
+  for (const part of parts) await part.explore?.(run, knownIds);
+  const held = heldId(run);
   await askForStates(session, {
-    id: heldId ?? defaultHumanEvaluationId,
-    idGiven: heldId !== undefined,
-    ...(options.readOnly ? {} : { request: run.request }),
+    id: held.id,
+    idGiven: held.given,
+    ...(run.readOnly ? {} : { request: run.request }),
     bodyGiven: deployment.createEvaluations !== undefined,
   });
-  await runProbes(session, run.probes);
-  await propertySteps(run, found);
-  if (run.comparer) await fetchWithTrailingSlash(session, heldId ?? defaultHumanEvaluationId);
+  for (const part of parts) await part.refuse?.(run, found);
+  if (run.comparer) await fetchWithTrailingSlash(session, held.id);
 }
 
 /** How a run ended: whether the deployment could be reached, and why it stopped early, if it did. */
@@ -269,7 +246,7 @@ function remedyOf(seen: readonly number[]): string {
   if (seen.every((status) => status >= 500))
     return 'the deployment failed every request (see the *.status.5xx findings; its logs hold the cause)';
   if (seen.some(isSuccessStatus)) return 'no success answer arrived whole (see the *.transport findings)';
-  return 'pass --human-evaluation-id and --create-body that exist there';
+  return `pass ${recordFlags.join(' and ')} that exist there`;
 }
 
 /** Why a replay verified nothing when it sent nothing: the recording, not the deployment, is the cause. */
@@ -279,7 +256,7 @@ function nothingReplayed(replay: ReplayReport): string | undefined {
   if (replay.replayed === 0 && unheld > 0)
     return (
       `nothing verified: the deployment holds none of the ids the requests in ${replay.source} name (404): ` +
-      'pass --human-evaluation-id and --create-body with ids that exist there, and they replace the recorded ones'
+      replacedBy
     );
   if (replay.replayed > 0) return undefined;
   if (replay.skipped.length > 0)

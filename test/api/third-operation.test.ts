@@ -43,8 +43,9 @@ const owed = [
   // The mock: how it answers each operation, and each operation's canned error bodies.
   'mock/core/handle.ts TS2741',
   'mock/core/scenario-answers.ts TS2741',
-  // Replay: which of the deployment's ids (--human-evaluation-id, --create-body) the operation takes.
-  'contract/run/replay.ts TS2741',
+  // The run: the operation's part of it (what it sends first), its deployment-record flag, and which of the
+  // deployment's records its replayed requests take.
+  'contract/run/operations.ts TS2741',
   // Each era of the service: the date form its answers to that operation take.
   'generators/vocabulary.ts TS2741',
   'generators/vocabulary.ts TS2741',
@@ -82,9 +83,9 @@ const decisions: Array<[file: string, anchor: string, text: string]> = [
     "\nimport { responseChecks } from './checks/response.js';",
   ],
   [
-    'contract/run/replay.ts',
-    'const substitutions: Record<OperationId, Substitution> = {',
-    '\n  fetchEvaluation: asRecorded,',
+    'contract/run/operations.ts',
+    'export const runOperations: { readonly [K in OperationId]: RunOperation } = {',
+    "\n  fetchEvaluation: { recordFlag: '--evaluation-id', substitute: heldIdInPath, reach: async () => [] },",
   ],
 ];
 

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { containsSecret } from '../../http/redaction.js';
 import { Canaries } from '../../contract/run/canaries.js';
-import { createWithDeploymentIds, replayedBody } from '../../contract/run/replay.js';
+import { createWithDeploymentIds } from '../../contract/run/deployment-records.js';
+import { replayedBody } from '../../contract/run/replay.js';
 import { runs } from '../properties/runs.js';
 
 /** What `contract --replay` sends of a recorded body, whoever wrote the recording and however. */
