@@ -1,3 +1,4 @@
+import type { ScenarioAnswers } from './scenario-answers.js';
 import { evaluationsForRequest, evaluatorKeysForRequest, seedFrom } from '../../generators/index.js';
 import { keyedEvaluators, serviceEras, type EvaluatorKey } from '../../generators/vocabulary.js';
 import { HttpProblem } from './errors.js';
@@ -69,7 +70,11 @@ export type CreateEvaluations = (
 ) => MockAnswer | Promise<MockAnswer>;
 
 /** POST /evaluations, once the body is read and parsed. */
-export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): CreateEvaluations {
+export function createEvaluations(
+  scenarios: ScenarioHolder,
+  clock: Clock,
+  answers: ScenarioAnswers,
+): CreateEvaluations {
   return (body, request, headers) => {
     const scenario = requestScenario(
       request,
@@ -78,9 +83,7 @@ export function createEvaluations(scenarios: ScenarioHolder, clock: Clock): Crea
       'createEvaluations',
     );
     const notes: string[] = [];
-    const answered = respond(scenario, 'createEvaluations', headers, () =>
-      evaluationsFor(body, scenario, clock, notes),
-    );
+    const answered = respond(scenario, answers, headers, () => evaluationsFor(body, scenario, clock, notes));
     return withNotes(answered, notes);
   };
 }

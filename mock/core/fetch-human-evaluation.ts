@@ -1,3 +1,4 @@
+import type { ScenarioAnswers } from './scenario-answers.js';
 import { generators, seedFrom } from '../../generators/index.js';
 import { serviceEras } from '../../generators/vocabulary.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
@@ -23,6 +24,8 @@ export interface HumanEvaluationSource {
   strictIds: boolean;
   /** A record's dates are never later than the request's moment. */
   clock: Clock;
+  /** Its canned error answers, by the code a scenario asks for. */
+  answers: ScenarioAnswers;
 }
 
 /** What the journal says of a followed record: its phase, and when it moves on. */
@@ -96,7 +99,7 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     // An unknown id under strict ids is a 404 with the scenario's latency and fault, unless a code was asked for.
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
     const notes: string[] = [];
-    const answered = respond(scenario, 'fetchHumanEvaluation', headers, () =>
+    const answered = respond(scenario, source.answers, headers, () =>
       fixture ? fromFixture(fixture, scenario) : generated(id, scenario, notes),
     );
     return withNotes(answered, notes);

@@ -2,12 +2,10 @@ import { matchPath, pathOf, relativeToBase, type PathMatch } from '../../api/mat
 import { operation, operationIds, type OperationId } from '../../api/operations.js';
 import { cors } from './cors.js';
 import { HttpProblem, internalError } from './errors.js';
-import { createEvaluations } from './create-evaluations.js';
-import { fetchHumanEvaluation } from './fetch-human-evaluation.js';
 import { observable, type AnswerObserver } from './observe.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './request-answer.js';
-import { readServiceBody } from './request-body.js';
+import { mockOperations, type OperationHandler } from './operations.js';
 
 /** The mock with no framework in it: a request in, an answer out. Every adapter (Express, MSW, a test) wraps this. */
 export interface MockCore {
@@ -30,13 +28,6 @@ export interface MockCore {
   observe(observer: AnswerObserver): () => void;
 }
 
-/** What answers an operation whose method and path matched: its decoded path parameters in. */
-type OperationHandler = (
-  params: Record<string, string>,
-  request: MockRequest,
-  headers: Record<string, string>,
-) => MockAnswer | Promise<MockAnswer>;
-
 const badPath = new HttpProblem(400, 'The request path is not valid percent-encoded UTF-8');
 
 /** What answers a method an operation's path does not take. */
@@ -57,22 +48,9 @@ function otherMethods(allowed: readonly string[]): OtherMethod {
 export function mockCore(config: MockConfig): MockCore {
   const base = config.basePath;
   const withCors = config.cors ? cors(config.cors) : undefined;
-  const fetchOne = fetchHumanEvaluation({
-    scenarios: config.scenarios,
-    fixtures: config.fixtures,
-    strictIds: config.strictIds,
-    clock: config.clock,
-  });
-  const create = createEvaluations(config.scenarios, config.clock);
-  const operations: Record<OperationId, OperationHandler> = {
-    fetchHumanEvaluation: (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers),
-    createEvaluations: (_params, request, headers) => {
-      const body = readServiceBody(request);
-      return body instanceof Promise
-        ? body.then((parsed) => create(parsed, request, headers))
-        : create(body, request, headers);
-    },
-  };
+  const operations = Object.fromEntries(
+    operationIds.map((id) => [id, mockOperations[id].handler(config, mockOperations[id].scenarioAnswers)] as const),
+  ) as Record<OperationId, OperationHandler>;
   const refusals = operationIds.map((id) => [id, otherMethods(operation(id).methods)] as const);
   const others = Object.fromEntries(refusals) as Record<OperationId, OtherMethod>;
   // operationLabel's form with the base path in it, for each operation of api/operations.ts.

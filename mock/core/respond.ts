@@ -2,7 +2,7 @@ import { headerValue, jsonAnswer, problemAnswer, type MockAnswer, type MockReque
 import { HttpProblem } from './errors.js';
 import { waitLatency } from './latency.js';
 import type { OperationId } from '../../api/operations.js';
-import { scenarioAnswer } from './scenario-answers.js';
+import { scenarioAnswer, type ScenarioAnswers } from './scenario-answers.js';
 import { oneOperationKeys, type ScenarioKey } from '../../api/scenario-keys.js';
 import { formatScenario, parsePrefer, ScenarioError, type ResolvedScenario } from './scenarios.js';
 
@@ -33,12 +33,12 @@ export function requestScenario(
 
 function answer(
   scenario: ResolvedScenario,
-  operation: OperationId,
+  answers: ScenarioAnswers,
   headers: Record<string, string>,
   body: () => Uint8Array,
 ): MockAnswer {
   const problem =
-    scenario.code !== undefined && scenario.code !== 200 ? scenarioAnswer(operation, scenario.code) : undefined;
+    scenario.code !== undefined && scenario.code !== 200 ? scenarioAnswer(answers, scenario.code) : undefined;
   let settled: MockAnswer;
   try {
     settled = jsonAnswer(problem?.status ?? 200, problem?.body ?? body(), headers, problem?.headers, scenario.fault);
@@ -58,10 +58,10 @@ function answer(
  */
 export function respond(
   scenario: ResolvedScenario,
-  operation: OperationId,
+  answers: ScenarioAnswers,
   headers: Record<string, string>,
   body: () => Uint8Array,
 ): MockAnswer | Promise<MockAnswer> {
-  if (scenario.latency === undefined) return answer(scenario, operation, headers, body);
-  return waitLatency(scenario.latency).then(() => answer(scenario, operation, headers, body));
+  if (scenario.latency === undefined) return answer(scenario, answers, headers, body);
+  return waitLatency(scenario.latency).then(() => answer(scenario, answers, headers, body));
 }

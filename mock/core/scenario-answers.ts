@@ -1,42 +1,32 @@
 import { HttpProblem } from './errors.js';
-import type { OperationId } from '../../api/operations.js';
+
+/** The error codes a scenario may ask for: every operation has a canned answer for each (mock/core/operations.ts). */
+const scenarioErrorCodes = [401, 403, 404, 422, 429, 500, 503] as const;
+
+/** An operation's canned error answers, one per code a scenario may ask for: a code it lacks does not compile. */
+export type ScenarioAnswers = Readonly<Record<(typeof scenarioErrorCodes)[number], HttpProblem>>;
 
 /**
- * The error answers a scenario can ask for, with bodies like the real service's: FastAPI `{"detail": ...}`
+ * The error answers every operation gives alike, with bodies like the real service's: FastAPI `{"detail": ...}`
  * (domain notes). Built once at load, so serving one costs no serialization.
  */
-const common: Record<number, HttpProblem> = {
+export const commonAnswers = {
   401: new HttpProblem(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer' }),
   403: new HttpProblem(403, 'You do not have access to perform this action. Please contact your organization admin.'),
   429: new HttpProblem(429, 'Too Many Requests', { 'Retry-After': '5' }),
   503: new HttpProblem(503, 'Service Unavailable', { 'Retry-After': '30' }),
-};
-
-const answers: Record<OperationId, Record<number, HttpProblem>> = {
-  fetchHumanEvaluation: {
-    ...common,
-    404: new HttpProblem(404, 'Evaluation not found'),
-    422: new HttpProblem(422, [{ loc: ['path', 'evaluation_id'], msg: 'invalid evaluation id', type: 'value_error' }]),
-    500: new HttpProblem(500, 'An error occurred while fetching the human evaluation'),
-  },
-  createEvaluations: {
-    ...common,
-    404: new HttpProblem(404, 'App not found'),
-    422: new HttpProblem(422, [{ loc: ['body', 'rate_limit'], msg: 'field required', type: 'value_error.missing' }]),
-    500: new HttpProblem(500, 'An error occurred while creating evaluations'),
-  },
-};
+} as const;
 
 /** Status codes a scenario may ask for; 200 means "answer normally", which lets a request undo a server-wide code. */
-export const scenarioCodes = [200, ...Object.keys(answers.fetchHumanEvaluation).map(Number)];
+export const scenarioCodes: readonly number[] = [200, ...scenarioErrorCodes];
 
 export function isScenarioCode(code: number): boolean {
   return scenarioCodes.includes(code);
 }
 
 /** The canned error answer of an operation for a scenario code other than 200. */
-export function scenarioAnswer(operation: OperationId, code: number): HttpProblem {
-  const answer = answers[operation][code];
-  if (!answer) throw new Error(`no scenario answer for ${operation} ${code}`);
+export function scenarioAnswer(answers: ScenarioAnswers, code: number): HttpProblem {
+  const answer = (answers as Partial<Record<number, HttpProblem>>)[code];
+  if (!answer) throw new Error(`no scenario answer for ${code}`);
   return answer;
 }

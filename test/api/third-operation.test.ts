@@ -40,9 +40,8 @@ const owed = [
   // The judge: each operation's checks (the table, and the map the catalogue reads it through).
   'contract/judge/catalogue.ts TS2741',
   'contract/judge/catalogue.ts TS2741',
-  // The mock: how it answers each operation, and each operation's canned error bodies.
-  'mock/core/handle.ts TS2741',
-  'mock/core/scenario-answers.ts TS2741',
+  // The mock: how it answers the operation, and its canned error bodies, in one object.
+  'mock/core/operations.ts TS2741',
   // The run: the operation's part of it (what it sends first), its deployment-record flag, and which of the
   // deployment's records its replayed requests take.
   'contract/run/operations.ts TS2741',
@@ -67,14 +66,14 @@ afterAll(removeTempDirs);
  */
 const decisions: Array<[file: string, anchor: string, text: string]> = [
   [
-    'mock/core/handle.ts',
-    'const operations: Record<OperationId, OperationHandler> = {',
-    '\n    fetchEvaluation: () => { throw new HttpProblem(404, "Evaluation not found"); },',
-  ],
-  [
-    'mock/core/scenario-answers.ts',
-    'const answers: Record<OperationId, Record<number, HttpProblem>> = {',
-    "\n  fetchEvaluation: { ...common, 404: new HttpProblem(404, 'Evaluation not found') },",
+    'mock/core/operations.ts',
+    'export const mockOperations: { readonly [K in OperationId]: MockOperation } = {',
+    `
+  fetchEvaluation: {
+    scenarioAnswers: { ...commonAnswers, 404: new HttpProblem(404, 'Evaluation not found'),
+      422: new HttpProblem(422, []), 500: new HttpProblem(500, 'An error occurred while fetching the evaluation') },
+    handler: () => () => { throw new HttpProblem(404, 'Evaluation not found'); },
+  },`,
   ],
   ['contract/judge/catalogue.ts', 'const checksByOperation = {', "\n  fetchEvaluation: responseChecks('fetchOne'),"],
   [
