@@ -1,29 +1,11 @@
 import { operationIds, operationLabel, operationTable } from '../../api/operations.js';
-import { profiles } from '../../generators/index.js';
-import { eraNames, evaluationStates, lifecycleStates } from '../../generators/vocabulary.js';
+import { lifecycleStates } from '../../generators/vocabulary.js';
 import type { MockAnswer } from '../core/request-answer.js';
-import { faults } from '../core/faults.js';
-import { scenarioCodes } from '../core/scenario-answers.js';
 import type { ScenarioFileData } from '../core/scenario-book.js';
-import type { ScenarioKey } from '../core/scenarios.js';
+import { listedValues } from '../core/scenarios.js';
 import type { DashboardConfig } from './dashboard-config.js';
 import { dashboardPageScript } from './dashboard-page-script.js';
 
-/** Each scenario key's control on the dashboard: a list of its values, or free text the mock checks on PATCH. */
-const controls: Record<ScenarioKey, DashboardConfig['controls'][string]> = {
-  code: scenarioCodes,
-  state: evaluationStates,
-  latency: 'text',
-  fault: faults,
-  nullable: ['true', 'false'],
-  strictNulls: ['true', 'false'],
-  profile: profiles,
-  seed: 'text',
-  now: 'text',
-  era: eraNames,
-  eraDates: ['true', 'false'],
-  progress: 'text',
-};
 
 const style = `
 :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f6f7f9; }
@@ -188,7 +170,7 @@ export async function dashboardPage(journalSize: number, startup: ScenarioFileDa
     const statePointer = states && `${response.array ? '/0' : ''}${states.pointer}`;
     return { id, label: operationLabel(id), method, path, ...(statePointer && { statePointer }) };
   });
-  const config: DashboardConfig = { operations, controls, journalSize, startup };
+  const config: DashboardConfig = { operations, controls: listedValues, journalSize, startup };
   const policy = [
     "default-src 'none'",
     `script-src ${await sha256(script)}`,

@@ -4,6 +4,7 @@ import {
   eraNames,
   evaluationStateFrom,
   evaluationStateNames,
+  evaluationStates,
   evaluationStateTypedNames,
   isReleaseBeforeEras,
   oldestKnownReleaseName,
@@ -83,23 +84,35 @@ export class ScenarioError extends MockSetupError {
 const booleans = ['true', 'false'];
 
 /**
- * The values of each key a person types from a list, for the value a typo meant (`state=faild`: failed, `code=4044`:
- * 404); keys of any number or any text have none. Keyed by every key, so a new key owes its list here.
+ * The values of each key that takes one from a list, as the control room lists them; a key of any number or text
+ * (`latency`, `seed`, `now`, `progress`) takes `text`. Keyed by every key, so a new key owes its list here.
  */
-const typedValues: Record<ScenarioKey, readonly string[]> = {
+export const listedValues: Readonly<Record<ScenarioKey, readonly string[] | 'text'>> = {
   code: scenarioCodes.map(String),
-  state: evaluationStateTypedNames,
-  latency: [],
+  state: evaluationStates,
+  latency: 'text',
   fault: faults,
   nullable: booleans,
   strictNulls: booleans,
   profile: profiles,
-  seed: [],
-  now: [],
+  seed: 'text',
+  now: 'text',
   era: eraNames,
   eraDates: booleans,
-  progress: [],
+  progress: 'text',
 };
+
+/**
+ * The values of a key a person types, for the value a typo meant (`state=faild`: failed, `code=4044`: 404): the listed
+ * ones, the states' short forms too; none for a key of any number or text.
+ */
+function typedValues(key: ScenarioKey): readonly string[] {
+  const listed = typedForms[key] ?? listedValues[key];
+  return listed === 'text' ? [] : listed;
+}
+
+/** Values typed in other forms than the listed ones: a state's short form (`failed`) as well as its name. */
+const typedForms: Partial<Record<ScenarioKey, readonly string[]>> = { state: evaluationStateTypedNames };
 
 const accepted: Record<ScenarioKey, string> = {
   code: scenarioCodes.join(', '),
@@ -159,7 +172,7 @@ function entryValue(key: ScenarioKey, text: string): Scenario[ScenarioKey] {
 function refusalNote(key: ScenarioKey, text: string): string {
   if (key === 'era' && isReleaseBeforeEras(text))
     return `, a release before ${oldestKnownReleaseName}, which no era describes.`;
-  return didYouMean(text, typedValues[key], 1);
+  return didYouMean(text, typedValues(key), 1);
 }
 
 /** One `key=value` of a scenario, from a Prefer header, a flag or a config file. */
