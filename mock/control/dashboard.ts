@@ -6,7 +6,6 @@ import { listedValues } from '../core/scenarios.js';
 import type { DashboardConfig } from './dashboard-config.js';
 import { dashboardPageScript } from './dashboard-page-script.js';
 
-
 const style = `
 :root { font: 14px/1.4 system-ui, sans-serif; color: #1d2430; background: #f6f7f9; }
 body { margin: 0; }
