@@ -19,7 +19,7 @@ const rounds = 4;
 const config = resolveMockOptions({});
 const bare = mockCore(config);
 const journaled = mockCore(config);
-controlRoom({ core: journaled, scenarios: config.scenarios, log: () => {} });
+controlRoom({ core: journaled, scenarios: config.scenarios, sessions: config.sessions, log: () => {} });
 const path = pathFor('fetchHumanEvaluation', { evaluation_id: '6637c0a25368ef07b03a64cd' });
 const socket = new Socket();
 

@@ -9,7 +9,8 @@ import { serialize } from '../core/serialize.js';
 import { dashboardPage } from './dashboard.js';
 import { entryView } from './entry-view.js';
 import type { Journal } from './journal.js';
-import type { ScenarioStore } from './scenario-store.js';
+import { mergedScenario, type ScenarioStore } from './scenario-store.js';
+import { isSessionName, sessionNameRule, type Sessions } from '../core/sessions.js';
 import { controlPrefix } from './prefix.js';
 
 /** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
@@ -37,6 +38,7 @@ export interface ControlRoom {
   journal: Journal | undefined;
   events: EventSink | undefined;
   scenarios: ScenarioStore;
+  sessions: Sessions;
   /** The fixtures folder's state; absent without `--fixtures`. */
   fixtures: (() => FixtureStatus) | undefined;
   log: (line: string) => void;
@@ -70,6 +72,43 @@ function requireJournal(room: ControlRoom): Journal {
   return room.journal;
 }
 
+/**
+ * A scenario changed by a request's JSON body, read as the core reads any body (415, 413, 400, and 422 for no body);
+ * a body the scenario parser refuses is a 422 in its words, the scenario in force unchanged.
+ */
+async function changedScenario(
+  request: MockRequest,
+  change: (body: unknown) => ScenarioFileData,
+): Promise<ScenarioFileData> {
+  const body = await readJsonBody(request);
+  try {
+    return change(body);
+  } catch (error) {
+    if (!(error instanceof ScenarioError)) throw error;
+    throw new HttpProblem(422, `scenario: ${error.message}; the scenario in force is unchanged`);
+  }
+}
+
+/** `/sessions/NAME/scenario`: a session's own scenario, with the bodies `/scenario` takes; `DELETE` leaves it none. */
+function sessionRoutes(sessions: Sessions, path: string): Partial<Record<string, Route>> | undefined {
+  const name = /^\/sessions\/([^/]*)\/scenario$/.exec(path)?.[1];
+  if (name === undefined) return undefined;
+  if (!isSessionName(name))
+    throw new HttpProblem(400, `session ${JSON.stringify(name.slice(0, 64))}: a session name is ${sessionNameRule}`);
+  const change = async (request: MockRequest, merge: boolean) => {
+    const data = await changedScenario(request, (body) =>
+      sessions.replace(name, merge ? mergedScenario(sessions.scenario(name), body) : body),
+    );
+    return json(200, data);
+  };
+  return {
+    GET: () => json(200, sessions.scenario(name)),
+    PUT: (request) => change(request, false),
+    PATCH: (request) => change(request, true),
+    DELETE: () => json(200, sessions.replace(name, {})),
+  };
+}
+
 function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>>> {
   // Both made on first use and kept: they never change while the mock runs.
   let page: Promise<MockAnswer> | undefined;
@@ -78,14 +117,7 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
   const send = (data: unknown, event: string) => room.events?.send(data, event);
   // The scenario config is JSON as the core reads any body: 415, 413, 400, and 422 for no body.
   const changeScenario = async (request: MockRequest, change: (body: unknown) => ScenarioFileData) => {
-    const body = await readJsonBody(request);
-    let data;
-    try {
-      data = change(body);
-    } catch (error) {
-      if (!(error instanceof ScenarioError)) throw error;
-      throw new HttpProblem(422, `scenario: ${error.message}; the scenario in force is unchanged`);
-    }
+    const data = await changedScenario(request, change);
     send(data, 'scenario');
     return json(200, data);
   };
@@ -98,7 +130,8 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
     '/requests': {
       GET: (request) => {
         const journal = requireJournal(room);
-        return json(200, { requests: journal.list(limitOf(request, journal.capacity)).map(entryView) });
+        const session = new URL(request.url, 'http://mock').searchParams.get('session') ?? undefined;
+        return json(200, { requests: journal.list(limitOf(request, journal.capacity), session).map(entryView) });
       },
       DELETE: () => {
         requireJournal(room).clear();
@@ -120,6 +153,9 @@ function routes(room: ControlRoom): Record<string, Partial<Record<string, Route>
         send(data, 'scenario');
         return json(200, data);
       },
+    },
+    '/sessions': {
+      GET: () => json(200, { sessions: room.sessions.list() }),
     },
     '/fixtures': {
       GET: () =>
@@ -145,7 +181,7 @@ export function adminRoutes(room: ControlRoom): (request: MockRequest) => Promis
   return async (request) => {
     try {
       const path = pathOf(request.url).slice(controlPrefix.length);
-      const methods = Object.hasOwn(table, path) ? table[path] : undefined;
+      const methods = Object.hasOwn(table, path) ? table[path] : sessionRoutes(room.sessions, path);
       if (!methods) throw notFound;
       // HEAD is GET without the body (the HTTP server leaves it out), as for the API's paths.
       const method = request.method === 'HEAD' && Object.hasOwn(methods, 'GET') ? 'GET' : request.method;

@@ -9,6 +9,7 @@ import {
   type RequestHeaders,
 } from '../core/request-answer.js';
 import type { ScenarioHolder } from '../core/scenario-book.js';
+import { withoutSessionPrefix, type Sessions } from '../core/sessions.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { adminRoutes, type EventSink, type FixtureStatus } from './admin-routes.js';
 import { hostCheck, type AllowedHosts } from './allowed-hosts.js';
@@ -25,6 +26,8 @@ export interface ControlRoomOptions {
   core: MockCore;
   /** The core's scenario holder, swapped by `PUT /__evalkit/scenario`. */
   scenarios: ScenarioHolder;
+  /** The core's sessions, each scenario set by `PUT /__evalkit/sessions/NAME/scenario`. */
+  sessions: Sessions;
   /** Requests kept; 0 turns the journal off. Default 500. */
   journalSize?: number;
   /** Where events go (journal entries, `cleared`, `scenario`): the Node server's event stream; none when absent. */
@@ -109,7 +112,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     id: 0,
     time: arrived,
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(answer.session === undefined ? request.url : withoutSessionPrefix(request.url)),
     status: answer.status,
     durationMs: Math.round(durationMs * 100) / 100,
     scenario: answer.scenario,
@@ -122,6 +125,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     problems: answer.problems,
     notes: answer.notes,
     served: 'mock',
+    ...(answer.session !== undefined && { session: answer.session }),
   });
 }
 
@@ -142,6 +146,7 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
     journal,
     events,
     scenarios: new ScenarioStore(options.scenarios),
+    sessions: options.sessions,
     fixtures: options.fixtures,
     log: options.log,
   });

@@ -37,6 +37,8 @@ export interface EntryView extends RecordedRequestJson {
   notes: readonly string[];
   /** Who answered: the mock, or the `--passthrough` origin. */
   served: 'mock' | 'passthrough';
+  /** The session the request named, its path shown without the session's prefix; null for the server's. */
+  session: string | null;
   curl: string;
 }
 
@@ -102,6 +104,7 @@ export function entryView(record: JournalRecord): EntryView {
     problems: record.problems ?? [],
     notes: record.notes ?? [],
     served: record.served,
+    session: record.session ?? null,
     curl: curlCommand(record, query === '' ? path : `${path}?${query}`, requestHeaders),
   };
 }

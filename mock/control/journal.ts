@@ -46,6 +46,8 @@ export interface JournalRecord {
   notes: readonly string[] | undefined;
   /** Who answered: the mock, or the origin of `--passthrough` (a request the mock does not serve). */
   served: 'mock' | 'passthrough';
+  /** The session the request named (mock/core/sessions.ts); absent for the server's. */
+  session?: string;
 }
 
 /**
@@ -75,13 +77,13 @@ export class Journal {
     return record;
   }
 
-  /** The newest `limit` records, newest first. */
-  list(limit: number = this.capacity): JournalRecord[] {
+  /** The newest `limit` records, newest first; of one session alone when `session` is given. */
+  list(limit: number = this.capacity, session?: string): JournalRecord[] {
     const records: JournalRecord[] = [];
     for (let step = 1; step <= this.capacity && records.length < limit; step++) {
       const record = this.ring[(this.next - step + this.capacity) % this.capacity];
       if (!record) break;
-      records.push(record);
+      if (session === undefined || record.session === session) records.push(record);
     }
     return records;
   }

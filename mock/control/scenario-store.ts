@@ -38,6 +38,16 @@ function withoutEmptyRules(data: Record<string, unknown>): Record<string, unknow
 }
 
 /**
+ * A scenario config with a JSON Merge Patch applied (`PATCH /__evalkit/scenario`, a session's too), to be checked as a
+ * whole one is. Throws a ScenarioError for a patch that is not an object.
+ */
+export function mergedScenario(current: ScenarioFileData, patch: unknown): unknown {
+  if (!isJsonObject(patch))
+    throw new ScenarioError('a PATCH body is an object of the sections to merge, e.g. {"operations": {...}}');
+  return withoutEmptyRules(mergePatch(current, currentNames(patch)) as Record<string, unknown>);
+}
+
+/**
  * The server scenario at run time: read, replaced, merged into and restored by the control room. It swaps the whole
  * book in the core's holder, so a request is answered by the old scenario or the new one, never a mix. Framework-free.
  */
@@ -64,9 +74,7 @@ export class ScenarioStore {
    * keeps the others; `null` removes a key or a whole rule), checked as `replace` checks a whole one.
    */
   merge(patch: unknown): ScenarioFileData {
-    if (!isJsonObject(patch))
-      throw new ScenarioError('a PATCH body is an object of the sections to merge, e.g. {"operations": {...}}');
-    return this.replace(withoutEmptyRules(mergePatch(this.current(), currentNames(patch)) as Record<string, unknown>));
+    return this.replace(mergedScenario(this.current(), patch));
   }
 
   /** The start-up scenario, in the shape `current` gives: the dashboard tells a run-time scenario from it. */

@@ -8,8 +8,8 @@ import { requestMoment, type Clock } from './clock.js';
 import { asScenarioSends } from './outside-spec.js';
 import { withoutNullOptionals } from './nullable.js';
 import { requestScenario, respond } from './respond.js';
-import type { ScenarioHolder } from './scenario-book.js';
 import type { ResolvedScenario } from './scenarios.js';
+import type { RequestContext } from './sessions.js';
 import { serialize } from './serialize.js';
 import type { ServiceBody } from './request-body.js';
 import { readAsRelease } from './release-reading.js';
@@ -67,19 +67,16 @@ export type CreateEvaluations = (
   body: ServiceBody,
   request: MockRequest,
   headers: Record<string, string>,
+  context: RequestContext,
 ) => MockAnswer | Promise<MockAnswer>;
 
 /** POST /evaluations, once the body is read and parsed. */
-export function createEvaluations(
-  scenarios: ScenarioHolder,
-  clock: Clock,
-  answers: ScenarioAnswers,
-): CreateEvaluations {
-  return (body, request, headers) => {
+export function createEvaluations(clock: Clock, answers: ScenarioAnswers): CreateEvaluations {
+  return (body, request, headers, context) => {
     const scenario = requestScenario(
       request,
       headers,
-      scenarios.current.forOperation('createEvaluations'),
+      context.scenarios.forOperation('createEvaluations'),
       'createEvaluations',
     );
     const notes: string[] = [];

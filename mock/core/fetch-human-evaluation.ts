@@ -7,18 +7,17 @@ import { HttpProblem } from './errors.js';
 import type { Fixture } from './fixture-set.js';
 import { cachedBodies, maxIdLength, tooLong } from './limits.js';
 import { LruCache } from '../../http/lru.js';
-import { Progress, type Phase } from './progress.js';
+import type { Phase, Progress } from './progress.js';
+import type { RequestContext } from './sessions.js';
 import { withNotes } from './request-answer.js';
 import { asScenarioSends, sendsOutsideSpec } from './outside-spec.js';
 import { requestScenario, respond } from './respond.js';
-import type { ScenarioHolder } from './scenario-book.js';
 import { scenarioKeys, type ResolvedScenario } from './scenarios.js';
 import { serialize } from './serialize.js';
 import { worded } from './pydantic-words.js';
 import { releaseOf } from './release-reading.js';
 
 export interface HumanEvaluationSource {
-  scenarios: ScenarioHolder;
   fixtures: ReadonlyMap<string, Fixture>;
   /** Unknown ids get 404 instead of a generated record. */
   strictIds: boolean;
@@ -38,6 +37,7 @@ export type FetchHumanEvaluation = (
   id: string,
   request: MockRequest,
   headers: Record<string, string>,
+  context: RequestContext,
 ) => MockAnswer | Promise<MockAnswer>;
 
 /**
@@ -48,9 +48,7 @@ export type FetchHumanEvaluation = (
 export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanEvaluation {
   const cache = new LruCache<string, Uint8Array>(cachedBodies);
 
-  const progress = new Progress();
-
-  function generated(id: string, scenario: ResolvedScenario, notes: string[]): Uint8Array {
+  function generated(id: string, scenario: ResolvedScenario, progress: Progress, notes: string[]): Uint8Array {
     // Without a pinned moment the clock only moves on: a body cached at an earlier moment is never later than now.
     // Every scenario key is in the key, so one that shapes the body cannot be missed; the others cost a cache miss.
     const { profile, seed, era } = scenario;
@@ -86,13 +84,8 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     return serialize(asScenarioSends('fetchHumanEvaluation', record, scenario));
   }
 
-  return (id, request, headers) => {
-    let scenario = requestScenario(
-      request,
-      headers,
-      source.scenarios.current.forHumanEvaluation(id),
-      'fetchHumanEvaluation',
-    );
+  return (id, request, headers, context) => {
+    let scenario = requestScenario(request, headers, context.scenarios.forHumanEvaluation(id), 'fetchHumanEvaluation');
     if (id.length > maxIdLength)
       throw new HttpProblem(422, [worded(releaseOf(scenario).validation, tooLong(['path', 'evaluation_id'], id))]);
     const fixture = source.fixtures.get(id);
@@ -100,7 +93,7 @@ export function fetchHumanEvaluation(source: HumanEvaluationSource): FetchHumanE
     if (!fixture && source.strictIds) scenario = { ...scenario, code: scenario.code ?? 404 };
     const notes: string[] = [];
     const answered = respond(scenario, source.answers, headers, () =>
-      fixture ? fromFixture(fixture, scenario) : generated(id, scenario, notes),
+      fixture ? fromFixture(fixture, scenario) : generated(id, scenario, context.progress, notes),
     );
     return withNotes(answered, notes);
   };

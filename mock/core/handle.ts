@@ -6,6 +6,8 @@ import { observable, type AnswerObserver } from './observe.js';
 import { resolveMockOptions, type MockConfig, type MockCoreOptions } from './options.js';
 import { problemAnswer as answerOf, type MockAnswer, type MockRequest } from './request-answer.js';
 import { mockOperations, type OperationHandler } from './operations.js';
+import { Progress } from './progress.js';
+import { sessionPrefixed, sessionRoute, withoutSessionPrefix, type RequestContext } from './sessions.js';
 
 /** The mock with no framework in it: a request in, an answer out. Every adapter (Express, MSW, a test) wraps this. */
 export interface MockCore {
@@ -44,9 +46,23 @@ function otherMethods(allowed: readonly string[]): OtherMethod {
   };
 }
 
+/** An answer marked with the session its request named, for the journal. */
+function inSession(answer: MockAnswer, session: string | undefined): MockAnswer {
+  if (session !== undefined) answer.session = session;
+  return answer;
+}
+
 /** A core made from settled options (adapters that read files settle them first). */
 export function mockCore(config: MockConfig): MockCore {
   const base = config.basePath;
+  // The server's requests: its book as the control room last put it in force, and its own progress clock.
+  const serverContext: RequestContext = {
+    scenarios: {
+      forOperation: (id) => config.scenarios.current.forOperation(id),
+      forHumanEvaluation: (id) => config.scenarios.current.forHumanEvaluation(id),
+    },
+    progress: new Progress(),
+  };
   const withCors = config.cors ? cors(config.cors) : undefined;
   const operations = Object.fromEntries(
     operationIds.map((id) => [id, mockOperations[id].handler(config, mockOperations[id].scenarioAnswers)] as const),
@@ -72,11 +88,15 @@ export function mockCore(config: MockConfig): MockCore {
   }
 
   function isOperation(url: string): boolean {
-    const target = locate(url);
+    const target = locate(sessionPrefixed(url) ? withoutSessionPrefix(url) : url);
     return target !== undefined && target.kind !== 'unknown';
   }
 
-  function route(request: MockRequest, headers: Record<string, string>): MockAnswer | Promise<MockAnswer> {
+  function route(
+    request: MockRequest,
+    headers: Record<string, string>,
+    context: RequestContext,
+  ): MockAnswer | Promise<MockAnswer> {
     const preflight = withCors?.(request, headers);
     if (preflight) return preflight;
     const target = locate(request.url);
@@ -84,22 +104,39 @@ export function mockCore(config: MockConfig): MockCore {
     const method = request.method;
     if (!operation(target.operation).methods.includes(method)) return others[target.operation](method, headers);
     if (target.kind === 'undecodable') throw badPath;
-    return operations[target.operation](target.params, request, headers);
+    return operations[target.operation](target.params, request, headers, context);
   }
 
   function answer(request: MockRequest): MockAnswer | Promise<MockAnswer> {
     const headers: Record<string, string> = {};
+    let session: string | undefined;
     try {
-      const answered = route(request, headers);
-      return answered instanceof Promise ? answered.catch((error: unknown) => problemAnswer(error, headers)) : answered;
+      const named = sessionRoute(request.url, request.headers);
+      session = named.session;
+      if (session === undefined) return settled(route(request, headers, serverContext), headers, undefined);
+      const answered = route({ ...request, url: named.url }, headers, config.sessions.context(session));
+      return settled(answered, headers, session);
     } catch (error) {
-      return problemAnswer(error, headers);
+      return inSession(problemAnswer(error, headers), session);
     }
+  }
+
+  /** The answer, a rejection answered as its problem, marked with the session it was answered in. */
+  function settled(
+    answered: MockAnswer | Promise<MockAnswer>,
+    headers: Record<string, string>,
+    session: string | undefined,
+  ): MockAnswer | Promise<MockAnswer> {
+    if (!(answered instanceof Promise)) return inSession(answered, session);
+    return answered.then(
+      (answer) => inSession(answer, session),
+      (error: unknown) => inSession(problemAnswer(error, headers), session),
+    );
   }
 
   const { handle, observe } = observable(answer, config.log);
   return {
-    serves: (url) => (base === '' ? isOperation(url) : locate(url) !== undefined),
+    serves: (url) => sessionPrefixed(url) || (base === '' ? isOperation(url) : locate(url) !== undefined),
     isOperation,
     handle,
     observe,

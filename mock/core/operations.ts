@@ -6,12 +6,14 @@ import type { MockConfig } from './options.js';
 import type { MockAnswer, MockRequest } from './request-answer.js';
 import { readServiceBody } from './request-body.js';
 import { commonAnswers, type ScenarioAnswers } from './scenario-answers.js';
+import type { RequestContext } from './sessions.js';
 
 /** What answers an operation whose method and path matched: its decoded path parameters in. */
 export type OperationHandler = (
   params: Record<string, string>,
   request: MockRequest,
   headers: Record<string, string>,
+  context: RequestContext,
 ) => MockAnswer | Promise<MockAnswer>;
 
 /**
@@ -36,9 +38,9 @@ export const mockOperations: { readonly [K in OperationId]: MockOperation } = {
       500: new HttpProblem(500, 'An error occurred while fetching the human evaluation'),
     },
     handler(config, answers) {
-      const { scenarios, fixtures, strictIds, clock } = config;
-      const fetchOne = fetchHumanEvaluation({ scenarios, fixtures, strictIds, clock, answers });
-      return (params, request, headers) => fetchOne(params.evaluation_id as string, request, headers);
+      const { fixtures, strictIds, clock } = config;
+      const fetchOne = fetchHumanEvaluation({ fixtures, strictIds, clock, answers });
+      return (params, request, headers, context) => fetchOne(params.evaluation_id as string, request, headers, context);
     },
   },
   createEvaluations: {
@@ -49,12 +51,12 @@ export const mockOperations: { readonly [K in OperationId]: MockOperation } = {
       500: new HttpProblem(500, 'An error occurred while creating evaluations'),
     },
     handler(config, answers) {
-      const create = createEvaluations(config.scenarios, config.clock, answers);
-      return (_params, request, headers) => {
+      const create = createEvaluations(config.clock, answers);
+      return (_params, request, headers, context) => {
         const body = readServiceBody(request);
         return body instanceof Promise
-          ? body.then((parsed) => create(parsed, request, headers))
-          : create(body, request, headers);
+          ? body.then((parsed) => create(parsed, request, headers, context))
+          : create(body, request, headers, context);
       };
     },
   },

@@ -11,6 +11,7 @@ import {
 } from './scenario-book.js';
 import { scenarioFrom, type ResolvedScenario } from './scenarios.js';
 import { MockSetupError } from './setup-error.js';
+import { Sessions } from './sessions.js';
 
 /** What the mock core is made with: plain data only, so the same options hold in Node, a browser and a test. */
 export interface MockCoreOptions {
@@ -69,6 +70,8 @@ export interface MockConfig {
   log: (line: string) => void;
   /** What requests read the present from, unless their scenario pins `now`. */
   clock: Clock;
+  /** The sessions requests name, each with its own scenario over the server's and its own progress. */
+  sessions: Sessions;
 }
 
 /** `/api`, `/api/v1`: path segments only, no trailing slash; `''` and `/` mean the root. */
@@ -109,9 +112,11 @@ export function resolveMockOptions(
   };
   if (base.eraDates && base.era === undefined)
     throw new MockSetupError("eraDates (--era-dates) needs an era to take the dates of: pass --era (or 'era')");
+  const scenarios: ScenarioHolder = { current: new ScenarioBook(base, file) };
   return {
     basePath: normalizeBasePath(options.basePath ?? ''),
-    scenarios: { current: new ScenarioBook(base, file) },
+    scenarios,
+    sessions: new Sessions(scenarios),
     fixtures,
     strictIds: options.strictIds ?? false,
     cors: corsOrigins(options.cors),

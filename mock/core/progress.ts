@@ -21,7 +21,12 @@ export interface Phase {
  * from it starts over when it is asked for again), and a clock set back before t0 starts it over too.
  */
 export class Progress {
-  private readonly firstServed = new LruCache<string, number>(followedRecords);
+  private readonly firstServed: LruCache<string, number>;
+
+  /** `capacity`: the records followed at once; the least recently served past it starts over. */
+  constructor(capacity = followedRecords) {
+    this.firstServed = new LruCache<string, number>(capacity);
+  }
 
   /** The phase of record `id` at `moment` (µs), each phase `phaseMs` long, ending in `final`. */
   phaseOf(id: string, moment: number, phaseMs: number, final: EvaluationState): Phase {

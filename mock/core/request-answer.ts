@@ -41,6 +41,8 @@ export interface MockAnswer {
    * errors. Never a value of the request.
    */
   notes?: readonly string[];
+  /** The session the request named (mock/core/sessions.ts), for the journal's view of each session. */
+  session?: string;
 }
 
 /** A JSON answer: the headers gathered so far (CORS, Preference-Applied), the media type, then the answer's own. */

@@ -122,19 +122,26 @@ export class ScenarioBook {
    * The book in a scenario file's shape, flags folded into `scenario`: given back to fromData, it makes the same book.
    */
   toData(): ScenarioFileData {
-    const operationsData: ScenarioFileData['operations'] = {};
-    for (const name of operationIds) {
-      const scenario = this.file?.operations[name];
-      if (scenario) operationsData[name] = scenarioValues(scenario);
-    }
-    return {
-      scenario: scenarioValues(this.base),
-      operations: operationsData,
-      humanEvaluations: Object.fromEntries(
-        [...(this.file?.humanEvaluations ?? [])].map(([id, scenario]) => [id, scenarioValues(scenario)]),
-      ),
-    };
+    return { ...fileData(this.file ?? emptyFile), scenario: scenarioValues(this.base) };
   }
+}
+
+const emptyFile: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
+
+/** A parsed scenario config in its JSON shape again: each section as it sets it, operations under current names. */
+export function fileData(file: ScenarioFile): ScenarioFileData {
+  const operationsData: ScenarioFileData['operations'] = {};
+  for (const name of operationIds) {
+    const scenario = file.operations[name];
+    if (scenario) operationsData[name] = scenarioValues(scenario);
+  }
+  return {
+    scenario: scenarioValues(file.scenario),
+    operations: operationsData,
+    humanEvaluations: Object.fromEntries(
+      [...file.humanEvaluations].map(([id, scenario]) => [id, scenarioValues(scenario)]),
+    ),
+  };
 }
 
 /**

@@ -61,6 +61,7 @@ export function createHandlers(options: HandlersOptions = {}): HttpHandler[] {
   const room = openControlRoom({
     core,
     scenarios: config.scenarios,
+    sessions: config.sessions,
     journalSize,
     log: config.log,
   });

@@ -128,6 +128,7 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
   const room = controlRoom({
     core,
     scenarios: config.scenarios,
+    sessions: config.sessions,
     journalSize: options.journalSize,
     events,
     allowedHosts: options.allowedHosts ?? [],

@@ -8,7 +8,7 @@ import { jsonAnswer } from '../../mock/core/request-answer.js';
 /** A control room on a core of its own, as an adapter with `--passthrough` makes it. */
 function room() {
   const config = resolveMockOptions({});
-  return controlRoom({ core: mockCore(config), scenarios: config.scenarios, log: () => {} });
+  return controlRoom({ core: mockCore(config), scenarios: config.scenarios, sessions: config.sessions, log: () => {} });
 }
 
 type Room = ReturnType<typeof room>;

@@ -1,0 +1,246 @@
+import type { OperationId } from '../../api/operations.js';
+import { LruCache } from '../../http/lru.js';
+import { HttpProblem } from './errors.js';
+import { Progress } from './progress.js';
+import type { RequestHeaders } from './request-answer.js';
+import {
+  fileData,
+  parseScenarioFile,
+  type ScenarioBook,
+  type ScenarioFile,
+  type ScenarioFileData,
+} from './scenario-book.js';
+import type { ResolvedScenario } from './scenarios.js';
+
+/**
+ * Sessions: one mock shared by many tests at once (Playwright workers, server-side rendering, Storybook), each test's
+ * requests answered by its own scenario and progress clock, and kept apart in the journal. A request names its session
+ * by a header, a cookie, or a path prefix before the mock's base path (for server-side code, which only sets a base
+ * URL); a request that names none is the server's, as before.
+ */
+export const sessionHeader = 'x-evalkit-session';
+export const sessionCookie = 'evalkit-session';
+const sessionPrefix = '/__sessions/';
+
+/** Sessions kept at once: the least recently used is dropped past this (its scenario and its progress with it). */
+export const maxSessions = 1_000;
+/** A session unused this long is dropped when next named: it starts over with no scenario of its own. */
+export const sessionIdleMs = 30 * 60_000;
+/** Records whose progress each session follows: one test's working set (the server follows `followedRecords`). */
+const sessionFollowedRecords = 100;
+
+/** A session's name: one path segment's worth of URL-safe characters, as it travels in a path, a header or a cookie. */
+const namePattern = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/** The rule a session name keeps, as refusals state it. */
+export const sessionNameRule = '1 to 64 letters, digits, or . _ ~ - (not . or ..)';
+
+/** Whether text is a session name: never a dot segment, which would step along a path. */
+export function isSessionName(text: string): boolean {
+  return namePattern.test(text) && text !== '.' && text !== '..';
+}
+
+function badName(where: string, name: string): HttpProblem {
+  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  return new HttpProblem(400, `${where} names session ${JSON.stringify(shown)}: a session name is ${sessionNameRule}`);
+}
+
+/** The value of cookie `name` in a Cookie header (RFC 6265: `a=1; b=2`), or undefined. */
+function cookieValue(header: string | string[] | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const line of Array.isArray(header) ? header : [header]) {
+    if (!line.includes(name)) continue;
+    for (const pair of line.split(';')) {
+      const at = pair.indexOf('=');
+      if (at > 0 && pair.slice(0, at).trim() === name)
+        return pair
+          .slice(at + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1');
+    }
+  }
+  return undefined;
+}
+
+/** The request's session and its URL without the session's path prefix. */
+export interface SessionRoute {
+  session: string | undefined;
+  url: string;
+}
+
+/** Where the path starts in a URL (a path, or an absolute URL as MSW gives it). */
+function pathStart(url: string): number {
+  if (url.startsWith('/')) return 0;
+  const scheme = url.indexOf('://');
+  return scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+}
+
+/**
+ * The session a request names, and its URL with the session prefix taken off. The path prefix wins over the header,
+ * and the header over the cookie: the most explicit says. A name that breaks the rule is a 400 saying where it was.
+ * A request naming none costs a prefix test, a header lookup and, only when it carries cookies, a substring test.
+ */
+export function sessionRoute(url: string, headers: RequestHeaders): SessionRoute {
+  const start = pathStart(url);
+  if (start >= 0 && url.startsWith(sessionPrefix, start)) {
+    const nameStart = start + sessionPrefix.length;
+    let end = nameStart;
+    while (end < url.length && url[end] !== '/' && url[end] !== '?') end += 1;
+    const name = url.slice(nameStart, end);
+    if (!isSessionName(name)) throw badName(`the path prefix ${sessionPrefix}NAME`, name);
+    const rest = url.slice(end);
+    return { session: name, url: `${url.slice(0, start)}${rest.startsWith('/') ? rest : `/${rest}`}` };
+  }
+  const header = headers[sessionHeader];
+  const named = Array.isArray(header) ? header[0] : header;
+  if (named !== undefined) {
+    if (!isSessionName(named)) throw badName(`the ${sessionHeader} header`, named);
+    return { session: named, url };
+  }
+  const cookie = cookieValue(headers.cookie, sessionCookie);
+  if (cookie !== undefined) {
+    if (!isSessionName(cookie)) throw badName(`the ${sessionCookie} cookie`, cookie);
+    return { session: cookie, url };
+  }
+  return { session: undefined, url };
+}
+
+/** Whether a URL's path starts with the session prefix: the mock's to answer, a 400 when its name is bad. */
+export function sessionPrefixed(url: string): boolean {
+  const start = pathStart(url);
+  return start >= 0 && url.startsWith(sessionPrefix, start);
+}
+
+/** The URL without its session prefix; as given when it has none or names no valid session. */
+export function withoutSessionPrefix(url: string): string {
+  try {
+    return sessionRoute(url, {}).url;
+  } catch {
+    return url;
+  }
+}
+
+/** What an operation's answer reads its scenario from: the server's book, or a session's over it. */
+interface ScenarioSource {
+  forOperation(operation: OperationId): ResolvedScenario;
+  forHumanEvaluation(id: string): ResolvedScenario;
+}
+
+/** What a request is answered with beyond its own headers: its scenarios and the progress clock it moves. */
+export interface RequestContext {
+  scenarios: ScenarioSource;
+  progress: Progress;
+  /** The session's name; absent for the server's requests. */
+  session?: string;
+}
+
+/**
+ * A session's scenario over the server's: a key the session sets wins over the server's at every level (its own
+ * general scenario over the server's rule for an operation or id), and within the session the most specific wins, as
+ * on the server; a key it leaves unset is the server's. Rebuilt when the server's book is replaced.
+ */
+class SessionBook implements ScenarioSource {
+  private server: ScenarioBook | undefined;
+  private readonly byOperation = new Map<OperationId, ResolvedScenario>();
+
+  constructor(
+    private readonly file: ScenarioFile,
+    private readonly holder: { current: ScenarioBook },
+  ) {}
+
+  private current(): ScenarioBook {
+    if (this.server !== this.holder.current) {
+      this.server = this.holder.current;
+      this.byOperation.clear();
+    }
+    return this.server;
+  }
+
+  forOperation(operation: OperationId): ResolvedScenario {
+    const server = this.current();
+    let scenario = this.byOperation.get(operation);
+    if (scenario === undefined) {
+      scenario = { ...server.forOperation(operation), ...this.file.scenario, ...this.file.operations[operation] };
+      this.byOperation.set(operation, scenario);
+    }
+    return scenario;
+  }
+
+  forHumanEvaluation(id: string): ResolvedScenario {
+    const server = this.current();
+    const own = this.file.humanEvaluations.get(id);
+    const byServer = server.forHumanEvaluation(id);
+    const general = { ...this.file.scenario, ...this.file.operations.fetchHumanEvaluation };
+    return { ...byServer, ...general, ...own };
+  }
+}
+
+interface Session {
+  context: RequestContext;
+  data: ScenarioFileData;
+  lastSeen: number;
+}
+
+const noScenario: ScenarioFile = { scenario: {}, operations: {}, humanEvaluations: new Map() };
+
+/**
+ * The sessions the mock knows, bounded: at most `maxSessions` (the least recently used dropped), each dropped when
+ * named again after `sessionIdleMs` unused. A session is made when a request or the control room first names it.
+ */
+export class Sessions {
+  private readonly byName = new LruCache<string, Session>(maxSessions);
+
+  constructor(
+    private readonly holder: { current: ScenarioBook },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The session's context, made (with no scenario of its own) when new or idle past `sessionIdleMs`. */
+  context(name: string): RequestContext {
+    return this.session(name).context;
+  }
+
+  private session(name: string): Session {
+    const moment = this.now();
+    let session = this.byName.get(name);
+    if (session === undefined || moment - session.lastSeen > sessionIdleMs) {
+      session = this.made(name, fileData(noScenario), noScenario);
+      this.byName.set(name, session);
+    }
+    session.lastSeen = moment;
+    return session;
+  }
+
+  private made(name: string, data: ScenarioFileData, file: ScenarioFile): Session {
+    const progress = this.byName.get(name)?.context.progress ?? new Progress(sessionFollowedRecords);
+    return {
+      context: { scenarios: new SessionBook(file, this.holder), progress, session: name },
+      data,
+      lastSeen: this.now(),
+    };
+  }
+
+  /** The session's own scenario, in a scenario file's shape (empty sections: the server's throughout). */
+  scenario(name: string): ScenarioFileData {
+    return this.session(name).data;
+  }
+
+  /**
+   * Puts a scenario config in force for the session, `{}` none of its own. Throws a ScenarioError naming the entry at
+   * fault, and then keeps the old one.
+   */
+  replace(name: string, data: unknown): ScenarioFileData {
+    const file = parseScenarioFile(data);
+    const session = this.made(name, fileData(file), file);
+    this.byName.set(name, session);
+    return session.data;
+  }
+
+  /** The sessions kept, least recently used first, with when each was last used. */
+  list(): Array<{ name: string; last_seen: string }> {
+    return [...this.byName.values()].map((session) => ({
+      name: session.context.session as string,
+      last_seen: new Date(session.lastSeen).toISOString(),
+    }));
+  }
+}
