@@ -8,6 +8,11 @@ import fc from 'fast-check';
 const propertySeed = Number(process.env.EVALKIT_PROPERTY_SEED ?? 20261127);
 const scale = Math.max(1, Number(process.env.EVALKIT_PROPERTY_RUNS ?? 1) || 1);
 
+/** A count of draws or requests in `npm test`, scaled as properties are (`npm run test:properties`: 10 times). */
+export function scaled(count: number): number {
+  return Math.round(count * scale);
+}
+
 /** fast-check's parameters for a property that runs `runs` times in `npm test`. */
 export function runs(count: number): fc.Parameters<unknown> {
   return { seed: propertySeed, numRuns: Math.round(count * scale), endOnFailure: false };

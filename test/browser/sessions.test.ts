@@ -1,0 +1,80 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../mock/index.js';
+import { hasChromium, launchChromium, noChromium } from './chromium.js';
+
+/**
+ * Parallel end-to-end runs share one mock, each Playwright worker in a browser context of its own: the session rides
+ * on the context as Playwright sets it, a cookie (`context.addCookies`) or a header on every request
+ * (`extraHTTPHeaders`), and the app's own fetches carry it unchanged.
+ */
+let mock: MockServer | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  mock = await startMockServer({ port: 0, scenario: { code: 503 } });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+});
+
+/** A context of the session `name`, by cookie or by header, on a page of the mock's origin. */
+async function contextOf(name: string, by: 'cookie' | 'header'): Promise<BrowserContext> {
+  const url = (mock as MockServer).url;
+  const context = await (browser as Browser).newContext(
+    by === 'header' ? { extraHTTPHeaders: { 'X-Evalkit-Session': name } } : {},
+  );
+  if (by === 'cookie') await context.addCookies([{ name: 'evalkit-session', value: name, url }]);
+  return context;
+}
+
+describe.skipIf(!hasChromium)(`sessions from Playwright contexts${hasChromium ? '' : ` (${noChromium})`}`, () => {
+  it('each context answered by its own session scenario, all at once, none by the server', async () => {
+    const url = (mock as MockServer).url;
+    const sessions = [
+      { name: 'worker-1', by: 'cookie', scenario: { code: 404 } },
+      { name: 'worker-2', by: 'header', scenario: { state: 'failed' } },
+      { name: 'worker-3', by: 'cookie', scenario: { state: 'started', latency: '5' } },
+      { name: 'worker-4', by: 'header', scenario: { code: 401 } },
+    ] as const;
+    for (const { name, scenario } of sessions) {
+      const set = await fetch(`${url}/__evalkit/sessions/${name}/scenario`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: { code: 200, ...scenario } }),
+      });
+      expect(set.status).toBe(200);
+    }
+    const seen = await Promise.all(
+      sessions.map(async ({ name, by }) => {
+        const context = await contextOf(name, by);
+        try {
+          const page = await context.newPage();
+          // The page is the mock's origin: the app's fetches are same-origin, as a dev server's proxy makes them.
+          await page.goto(`${url}/__evalkit/openapi.json`);
+          return (await page.evaluate(async () => {
+            const answers: string[] = [];
+            for (let index = 0; index < 20; index++) {
+              const response = await fetch(`/human-evaluations/run-${index % 3}`);
+              const body = (await response.json()) as { status?: string; detail?: string };
+              answers.push(`${response.status} ${body.status ?? ''}`);
+            }
+            return answers;
+          })) as string[];
+        } finally {
+          await context.close();
+        }
+      }),
+    );
+    expect(seen.map((answers) => [...new Set(answers)])).toEqual([
+      ['404 '],
+      ['200 EVALUATION_FAILED'],
+      ['200 EVALUATION_STARTED'],
+      ['401 '],
+    ]);
+  }, 60_000);
+});
