@@ -113,6 +113,8 @@ Restore defaults</button></div>
 </select></span>
 <span><label for="filter-operation">Operation</label> <select id="filter-operation"><option value="">all</option>
 </select></span>
+<span><label for="filter-session">Session</label> <select id="filter-session"><option value="">all</option>
+<option value="-">the server's</option></select></span>
 <span><label for="filter-path">Path</label> <input type="search" id="filter-path" placeholder="text in the path"></span>
 <label><input type="checkbox" id="filter-problems"> only problems</label>
 <button id="pause" aria-pressed="false">Pause</button>

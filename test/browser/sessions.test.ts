@@ -77,4 +77,27 @@ describe.skipIf(!hasChromium)(`sessions from Playwright contexts${hasChromium ? 
       ['401 '],
     ]);
   }, 60_000);
+
+  it("the control room lists one session's requests, or the server's, by its session filter", async () => {
+    const url = (mock as MockServer).url;
+    await fetch(`${url}/__evalkit/requests`, { method: 'DELETE' });
+    await fetch(`${url}/__sessions/filtered/human-evaluations/one`);
+    await fetch(`${url}/human-evaluations/two`, { headers: { 'X-Evalkit-Session': 'other' } });
+    await fetch(`${url}/human-evaluations/three`);
+    const page = await (browser as Browser).newPage();
+    try {
+      await page.goto(`${url}/__evalkit/`);
+      await page.locator('#live', { hasText: 'live' }).waitFor();
+      await page.locator('#request-rows tr').nth(2).waitFor({ state: 'attached' });
+      const paths = () => page.locator('#request-rows tr:not([hidden]) td.path').allTextContents();
+      await page.selectOption('#filter-session', 'filtered');
+      expect(await paths()).toEqual(['/human-evaluations/one']);
+      await page.selectOption('#filter-session', '-');
+      expect(await paths()).toEqual(['/human-evaluations/three']);
+      await page.selectOption('#filter-session', '');
+      expect(await paths()).toHaveLength(3);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

@@ -58,6 +58,20 @@ function stateOf(entry: EntryView): string {
 const isProblem = (entry: EntryView): boolean =>
   entry.status < 200 || entry.status >= 300 || entry.problems.length > 0 || entry.fault !== null;
 
+/** The session filter: '' every request, '-' the server's (no session), else the session of that name. */
+function inSession(entry: EntryView, session: string): boolean {
+  if (session === '') return true;
+  return session === '-' ? entry.session === null : entry.session === session;
+}
+
+/** Each session seen in the journal becomes a choice of the session filter, in the order it first appeared. */
+const sessionsListed = new Set<string>();
+function listSession(entry: EntryView): void {
+  if (entry.session === null || sessionsListed.has(entry.session)) return;
+  sessionsListed.add(entry.session);
+  byId('filter-session').append(option(entry.session, entry.session));
+}
+
 function shown(entry: EntryView): boolean {
   const statusClass = field('filter-status').value;
   const operation = field('filter-operation').value;
@@ -66,6 +80,7 @@ function shown(entry: EntryView): boolean {
   if (operation === 'passthrough' ? !passedThrough(entry) : operation !== '' && operationOf(entry) !== operation)
     return false;
   if (text !== '' && !entry.path.toLowerCase().includes(text)) return false;
+  if (!inSession(entry, field('filter-session').value)) return false;
   return !checkbox('filter-problems').checked || isProblem(entry);
 }
 
@@ -153,6 +168,7 @@ function row(entry: EntryView): HTMLElement {
 
 function addEntry(entry: EntryView): void {
   if (entries.has(entry.id)) return;
+  listSession(entry);
   if (paused) {
     if (!held.some((waiting) => waiting.id === entry.id)) held.push(entry);
     // The journal keeps no more than this: older ones would be gone from it anyway.
@@ -206,7 +222,8 @@ function show(id: number): void {
   const fault = entry.fault ? ', fault ' + entry.fault : '';
   // Whether the origin answered or the mock did in its stead (a 502, ...), the entry's note says.
   const who = passedThrough(entry) ? ', passed through to the --passthrough origin' : '';
-  panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault + who, 'muted'));
+  const session = entry.session === null ? '' : ', session ' + entry.session;
+  panel.append(element('p', entry.time + ', ' + entry.duration_ms + ' ms' + fault + who + session, 'muted'));
   const applied = entry.scenario
     ? Object.entries(entry.scenario)
         .map(([key, value]) => key + '=' + value)
@@ -381,7 +398,7 @@ byId('restore-defaults').addEventListener('click', restore);
 const operationFilter = byId('filter-operation');
 for (const { id, label } of config.operations) operationFilter.append(option(id, label));
 operationFilter.append(option('passthrough', 'passed through'), option('other', 'other paths'));
-for (const id of ['filter-status', 'filter-operation', 'filter-problems'])
+for (const id of ['filter-status', 'filter-operation', 'filter-session', 'filter-problems'])
   byId(id).addEventListener('change', applyFilters);
 byId('filter-path').addEventListener('input', applyFilters);
 byId('pause').addEventListener('click', () => setPaused(!paused));
