@@ -8,6 +8,7 @@ import { renderOpenApi } from '../api/openapi.js';
 import { root, startServer, type Server } from './server-process.js';
 import { benchMode, sized } from './quick.js';
 import { median } from './stats.js';
+import { sessionCosts } from './session-costs.js';
 
 /**
  * The mock (its request journal on, as by default, and off) against a bare Express route, a bare node:http server and
@@ -289,6 +290,8 @@ async function main(): Promise<void> {
   };
   try {
     process.stderr.write(`bench:mock: ${connections} connections, ${seconds} s per measure\n`);
+    // In this process, before any server: what sessions cost a request that names none, and memory under many names.
+    const sessions = sessionCosts(sized(200_000, 2_000), sized(100_000, 2_000));
     // The mock as users run it: the README's command, logging off.
     const mockArgs = (port: number) => [evalkit, 'mock', '--port', String(port), '--quiet'];
     // A fresh mock for the mixed load, so its RSS is that load's alone.
@@ -456,6 +459,18 @@ async function main(): Promise<void> {
         undefined,
       ],
       mixedTarget,
+      [
+        `session lookup on a request naming none: ${sessions.lookupNs.toFixed(0)} ns, ` +
+          `${((100 * sessions.lookupNs) / (cpu('mock GET (same id)') * 1e6)).toFixed(2)}% of the served GET's CPU ` +
+          `(${((100 * sessions.lookupNs) / sessions.getNs).toFixed(1)}% of the core's in-process GET, ` +
+          `${(sessions.getNs / 1000).toFixed(1)} µs) (target <= 1%)`,
+        sessions.lookupNs <= 0.01 * cpu('mock GET (same id)') * 1e6,
+      ],
+      [
+        `heap after ${sessions.names.toLocaleString('en')} requests each naming a new session: ` +
+          `+${sessions.heapGrowthMb.toFixed(1)} MB, ${sessions.kept} sessions kept (target <= 32 MB)`,
+        sessions.heapGrowthMb <= 32,
+      ],
       [
         `mock RSS after ${Math.round(cappedMemory.served / 1000)}k requests, ` +
           `--max-old-space-size=${cappedHeapMb}: ${(cappedMemory.rss / 2 ** 20).toFixed(0)} MB (target < 150 MB)`,

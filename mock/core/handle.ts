@@ -112,8 +112,8 @@ export function mockCore(config: MockConfig): MockCore {
     let session: string | undefined;
     try {
       const named = sessionRoute(request.url, request.headers);
+      if (named === undefined) return settled(route(request, headers, serverContext), headers, undefined);
       session = named.session;
-      if (session === undefined) return settled(route(request, headers, serverContext), headers, undefined);
       const answered = route({ ...request, url: named.url }, headers, config.sessions.context(session));
       return settled(answered, headers, session);
     } catch (error) {
