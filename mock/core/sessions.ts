@@ -125,6 +125,11 @@ export function withoutSessionPrefix(url: string): string {
   }
 }
 
+/** Whether a URL starts with the session prefix and a name that breaks the rule: the mock's 400, never forwarded. */
+export function badSessionPrefix(url: string): boolean {
+  return sessionPrefixed(url) && withoutSessionPrefix(url) === url;
+}
+
 /** What an operation's answer reads its scenario from: the server's book, or a session's over it. */
 interface ScenarioSource {
   forOperation(operation: OperationId): ResolvedScenario;

@@ -12,6 +12,7 @@ import { EventStream } from './event-stream.js';
 import { FixtureWatcher } from './fixture-watcher.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 import { readBody } from './read-body.js';
+import { badSessionPrefix } from '../core/sessions.js';
 import { passthroughOrigin, passthroughTo } from './passthrough.js';
 import { logAnswer, logPassthrough, requestLog } from './request-log.js';
 import { readScenarioFile } from './scenario-file.js';
@@ -159,7 +160,8 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
       if (room.wantsEvents(request)) return events.open(req, res);
       return room.serve(request).then((answer) => settle(res, answer));
     }
-    if (forward && !core.isOperation(req.url)) return forward(req, res, request);
+    // A session's other paths go on to the backend as well, its prefix off; a bad session name is the mock's 400.
+    if (forward && !core.isOperation(req.url) && !badSessionPrefix(req.url)) return forward(req, res, request);
     const answer = core.handle(request);
     if (answer instanceof Promise) return answer.then((settled) => settle(res, settled));
     settle(res, answer);

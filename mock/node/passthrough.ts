@@ -6,6 +6,7 @@ import { isLoopbackHost } from '../control/allowed-hosts.js';
 import { maxBodyBytes } from '../core/limits.js';
 import { jsonAnswer, type MockAnswer, type RequestHeaders } from '../core/request-answer.js';
 import { tooLarge } from '../core/request-body.js';
+import { withoutSessionPrefix } from '../core/sessions.js';
 import { serialize } from '../core/serialize.js';
 import { MockSetupError } from '../core/setup-error.js';
 import { deliver } from './deliver.js';
@@ -158,7 +159,7 @@ export function passthroughTo(target: URL, timeoutMs = defaultPassthroughTimeout
       hostname: target.hostname,
       port: target.port,
       method: req.method,
-      path: req.url,
+      path: withoutSessionPrefix(req.url ?? '/'),
       headers: forwardedHeaders(req, target, pseudonym),
     });
     upstream.setTimeout(timeoutMs, () => {

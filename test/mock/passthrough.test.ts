@@ -100,6 +100,20 @@ function send(url: string, method: string, headers: string[], body?: Buffer): Pr
 const secretToken = 'Bearer passthrough-secret-7f3a';
 
 describe('evalkit mock --passthrough: what the mock does not serve reaches a real origin unchanged', () => {
+  it("a session's other paths reach the origin without the session prefix; a bad name is the mock's 400", async () => {
+    const upstream = await origin();
+    const { origin: at } = await mock({ passthrough: upstream.url });
+    const passed = await send(`${at}/__sessions/w1/api/apps?x=1`, 'GET', []);
+    expect(passed.status).toBe(201);
+    expect(upstream.received.map((request) => request.url)).toEqual(['/api/apps?x=1']);
+    const answered = await send(`${at}/__sessions/w1/api/human-evaluations/a`, 'GET', []);
+    expect(answered.status).toBe(200);
+    const refused = await send(`${at}/__sessions/a%20b/api/apps`, 'GET', []);
+    expect(refused.status).toBe(400);
+    expect(JSON.parse(refused.body.toString()).detail).toMatch(/path prefix .* a session name is/);
+    expect(upstream.received).toHaveLength(1);
+  });
+
   it('forwards method, path, query, headers and body byte for byte; returns the answer as given', async () => {
     const upstream = await origin();
     const lines: string[] = [];
