@@ -187,7 +187,7 @@ describe('accepted differences', () => {
     expect(() => ignoredIds('4d28d31b4fdc\nstatus 500\n', 'known.txt')).toThrow(
       new UsageError(
         '--ignore known.txt line 2: "status 500" is not an id ' +
-          '(12 hex characters, as a --compare-mock or diff report prints them)',
+          '(12 hex characters, as a contract, proxy, --compare-mock or diff report prints them)',
       ),
     );
   });

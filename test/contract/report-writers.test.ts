@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, exitCode, htmlReport, terminalReport } from '../../contract/index.js';
 import { Coverage } from '../../contract/judge/coverage.js';
+import { finding } from '../../contract/judge/define.js';
 import { Verdicts } from '../../contract/judge/verdicts.js';
 import { buildReport, type ReplayReport, type Report, type ReportInput } from '../../contract/report/model.js';
 import { Redactor } from '../../http/redaction.js';
@@ -33,7 +34,8 @@ const probes = (count: number) => Array.from({ length: count }, (_, index) => pr
 function grouped(subjects: readonly string[]): Verdicts {
   const verdicts = new Verdicts();
   verdicts.pass('create.body.json');
-  for (const subject of subjects) verdicts.fail('create.status.5xx', { subject, cause: serverError });
+  for (const subject of subjects)
+    verdicts.fail('create.status.5xx', { subject, answer: serverError, cause: ['500', 'a 4xx'] });
   return verdicts;
 }
 
@@ -83,8 +85,12 @@ function replayRefusing(refused: number): ReplayReport {
 
 /** Each way a verified run fails, alone: what the verdict line must name, and the model that fails for it. */
 const causes = {
-  error: { names: /\d+ errors?/, verdicts: (v: Verdicts) => v.fail(idOf('error'), 'broken') },
-  'strict warning': { names: /--strict/, verdicts: (v: Verdicts) => v.fail(idOf('warning'), 'odd'), strict: true },
+  error: { names: /\d+ errors?/, verdicts: (v: Verdicts) => v.fail(idOf('error'), finding('broken')) },
+  'strict warning': {
+    names: /--strict/,
+    verdicts: (v: Verdicts) => v.fail(idOf('warning'), finding('odd')),
+    strict: true,
+  },
   'replay refusal': { names: /replayed requests? refused/, replay: replayRefusing(1) },
   coverage: { names: /coverage: /, minimumCoverage: { fields: 50 } },
 } as const;
