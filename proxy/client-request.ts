@@ -51,8 +51,7 @@ function invalidity(passage: Passage, body: CreateBody, resource: ResourceName):
 /** Why a proxied request is invalid, as the contract's probe breaking the same rule says it (invalidRequestCause). */
 function invalidCause(passage: Passage, body: CreateBody, resource: ResourceName): Cause {
   const read = body === undefined ? undefined : 'unreadable' in body ? 'unreadable' : body;
-  const validation = (request: unknown) => validate(resource, request).issues;
-  return invalidRequestCause(isJsonMediaType(mediaType(passage.requestHeaders)), read, validation);
+  return invalidRequestCause(isJsonMediaType(mediaType(passage.requestHeaders)), read, resource);
 }
 
 /** A request body read as the operation's body (readCreateBody), or undefined when it takes none or none was kept. */

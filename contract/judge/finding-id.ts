@@ -1,6 +1,8 @@
 import type { OperationKey } from '../../api/operations.js';
-import type { ValidationIssue } from '../../schemas/validators/index.js';
+import type { ResourceName } from '../../schemas/index.js';
+import { validate, type ValidationIssue } from '../../schemas/validators/index.js';
 import { stableId } from '../../http/stable-id.js';
+import { fieldPattern } from './schema-walk.js';
 
 /**
  * The stable id of a finding: a hash of its operation, its check and its cause (`Finding.cause`), the same hash as a
@@ -18,12 +20,13 @@ export function anyIndex(pointer: string): string {
 }
 
 /**
- * Validation issues as a cause: where (indices as `*`) and which rule each breaks, once each, in one order, never the
- * value received. A record with the same rules broken in more items has the same cause.
+ * Validation issues of a resource as a cause: which field (fieldPattern: indices and map keys as `*`) breaks which
+ * rule, once each, in one order, never the value received. A record with the same rules broken in more items has the
+ * same cause.
  */
-export function issuesCause(issues: readonly ValidationIssue[]): string[] {
+export function issuesCause(resource: ResourceName, issues: readonly ValidationIssue[]): string[] {
   const rules = issues.map(
-    ({ pointer, keyword, format }) => `${anyIndex(pointer)} ${keyword}${format ? ` ${format}` : ''}`,
+    ({ pointer, keyword, format }) => `${fieldPattern(resource, pointer)} ${keyword}${format ? ` ${format}` : ''}`,
   );
   return [...new Set(rules)].sort();
 }
@@ -36,10 +39,10 @@ export function issuesCause(issues: readonly ValidationIssue[]): string[] {
 export function invalidRequestCause(
   jsonContentType: boolean,
   body: { request: unknown } | 'unreadable' | undefined,
-  validate: (request: unknown) => readonly ValidationIssue[],
+  resource: ResourceName,
 ): string[] {
   if (!jsonContentType) return ['not a JSON Content-Type'];
   if (body === undefined) return ['no body'];
   if (body === 'unreadable') return ['not JSON'];
-  return issuesCause(validate(body.request));
+  return issuesCause(resource, validate(resource, body.request).issues);
 }

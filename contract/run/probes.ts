@@ -1,5 +1,4 @@
 import { invalidCases } from '../../generators/invalid.js';
-import { validate } from '../../schemas/validators/index.js';
 import type { Cause } from '../judge/define.js';
 import { invalidRequestCause } from '../judge/finding-id.js';
 import type { Outgoing } from '../judge/sent.js';
@@ -65,6 +64,5 @@ function probeCause(probe: Probe): Cause {
   } catch {
     body = 'unreadable';
   }
-  const validation = (request: unknown) => validate('CreateEvaluationRequest', request).issues;
-  return invalidRequestCause(probe.contentType === undefined, body, validation);
+  return invalidRequestCause(probe.contentType === undefined, body, 'CreateEvaluationRequest');
 }

@@ -90,7 +90,7 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
     (Array.isArray(fields.aggregated_results) ? fields.aggregated_results : []).map((result: unknown, index) => ({
       config: isObject(result) ? result.evaluator_config : undefined,
       at: `${where}/aggregated_results/${index}/evaluator_config`,
-      field: '/aggregated_results/*/evaluator_config',
+      field: `/aggregated_results/${index}/evaluator_config`,
     })),
   );
 }
@@ -126,7 +126,7 @@ function unknownConfigFinding(config: unknown, at: string): Finding {
   const why = issue ? ` (as EvaluatorConfig: ${formatIssue(issue)})` : '';
   return finding(
     `${at} matches no known alternative${why}: ${capped(JSON.stringify(config) ?? String(config), 300)}`,
-    ...issuesCause(issue ? [issue] : []),
+    ...issuesCause('EvaluatorConfig', issue ? [issue] : []),
   );
 }
 
@@ -143,7 +143,7 @@ function withConfigNulls<C extends { id: string; code?: (seen: Observation) => J
       const judged = code(seen);
       const configs = (aggregatedResults(seen) ?? []).flatMap(({ config, at, field }) =>
         (nullOptionalsOf(config) ?? []).map((name) =>
-          finding(`${at}: optional ${name} sent as null`, ...nullsCause([`${field}/${name}`])),
+          finding(`${at}: optional ${name} sent as null`, ...nullsCause('Evaluation', [`${field}/${name}`])),
         ),
       );
       if (configs.length === 0 || (judged !== undefined && 'skip' in judged)) return judged;

@@ -27,7 +27,7 @@ function successBodyFinding(exchange: Received): Finding | undefined {
     if (errors.length > 0)
       return {
         text: `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`,
-        cause: issuesCause(errors),
+        cause: issuesCause('Evaluation', errors),
       };
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { operationByKey, operationOfKey, operationTable, type OperationKey } from '../../../api/operations.js';
-import { declaredProperties, requiredProperties } from '../../../schemas/index.js';
+import { declaredProperties, requiredProperties, type ResourceName } from '../../../schemas/index.js';
+import { fieldPattern } from '../schema-walk.js';
 import { formatIssue } from '../../../schemas/validators/index.js';
 import { isJsonMediaType, mediaType } from '../../../http/media-type.js';
 import { maxJsonDepth } from '../../../http/json-body.js';
@@ -49,9 +50,9 @@ function notAnArray(seen: Observation, data: unknown): Finding | undefined {
   return finding(`${seen.label}: the body is ${type}, not a JSON array of ${response.resource}`, 'not an array', type);
 }
 
-/** Null optional fields as a cause: their pointers, indices as `*`, once each, in one order. */
-export function nullsCause(pointers: readonly string[]): string[] {
-  return [...new Set(pointers.map(anyIndex))].sort();
+/** Null optional fields as a cause: their fields (indices and map keys as `*`), once each, in one order. */
+export function nullsCause(resource: ResourceName, pointers: readonly string[]): string[] {
+  return [...new Set(pointers.map((pointer) => fieldPattern(resource, pointer)))].sort();
 }
 
 /**
@@ -186,7 +187,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         if (wrong) return [wrong];
         return perItem(seen.records(), ({ where, issues: { errors } }) =>
           errors.length > 0
-            ? { text: `${where}: ${listed(errors.map(formatIssue), 'issues')}`, cause: issuesCause(errors) }
+            ? { text: `${where}: ${listed(errors.map(formatIssue), 'issues')}`, cause: issuesCause(resource, errors) }
             : undefined,
         );
       },
@@ -205,7 +206,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
               if (nulls.length === 0) return undefined;
               return {
                 text: `${where}: optional ${listed(pointers, 'fields')} sent as null`,
-                cause: nullsCause(pointers),
+                cause: nullsCause(resource, pointers),
               };
             })
           : undefined,
