@@ -179,7 +179,9 @@ describe('findings an --ignore file accepts, and its ids no finding had, as ever
     expect(formats.junit).not.toContain('<failure');
     expect(formats.annotations).not.toMatch(/^::(error|warning)/m);
     expect(formats.html).toContain('ACCEPTED');
-    const json = JSON.parse(formats.json as string) as { checks: Array<{ id: string; outcome: string; findingIds?: string[] }> };
+    const json = JSON.parse(formats.json as string) as {
+      checks: Array<{ id: string; outcome: string; findingIds?: string[] }>;
+    };
     expect(json.checks.find((check) => check.id === 'fetch.status.5xx')).toMatchObject({
       outcome: 'accepted',
       findingIds: [served],
