@@ -136,9 +136,9 @@ function alternatives(given: readonly JsonSchema[]): JsonSchema[] {
 }
 
 /**
- * A pointer into a resource as the field it names, whatever the value: array indices and the keys of a map the
- * schema declares (`lm_providers_keys`, `settings_values`) as `*`, declared and undeclared property names kept. The
- * tenth record's field and a key named otherwise are the same field: what a finding's cause names.
+ * A pointer into a resource as the field it names, whatever the value: array indices (past the schema too) and the
+ * keys of a map the schema declares (`lm_providers_keys`, `settings_values`) as `*`, declared and undeclared property
+ * names kept. The tenth record's field and a key named otherwise are the same field: what a finding's cause names.
  */
 export function fieldPattern(name: ResourceName, pointer: string): string {
   let positions: JsonSchema[] = [schemas[name]];
@@ -156,7 +156,8 @@ export function fieldPattern(name: ResourceName, pointer: string): string {
       values === true ? [{}] : values !== null && typeof values === 'object' ? [values as JsonSchema] : [],
     );
     positions = declared.length > 0 ? declared : items.length > 0 ? items : mapped;
-    pattern.push(declared.length > 0 ? token : items.length > 0 || mapped.length > 0 ? '*' : token);
+    const anyOne = items.length > 0 || mapped.length > 0 || (positions.length === 0 && /^\d+$/.test(token));
+    pattern.push(declared.length > 0 ? token : anyOne ? '*' : token);
   }
   return pointerOf(pattern);
 }
