@@ -41,9 +41,8 @@ export const ignoreOption: OptionSpec = {
   type: 'string',
   value: 'FILE',
   description:
-    'Findings the team accepts (a baseline), one id a line as the reports print them (# comments), and with ' +
-    '--compare-mock differences too: still listed, as accepted, they fail nothing; ids no longer found are listed ' +
-    'as stale, failing nothing either.',
+    'Findings the team accepts (a baseline), one id a line as the reports print them (# comments): still listed, as ' +
+    'accepted, they fail nothing; ids no finding had are listed as stale, failing nothing either.',
 };
 
 /** `--min-coverage`, which `contract` and `proxy` share. */

@@ -126,7 +126,10 @@ export const contractCommand: Command = {
       type: 'boolean',
       description: 'With --compare-mock: exit 1 when the mock as given differs from the deployment.',
     },
-    ignoreOption,
+    {
+      ...ignoreOption,
+      description: `${ignoreOption.description} With --compare-mock, differences too (fail no --fail-on-drift).`,
+    },
     ...reportOptions,
   ],
   details: [
