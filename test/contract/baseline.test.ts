@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutation } from './bank.js';
 import {
@@ -12,6 +13,7 @@ import {
 } from './conforming-server.js';
 import { runCli, startCli } from '../helpers/cli.js';
 import { answer, postJson } from '../proxy/helpers.js';
+import { limitFor, runs } from '../properties/runs.js';
 
 /**
  * A baseline as a team keeps one (issue 44): the ids of the findings a deployment had when it was made, accepted by
@@ -146,4 +148,42 @@ describe('--ignore FILE: a baseline of accepted findings', () => {
       expect(lines[0]?.length).toBeLessThan(500);
     }
   });
+
+  it(
+    'property: any file is read (against no traffic, each of its ids stale) or refused: exit 2, one line',
+    async () => {
+      const id = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 12, maxLength: 12 });
+      const line = fc.oneof(
+        id,
+        id.map((value) => `${value}  # reviewed`),
+        fc.constantFrom('', '# a comment', '\ufeff', '\u0000', '\u001b[31m', '\u2028'),
+        fc.tuple(fc.constantFrom('\u0000', '\u2028', '\r', '\ufeff'), id).map(([bad, value]) => `${bad}${value}`),
+        fc.string({ maxLength: 300 }),
+      );
+      const file = join(dir, 'property.txt');
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { maxLength: 8 }), fc.constantFrom('\n', '\r\n'), async (lines, end) => {
+          const text = lines.join(end);
+          writeFileSync(file, text);
+          const args = ['proxy', '--target', 'http://127.0.0.1:9', '--port', '0', '--ignore', file];
+          const run = await runCli(args, { shutdown: Promise.resolve('SIGTERM') });
+          if (run.code === 2) {
+            expect(run.stdout).toBe('');
+            expect(run.stderr.split('\n')).toHaveLength(2);
+            expect(run.stderr.startsWith(`evalkit proxy: --ignore ${file} line `)).toBe(true);
+            return;
+          }
+          // Read: no traffic passed, so nothing was verified, and every id of the file is stale.
+          expect(run.code).toBe(1);
+          const ids = new Set(text.split(/\r?\n/).map((each) => each.replace(/#.*/, '').trim()));
+          ids.delete('');
+          const stale =
+            ids.size === 0 ? 'none stale' : `${ids.size} stale id${ids.size === 1 ? '' : 's'}, found no more`;
+          expect(run.stdout).toContain(`--ignore: 0 accepted ids found${ids.size === 0 ? ', ' : '; '}${stale}`);
+        }),
+        runs(40),
+      );
+    },
+    limitFor(40),
+  );
 });
