@@ -77,6 +77,15 @@ const subjectChars = 1800;
  */
 const keptIds = 100;
 
+/** Requests kept per check to reproduce a finding, the first of each id: the first new one is the report's. */
+const keptReproductions = 20;
+
+/** A request behind a finding: its curl command, and the request and answer when it was the one being judged. */
+interface Reproduction {
+  curl: string;
+  excerpts?: Excerpts;
+}
+
 /** The operation each check judges, for its findings' ids. */
 const operationOfCheck = new Map(catalogue.map((check) => [check.id, check.operation]));
 
@@ -121,8 +130,8 @@ export class Verdicts {
   private readonly evaluated = new Set<CheckId>();
   private readonly skipReasons = new Map<CheckId, string>();
   private readonly noteSet = new Map<string, Note>();
-  private readonly reproductions = new Map<CheckId, string>();
-  private readonly evidence = new Map<CheckId, Excerpts>();
+  /** The first request behind each finding id of a check (up to keptReproductions): its curl command and excerpts. */
+  private readonly reproductions = new Map<CheckId, Map<string, Reproduction>>();
   private readonly hints = new Map<CheckId, string>();
   /** Each check's finding ids with how many findings had each; and the findings whose id was past keptIds. */
   private readonly ids = new Map<CheckId, Map<string, number>>();
@@ -155,10 +164,12 @@ export class Verdicts {
     // must not make one of them a flood.
     else this.share(id, capped(finding.answer), [capped(finding.subject, excerptLength)], 1, keptFindings, found);
     this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
-    if (reproduce !== undefined && !this.reproductions.has(id)) {
-      this.reproductions.set(id, reproduce);
+    const reproductions = this.reproductions.get(id) ?? new Map<string, Reproduction>();
+    if (reproduce !== undefined && !reproductions.has(found) && reproductions.size < keptReproductions) {
       // Excerpts belong to the request being judged, not to one named explicitly.
-      if (reproduce === this.current && this.currentExcerpts) this.evidence.set(id, this.currentExcerpts());
+      const excerpts = reproduce === this.current ? this.currentExcerpts?.() : undefined;
+      reproductions.set(found, { curl: reproduce, ...(excerpts ? { excerpts } : {}) });
+      this.reproductions.set(id, reproductions);
     }
   }
 
@@ -246,8 +257,12 @@ export class Verdicts {
     for (const [id, count] of other.unlistedIds) this.unlistedIds.set(id, (this.unlistedIds.get(id) ?? 0) + count);
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
-    for (const [id, curl] of other.reproductions) if (!this.reproductions.has(id)) this.reproductions.set(id, curl);
-    for (const [id, excerpts] of other.evidence) if (!this.evidence.has(id)) this.evidence.set(id, excerpts);
+    for (const [id, theirs] of other.reproductions) {
+      const reproductions = this.reproductions.get(id) ?? new Map<string, Reproduction>();
+      for (const [found, reproduction] of theirs)
+        if (!reproductions.has(found) && reproductions.size < keptReproductions) reproductions.set(found, reproduction);
+      this.reproductions.set(id, reproductions);
+    }
     for (const [id, hint] of other.hints) this.hint(id, redact(hint));
   }
 
@@ -295,8 +310,10 @@ export class Verdicts {
       if (findings.length > 0) {
         const shown = ordered.slice(0, shownFindings).reduce((sum, [, count]) => sum + count, 0);
         const more = total > shown ? `; and ${total - shown} more` : '';
-        const reproduce = this.reproductions.get(check.id);
-        const excerpts = this.evidence.get(check.id);
+        // The request behind the first new finding: a run that fails shows how to replay what failed it.
+        const reproductions = this.reproductions.get(check.id);
+        const [, first] = [...(reproductions ?? [])].find(([found]) => !accepted.has(found)) ?? [];
+        const { curl: reproduce, excerpts } = first ?? [...(reproductions?.values() ?? [])][0] ?? {};
         const hint = this.hints.get(check.id);
         const ids = [...(this.ids.get(check.id) ?? [])].map(([id, count]) => ({
           id,

@@ -67,14 +67,18 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
       if (grouped) lines.push(...findingLines(check, paint));
       if (found) lines.push(`       ${paint('dim', idsText(check))}`);
       if (check.outcome === 'failed' && check.hint) lines.push(`       ${paint('dim', 'fix:')} ${shown(check.hint)}`);
-      if (check.reproduce && !counterexampleChecks.has(check.id))
+      // An accepted check is known: its curl command stays in the JSON and HTML reports, out of the CI log.
+      if (check.reproduce && check.outcome !== 'accepted' && !counterexampleChecks.has(check.id))
         lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
     }
     const notes = report.notes.filter((note) => note.operation === operation);
     for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${shown(note.message)}`);
     lines.push('');
   }
-  for (const example of report.counterexamples) {
+  const accepted = new Set<string>(
+    report.checks.filter((check) => check.outcome === 'accepted').map((check) => check.id),
+  );
+  for (const example of report.counterexamples.filter((candidate) => !accepted.has(candidate.check))) {
     lines.push(
       paint('bold', `Reproduce ${example.check}`),
       `  ${shown(example.finding)}`,

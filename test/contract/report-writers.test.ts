@@ -155,6 +155,7 @@ describe('findings an --ignore file accepts, and its ids no finding had, as ever
   function failing(): Verdicts {
     const verdicts = new Verdicts();
     verdicts.pass('create.body.json');
+    verdicts.judging("curl 'http://127.0.0.1:8000/human-evaluations/x'");
     verdicts.fail('fetch.status.5xx', { subject: 'GET /human-evaluations/x', answer: 'answered 500', cause: ['500'] });
     for (const subject of probes(3))
       verdicts.fail('create.status.5xx', { subject, answer: serverError, cause: ['500', 'a 4xx'] });
@@ -198,13 +199,15 @@ describe('findings an --ignore file accepts, and its ids no finding had, as ever
     expect(terminalReport(report, { colour: false })).toMatch(/\n {7}id: [0-9a-f]{12} \(3 findings\)\n/);
   });
 
-  it('a check with an accepted finding and a new one fails, naming the new one first', () => {
+  it('a check with an accepted finding and a new one fails, naming the new one first, with its curl', () => {
     const verdicts = failing();
+    verdicts.judging("curl 'http://127.0.0.1:8000/human-evaluations/y'");
     verdicts.fail('fetch.status.5xx', { subject: 'GET /human-evaluations/y', answer: 'answered 503', cause: ['503'] });
     const report = accepting(new Set([served]), verdicts);
     const check = report.checks.find((candidate) => candidate.id === 'fetch.status.5xx');
     expect(check?.outcome).toBe('failed');
     expect(check?.message.startsWith('GET /human-evaluations/y answered 503')).toBe(true);
+    expect(check?.reproduce).toBe("curl 'http://127.0.0.1:8000/human-evaluations/y'");
     expect(check?.views?.map((view) => view.accepted)).toEqual([false, true]);
     expect(check?.ids?.map((found) => found.accepted)).toEqual([true, false]);
   });
