@@ -6,8 +6,8 @@ import { scenarioEntry } from '../mock/core/scenarios.js';
 import { readScenarioFile } from '../mock/node/scenario-file.js';
 import { stringOption, UsageError, type OptionValues } from './command.js';
 
-/** The options that shape the compared mock or read its differences, each meaningless without --compare-mock. */
-const mockFlags = ['mock-era', 'mock-era-dates', 'mock-nullable', 'mock-scenarios', 'fail-on-drift', 'ignore'] as const;
+/** The options that shape the compared mock or judge its differences, each meaningless without --compare-mock. */
+const mockFlags = ['mock-era', 'mock-era-dates', 'mock-nullable', 'mock-scenarios', 'fail-on-drift'] as const;
 
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();

@@ -35,6 +35,16 @@ export const strictOption: OptionSpec = {
   description: 'Exit 1 on any failed check, warnings included.',
 };
 
+/** `--ignore`, which `contract` and `proxy` share: one file of finding ids serves both. */
+export const ignoreOption: OptionSpec = {
+  name: 'ignore',
+  type: 'string',
+  value: 'FILE',
+  description:
+    'Findings the team accepts (a baseline), one id a line as the reports print them (# comments): still listed, as ' +
+    'accepted, they fail nothing; ids no finding had are listed as stale, failing nothing either.',
+};
+
 /** `--min-coverage`, which `contract` and `proxy` share. */
 export const minCoverageOption: OptionSpec = {
   name: 'min-coverage',

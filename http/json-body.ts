@@ -68,6 +68,12 @@ export function excessiveNesting(value: unknown): string | undefined {
   return first && `${describeNesting(first)}: not checked further`;
 }
 
+/** Why a body is no JSON to read, in words with an excerpt (`problem`) and as a kind that never quotes it. */
+export interface JsonProblem {
+  problem: string;
+  kind: 'not UTF-8' | 'not JSON' | 'nested too deep';
+}
+
 /**
  * A body read as JSON the way RFC 8259 allows exchanging it: UTF-8 (§8.1; a byte order mark is tolerated here and
  * warned about by the caller) and parseable. Resolves to the value, cut where it nests deeper than maxJsonDepth, with
@@ -75,15 +81,19 @@ export function excessiveNesting(value: unknown): string | undefined {
  */
 export function readJsonBody(
   exchange: Pick<Exchange, 'body' | 'bodyBytes' | 'encoding'>,
-): { data: unknown; deep: DeepNesting[] } | { problem: string } {
+): { data: unknown; deep: DeepNesting[] } | JsonProblem {
   if (exchange.encoding === 'invalid-utf8')
-    return { problem: 'the body is not valid UTF-8 (JSON exchanged between systems must be, RFC 8259 §8.1)' };
+    return {
+      problem: 'the body is not valid UTF-8 (JSON exchanged between systems must be, RFC 8259 §8.1)',
+      kind: 'not UTF-8',
+    };
   const text = exchange.encoding === 'bom' ? exchange.body.slice(1) : exchange.body;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { problem: `the body is not JSON (starts ${excerpt(text.trimStart().slice(0, 40).replace(/\s+/g, ' '))})` };
+    const start = excerpt(text.trimStart().slice(0, 40).replace(/\s+/g, ' '));
+    return { problem: `the body is not JSON (starts ${start})`, kind: 'not JSON' };
   }
   return { data, deep: deepNesting(data, true) };
 }

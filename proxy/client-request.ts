@@ -5,6 +5,8 @@ import { decodeBody } from '../http/body-decoding.js';
 import { replayHeaders } from '../http/credentials.js';
 import type { Content } from '../http/decoded-body.js';
 import { isJsonMediaType, mediaType } from '../http/media-type.js';
+import type { Cause } from '../contract/judge/define.js';
+import { invalidRequestCause } from '../contract/judge/finding-id.js';
 import type { Fields } from '../contract/judge/observation.js';
 import { labelOf, type Outgoing, type Role, type Sent } from '../contract/judge/sent.js';
 import type { Passage } from './forward.js';
@@ -46,6 +48,12 @@ function invalidity(passage: Passage, body: CreateBody, resource: ResourceName):
   return validate(resource, body.request).issues.map(formatIssue).join(', ') || undefined;
 }
 
+/** Why a proxied request is invalid, as the contract's probe breaking the same rule says it (invalidRequestCause). */
+function invalidCause(passage: Passage, body: CreateBody, resource: ResourceName): Cause {
+  const read = body === undefined ? undefined : 'unreadable' in body ? 'unreadable' : body;
+  return invalidRequestCause(isJsonMediaType(mediaType(passage.requestHeaders)), read, resource);
+}
+
 /** A request body read as the operation's body (readCreateBody), or undefined when it takes none or none was kept. */
 export function requestBodyOf(passage: Passage, route: Route): CreateBody {
   if (!operationByKey(route.operation).request || passage.requestBody === undefined) return undefined;
@@ -72,7 +80,7 @@ export function sentOf(passage: Passage, route: Route, body: CreateBody): Sent {
   const accepted = (status: number) =>
     `${labelOf(outgoing)}: an invalid create request (${problem}) was accepted with ${status}`;
   const role: Role = problem
-    ? { kind: 'invalid', accepted }
+    ? { kind: 'invalid', accepted, cause: invalidCause(passage, body, resource) }
     : { kind: 'expected', request: (body as { request: Fields }).request, unvouched: passiveTraffic };
   return { operation, outgoing, role };
 }

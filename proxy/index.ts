@@ -32,6 +32,11 @@ export interface ProxyOptions {
   strict?: boolean;
   /** The least coverage the traffic must reach, as in `contract`: under it, the report fails. */
   minCoverage?: CoverageMinimum;
+  /**
+   * The ids the team accepts (`--ignore FILE`), as in `contract`: a finding with one is shown as accepted, live and in
+   * the report, and fails nothing; the report names the ids found and those no longer found (stale).
+   */
+  accepted?: ReadonlySet<string>;
   /** Told of each exchange as it is judged, and of each recording. */
   onJudgement?(judgement: Judgement): void;
   onRecording?(event: RecordingEvent): void;
@@ -81,7 +86,7 @@ export async function startProxyWith(options: ProxyOptions, seams: ProxySeams): 
   const headers = options.headers ?? {};
   checkHeaders(headers);
   const maxBodyBytes = seams.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
-  const judge = new ExchangeJudge(target, headers, maxBodyBytes);
+  const judge = new ExchangeJudge(target, headers, maxBodyBytes, options.accepted);
   const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
   const requestLog = options.recordDir === undefined ? undefined : await RequestLog.open(options.recordDir);
   const traffic = emptyTraffic();

@@ -25,7 +25,7 @@ const activeOnly: readonly CheckId[] = [
 export interface Judgement {
   operation: OperationKey;
   label: string;
-  /** The checks this exchange failed, redacted. */
+  /** The checks this exchange failed, redacted; those whose findings an --ignore file accepts are `accepted`. */
   failed: CheckResult[];
   /** The answer's status; undefined when none arrived. */
   status?: number;
@@ -54,6 +54,8 @@ export class ExchangeJudge {
     target: URL,
     headers: Record<string, string>,
     private readonly maxBodyBytes: number,
+    /** The ids an --ignore file lists: findings with one are accepted, live and in the report. */
+    readonly accepted?: ReadonlySet<string>,
     private readonly maxFindings = 1_000,
   ) {
     const credentials = credentialsOf(target, headers);
@@ -103,8 +105,8 @@ export class ExchangeJudge {
     }
     // Violations print live, before any report exists: each goes through the same redaction as the report will.
     const failed = verdicts
-      .results()
-      .filter((check) => check.outcome === 'failed')
+      .results(this.accepted)
+      .filter((check) => check.outcome === 'failed' || check.outcome === 'accepted')
       .map((check) => redactReport(check, this.redactor));
     this.verdicts.absorb(verdicts, this.maxFindings, (text) => this.redact(text));
     return {

@@ -1,7 +1,7 @@
 import { mark, painter, type TerminalStyle } from '../contract/report/terminal.js';
 import { operationIds, operationKeys, operationLabel, perOperation, type OperationKey } from '../api/operations.js';
 import type { Note } from '../contract/judge/verdicts.js';
-import { publicUrl } from '../http/redaction.js';
+import { escapeControlCharacters as shown, publicUrl } from '../http/redaction.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
 import { buildReport, type Report } from '../contract/report/model.js';
 import type { ExchangeJudge, Judgement } from './judge.js';
@@ -37,14 +37,20 @@ function cutCount(traffic: Traffic): number {
   return Object.values(traffic.cutByShutdown).reduce((sum, count) => sum + count, 0);
 }
 
-/** The lines printed the moment an exchange fails a check: one per failed check, its finding for this exchange. */
+/**
+ * The lines printed the moment an exchange fails a check: one per failed check, its finding for this exchange and the
+ * finding's id (what an --ignore file lists); a finding the file accepts is marked so.
+ */
 export function violationLines(judgement: Judgement, style: TerminalStyle): string[] {
   const paint = painter(style);
-  return judgement.failed.map(
-    (check) =>
-      `${mark(check, paint)} ${check.id}  ${check.findings[0] ?? check.message}` +
-      paint('dim', ` [${check.severity}; ${check.spec}]`),
-  );
+  return judgement.failed.map((check) => {
+    const [first] = check.views ?? [];
+    const id = first?.id ? ` [id ${first.id}${first.accepted ? ', accepted' : ''}]` : '';
+    return (
+      `${mark(check, paint)} ${check.id}  ${shown(check.findings[0] ?? check.message)}` +
+      paint('dim', ` [${check.severity}; ${check.spec}]${id}`)
+    );
+  });
 }
 
 /** One line of what went through, for the end of the terminal report. */
@@ -106,7 +112,8 @@ export function proxyReport(
     ...(reachable
       ? {}
       : { stopped: `the target cannot be reached: all ${traffic.unreachable} requests found nothing listening` }),
-    checks: judge.verdicts.results(),
+    checks: judge.verdicts.results(judge.accepted),
+    ...(judge.accepted ? { accepted: judge.accepted } : {}),
     notes: [...judge.verdicts.notes(), ...shutdownNotes(traffic)],
     counterexamples: [],
     requests: traffic.forwarded,

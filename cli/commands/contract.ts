@@ -1,6 +1,6 @@
 import { defaultConcurrency, maxConcurrency } from '../../contract/run/pacing.js';
 import type { Command } from '../command.js';
-import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
+import { ignoreOption, minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultTimeoutMs } from '../../http/timeouts.js';
 
 export const contractCommand: Command = {
@@ -127,12 +127,8 @@ export const contractCommand: Command = {
       description: 'With --compare-mock: exit 1 when the mock as given differs from the deployment.',
     },
     {
-      name: 'ignore',
-      type: 'string',
-      value: 'FILE',
-      description:
-        'With --compare-mock: differences the team accepts, one id a line as the report prints them (# comments); ' +
-        'shown as accepted, they fail no --fail-on-drift.',
+      ...ignoreOption,
+      description: `${ignoreOption.description} With --compare-mock, differences too (fail no --fail-on-drift).`,
     },
     ...reportOptions,
   ],
@@ -143,6 +139,7 @@ export const contractCommand: Command = {
     '2 a usage error, or the deployment cannot be reached at all ' +
       '(nothing listening, a certificate that does not verify).',
     'Checks, severities and the spec line each enforces: docs/contract.md.',
+    'Findings whose id --ignore FILE lists are shown as accepted and fail nothing; ids no finding had are stale.',
   ].join('\n'),
   load: () => import('../run/contract.js'),
 };

@@ -1,7 +1,7 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
 import { portOption } from '../listen-options.js';
-import { minCoverageOption, reportOptions, strictOption } from '../report-options.js';
+import { ignoreOption, minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 import { defaultTimeoutMs } from '../../http/timeouts.js';
 
@@ -53,6 +53,7 @@ export const proxyCommand: Command = {
     },
     strictOption,
     minCoverageOption,
+    ignoreOption,
     ...reportOptions,
   ],
   details: [
@@ -61,6 +62,7 @@ export const proxyCommand: Command = {
     '1 also when nothing was verified (no traffic, or no success answer of the two operations to check),',
     '  or when coverage is under --min-coverage;',
     '2 a usage error, a report that cannot be written, or no request ever reached the target.',
+    'Findings whose id --ignore FILE lists are shown as accepted and fail nothing; ids no finding had are stale.',
   ].join('\n'),
   load: () => import('../run/proxy.js'),
 };

@@ -9,6 +9,7 @@ import {
 } from '../../proxy/index.js';
 import { CommandFailure, integerOption, stringOption, UsageError, type RunCommand } from '../command.js';
 import { headers } from '../headers.js';
+import { acceptedIds } from '../ignore-file.js';
 import { listenFailure } from '../listen-failure.js';
 import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
@@ -34,6 +35,7 @@ export const run: RunCommand = async (values, io) => {
     timeoutMs: integerOption(values, 'timeout', 1, maxTimeoutMs),
     strict,
     minCoverage: minCoverage(values),
+    accepted: await acceptedIds(values),
     onJudgement: (judgement: Judgement) => {
       for (const line of violationLines(judgement, style)) void writeOut(io.stdout, `${line}\n`);
     },

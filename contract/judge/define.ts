@@ -8,17 +8,37 @@ export type Severity = 'error' | 'warning';
  * What a check makes of one exchange: undefined when it does not apply, else its findings (none: it passed), or a
  * reason it cannot be judged (it is skipped, saying why, unless another exchange judges it).
  */
-export type Judged = ReadonlyArray<string | SharedFinding> | { skip: string } | undefined;
+export type Judged = ReadonlyArray<Finding | SharedFinding> | { skip: string } | undefined;
 
 /**
- * A finding whose cause many requests may share (the same answer to each: one nginx 500 page to every invalid body):
- * the report shows the cause once, and lists the requests that got it.
+ * What a finding's id is hashed from besides its operation and check (finding-id.ts): the cause, in words that do not
+ * vary by run, seed or command (`/created_at format date-time`, `500`), never a value received or sent, a request's
+ * path, a count or an excerpt. Two findings of one check with one cause have one id, and an `--ignore` file lists it.
+ */
+export type Cause = readonly string[];
+
+/** One finding: what the report says, and its cause. */
+export interface Finding {
+  text: string;
+  cause: Cause;
+}
+
+/**
+ * A finding whose answer many requests may share (the same answer to each: one nginx 500 page to every invalid body):
+ * the report shows the answer once, and lists the requests that got it.
  */
 export interface SharedFinding {
   /** The request, as a finding names it: `POST /evaluations (probe: …)`. */
   subject: string;
   /** What it got, the same words for every request that got the same: `answered 500 (a server error): "…"`. */
-  cause: string;
+  answer: string;
+  /** Never finer than `answer`: every request listed under one answer has one id. */
+  cause: Cause;
+}
+
+/** A finding of these words and this cause. */
+export function finding(text: string, ...cause: string[]): Finding {
+  return { text, cause };
 }
 
 /**
@@ -37,7 +57,7 @@ export interface CheckDefinition<Id extends string = string> {
   code?(seen: Observation): Judged;
   /** How to fix what `code` found in this exchange, in one sentence, where the finding alone does not say. */
   hint?(seen: Observation): string | undefined;
-  property?(exchange: Received): string | undefined;
+  property?(exchange: Received): Finding | undefined;
   /** With `property`: how to fix a counterexample, the same for every case (its body and curl show the case). */
   propertyHint?: string;
 }
@@ -48,12 +68,12 @@ export function defineCheck<const Id extends string>(definition: CheckDefinition
 }
 
 /** Findings of a check evaluated once per item: undefined when there is no item, so nothing was evaluated. */
-export function perItem<T>(items: readonly T[], finding: (item: T) => string | undefined): Judged {
+export function perItem<T>(items: readonly T[], findingOf: (item: T) => Finding | undefined): Judged {
   if (items.length === 0) return undefined;
-  return items.map(finding).filter((found): found is string => found !== undefined);
+  return items.map(findingOf).filter((found): found is Finding => found !== undefined);
 }
 
-/** One evaluation: passed when `finding` is undefined. */
-export function once(finding: string | undefined): Judged {
-  return finding === undefined ? [] : [finding];
+/** One evaluation: passed when `found` is undefined. */
+export function once(found: Finding | undefined): Judged {
+  return found === undefined ? [] : [found];
 }

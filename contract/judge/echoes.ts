@@ -7,6 +7,13 @@ import { pointerOf } from '../../schemas/validators/json-pointer.js';
 /** Places named per body: a body echoing a key in every item of a long array names the first few, then counts. */
 const namedPlaces = 5;
 
+/** A place a secret was echoed: in words (`the body at /detail/0/input/KEY`), and the part it is in (`body`). */
+export interface EchoPlace {
+  text: string;
+  /** `body`, or `header <name>`: where a finding's cause says it was, never the pointer, which names the key. */
+  part: string;
+}
+
 /**
  * Where in a JSON body a secret appears: the pointer of each string (or key) holding it, in document order. A body
  * that is not JSON, or holds the secret only across what it parses into, is "the body".
@@ -39,12 +46,13 @@ function bodyPlaces(values: readonly string[], exchange: Received): string[] {
  * the redaction knows (clear, JSON-escaped, URL-encoded, base64): an echo the report would redact is an echo. A JSON
  * body's places are JSON pointers, so the finding says which field to fix.
  */
-export function echoPlaces(values: readonly string[], exchange: Received): string[] {
-  const places: string[] = [];
-  if (containsSecret(exchange.body, values)) places.push(...bodyPlaces(values, exchange));
+export function echoPlaces(values: readonly string[], exchange: Received): EchoPlace[] {
+  const places: EchoPlace[] = [];
+  if (containsSecret(exchange.body, values))
+    places.push(...bodyPlaces(values, exchange).map((text) => ({ text, part: 'body' })));
   for (const [name, raw] of Object.entries(exchange.headers)) {
     const text = Array.isArray(raw) ? raw.join(', ') : String(raw ?? '');
-    if (containsSecret(`${name}: ${text}`, values)) places.push(`header ${name}`);
+    if (containsSecret(`${name}: ${text}`, values)) places.push({ text: `header ${name}`, part: `header ${name}` });
   }
   return places;
 }

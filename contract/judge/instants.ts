@@ -1,3 +1,4 @@
+import { finding, type Finding } from './define.js';
 import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
 import { dateTimeFields, offsetMinutesOf } from '../../schemas/validators/date-time-fields.js';
 
@@ -19,9 +20,11 @@ export function instant(value: unknown): bigint | undefined {
 }
 
 /** A finding when created_at is later than updated_at, both read as instants. */
-export function periodFinding(record: Record<string, unknown>, where: string): string | undefined {
+export function periodFinding(record: Record<string, unknown>, where: string): Finding | undefined {
   const created = instant(record.created_at);
   const updated = instant(record.updated_at);
   if (created === undefined || updated === undefined || created <= updated) return undefined;
-  return `${where}: created_at ${String(record.created_at)} is later than updated_at ${String(record.updated_at)}`;
+  return finding(
+    `${where}: created_at ${String(record.created_at)} is later than updated_at ${String(record.updated_at)}`,
+  );
 }

@@ -2,6 +2,7 @@ import { maxValidatedItems } from '../../http/json-body.js';
 import { catalogue, type CheckId } from './catalogue.js';
 import type { CheckDefinition } from './define.js';
 import type { Evidence } from './evidence.js';
+import { anyIndex } from './finding-id.js';
 import type { Observation } from './observation.js';
 import { listed } from './checks/response.js';
 import { undeclaredFields } from './schema-walk.js';
@@ -18,8 +19,7 @@ function notesOf(seen: Observation): string[] {
       : []),
     // Indices vary per record; the note is about the field.
     ...undeclaredFields(schemaFields()).map(
-      (pointer) =>
-        `undocumented field ${pointer.replace(/\/\d+(?=\/|$)/g, '/*')} (allowed: responses may carry extra fields)`,
+      (pointer) => `undocumented field ${anyIndex(pointer)} (allowed: responses may carry extra fields)`,
     ),
   ]);
 }

@@ -5,7 +5,7 @@ import { validate, type ValidationIssue } from '../../schemas/validators/index.j
 import { valueAt } from '../../schemas/validators/json-pointer.js';
 import { excerpt } from '../../http/excerpt.js';
 import { isSuccessStatus, type Received } from '../../http/exchange.js';
-import { describeNesting, readJsonBody, validatedView } from '../../http/json-body.js';
+import { describeNesting, readJsonBody, validatedView, type JsonProblem } from '../../http/json-body.js';
 import { fieldsOf, isOptionalProperty, openPositionOf, type SchemaField } from './schema-walk.js';
 import { labelOf, type Sent } from './sent.js';
 
@@ -59,7 +59,7 @@ interface OpenNesting {
   levels: number;
 }
 
-export type SuccessBody = { data: unknown; deep: OpenNesting[] } | { problem: string };
+export type SuccessBody = { data: unknown; deep: OpenNesting[] } | JsonProblem;
 
 /**
  * A success body of an operation read as JSON. Nesting deeper than evalkit walks is the problem of a typed position
@@ -74,7 +74,8 @@ export function readSuccessBody(exchange: Received, operation: OperationKey): Su
   const deep: OpenNesting[] = [];
   for (const place of read.deep) {
     const position = openPositionOf(resource, array, read.data, place.tokens);
-    if (position === undefined) return { problem: `the body is ${describeNesting(place)}: not checked further` };
+    if (position === undefined)
+      return { problem: `the body is ${describeNesting(place)}: not checked further`, kind: 'nested too deep' };
     const known = deep.find((nesting) => nesting.position === position);
     if (known) known.levels = Math.max(known.levels, place.levels);
     else deep.push({ position, levels: place.levels });

@@ -125,3 +125,39 @@ export function openPositionOf(
   }
   return undefined;
 }
+
+/** The schemas a position may have: its $refs followed and each anyOf branch taken, as no value picks one. */
+function alternatives(given: readonly JsonSchema[]): JsonSchema[] {
+  return given.flatMap((schema) => {
+    const resolved = resolve(schema);
+    const branches = resolved.anyOf as JsonSchema[] | undefined;
+    return branches ? [resolved, ...alternatives(branches)] : [resolved];
+  });
+}
+
+/**
+ * A pointer into a resource as the field it names, whatever the value: array indices (past the schema too) and the
+ * keys of a map the schema declares (`lm_providers_keys`, `settings_values`) as `*`, declared and undeclared property
+ * names kept. The tenth record's field and a key named otherwise are the same field: what a finding's cause names.
+ */
+export function fieldPattern(name: ResourceName, pointer: string): string {
+  let positions: JsonSchema[] = [schemas[name]];
+  const pattern: string[] = [];
+  for (const token of pointerTokens(pointer)) {
+    const here = alternatives(positions);
+    const declared = here.flatMap((schema) => {
+      const properties = propertiesOf(schema) ?? {};
+      return Object.hasOwn(properties, token) ? [properties[token] as JsonSchema] : [];
+    });
+    const items = /^\d+$/.test(token)
+      ? here.flatMap((schema) => (schema.items ? [schema.items as JsonSchema] : []))
+      : [];
+    const mapped = here.flatMap(({ additionalProperties: values }) =>
+      values === true ? [{}] : values !== null && typeof values === 'object' ? [values as JsonSchema] : [],
+    );
+    positions = declared.length > 0 ? declared : items.length > 0 ? items : mapped;
+    const anyOne = items.length > 0 || mapped.length > 0 || (positions.length === 0 && /^\d+$/.test(token));
+    pattern.push(declared.length > 0 ? token : anyOne ? '*' : token);
+  }
+  return pointerOf(pattern);
+}

@@ -1,4 +1,5 @@
 import type { OperationId, OperationKey, operationTable } from '../../api/operations.js';
+import type { Cause } from './define.js';
 
 /** A request as the contract sends it, or as the proxy saw a client send it. */
 export interface Outgoing {
@@ -31,7 +32,8 @@ export interface Unvouched {
  * What a request was for, which decides the checks its answer gets beyond the ones every answer gets.
  * - `expected`: it should succeed (the given id, the valid create request, a proxied request); `id` is the id asked
  *   for, `request` the create request the answer must match, `unvouched` set when a 4xx is no finding.
- * - `unknown-id`: an id that cannot exist. `invalid`: a create request that must be refused; `accepted` words a 2xx.
+ * - `unknown-id`: an id that cannot exist. `invalid`: a create request that must be refused; `accepted` words a 2xx,
+ *   `cause` says why it is invalid as both commands say it (invalidRequestCause).
  * - `key-names`: the accepted create request with other lm_providers_keys names; `alone` for one name, after a refusal.
  * - `repeat`: a request whose answer only gets the checks every answer gets.
  * - `property`: a property case, judged by its property (shrunk by the run); only echoes are judged per answer;
@@ -40,7 +42,7 @@ export interface Unvouched {
 export type Role =
   | { kind: 'expected'; id?: string; request?: Record<string, unknown>; unvouched?: Unvouched }
   | { kind: 'unknown-id' }
-  | { kind: 'invalid'; accepted(status: number): string }
+  | { kind: 'invalid'; accepted(status: number): string; cause: Cause }
   | { kind: 'key-names'; alone?: { name: string; used: readonly string[] } }
   | { kind: 'repeat' }
   | { kind: 'property'; request?: Record<string, unknown> };

@@ -1,9 +1,18 @@
 import type { OperationKey } from '../../api/operations.js';
 import { capped, excerptLength } from '../../http/excerpt.js';
 import { catalogue, operations, type CheckDefinition, type CheckId } from './catalogue.js';
-import type { Judged, SharedFinding } from './define.js';
+import type { Finding, Judged, SharedFinding } from './define.js';
+import { findingId } from './finding-id.js';
 
-export type Outcome = 'passed' | 'failed' | 'skipped';
+/** `accepted`: it failed, and an `--ignore` file accepts every one of its findings, so it fails nothing. */
+export type Outcome = 'passed' | 'failed' | 'accepted' | 'skipped';
+
+/** One id a check's findings had (finding-id.ts): how many findings had it, and whether an `--ignore` file lists it. */
+export interface FoundId {
+  id: string;
+  count: number;
+  accepted: boolean;
+}
 
 export interface CheckResult {
   id: CheckId;
@@ -25,13 +34,22 @@ export interface CheckResult {
    * requests apart, so a report lists them one per line, once (the JSON report keeps `findings`' text).
    */
   views?: FindingView[];
+  /** Every id the check's findings had over the run, in the order first found; kept ones and not alike. */
+  ids?: FoundId[];
+  /** Findings whose id was past the ids kept (keptIds): none of them can be accepted. */
+  unlistedIds?: number;
 }
 
-/** One finding for a person: its line, and the requests behind a shared cause with how many more there were. */
+/**
+ * One finding for a person: its line, the requests behind a shared answer with how many more there were, and its id
+ * (none for the line counting findings not kept).
+ */
 export interface FindingView {
   text: string;
   requests?: readonly string[];
   moreRequests?: number;
+  id?: string;
+  accepted?: boolean;
 }
 
 export interface Excerpts {
@@ -53,6 +71,23 @@ const keptNotes = 50;
 /** Requests listed under one shared cause, and the characters they and the cause take at most; the rest are counted. */
 const keptSubjects = 20;
 const subjectChars = 1800;
+/**
+ * Distinct finding ids kept per check: a cause never holds what varies, so a check has a few; a deployment that makes
+ * more (records each breaking another set of rules) has the rest counted, and the check cannot be wholly accepted.
+ */
+const keptIds = 100;
+
+/** Requests kept per check to reproduce a finding, the first of each id: the first new one is the report's. */
+const keptReproductions = 20;
+
+/** A request behind a finding: its curl command, and the request and answer when it was the one being judged. */
+interface Reproduction {
+  curl: string;
+  excerpts?: Excerpts;
+}
+
+/** The operation each check judges, for its findings' ids. */
+const operationOfCheck = new Map(catalogue.map((check) => [check.id, check.operation]));
 
 /** The key a shared cause is kept under among a check's findings: apart from any plain finding's text. */
 const sharedKey = (cause: string) => `\u0000${cause}`;
@@ -95,9 +130,14 @@ export class Verdicts {
   private readonly evaluated = new Set<CheckId>();
   private readonly skipReasons = new Map<CheckId, string>();
   private readonly noteSet = new Map<string, Note>();
-  private readonly reproductions = new Map<CheckId, string>();
-  private readonly evidence = new Map<CheckId, Excerpts>();
+  /** The first request behind each finding id of a check (up to keptReproductions): its curl command and excerpts. */
+  private readonly reproductions = new Map<CheckId, Map<string, Reproduction>>();
   private readonly hints = new Map<CheckId, string>();
+  /** Each check's finding ids with how many findings had each; and the findings whose id was past keptIds. */
+  private readonly ids = new Map<CheckId, Map<string, number>>();
+  private readonly unlistedIds = new Map<CheckId, number>();
+  /** The id of each kept finding, by its key among the check's findings. */
+  private readonly keptFindingIds = new Map<CheckId, Map<string, string>>();
   private current: string | undefined;
   private currentExcerpts: (() => Excerpts) | undefined;
 
@@ -115,31 +155,53 @@ export class Verdicts {
   }
 
   /** Records a finding; `reproduce` names the request explicitly where it is not the one being judged. */
-  fail(id: CheckId, finding: string | SharedFinding, reproduce = this.current): void {
+  fail(id: CheckId, finding: Finding | SharedFinding, reproduce = this.current): void {
     this.evaluated.add(id);
-    if (typeof finding === 'string') this.keep(id, capped(finding), 1, keptFindings);
-    // A report lists a shared cause's requests one per line: a path or query from the deployment or the proxied app
+    const found = findingId(operationOfCheck.get(id) as OperationKey, id, finding.cause);
+    this.count(id, found, 1);
+    if ('text' in finding) this.keep(id, capped(finding.text), 1, keptFindings, found);
+    // A report lists a shared answer's requests one per line: a path or query from the deployment or the proxied app
     // must not make one of them a flood.
-    else this.share(id, capped(finding.cause), [capped(finding.subject, excerptLength)], 1, keptFindings);
+    else this.share(id, capped(finding.answer), [capped(finding.subject, excerptLength)], 1, keptFindings, found);
     this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + 1);
-    if (reproduce !== undefined && !this.reproductions.has(id)) {
-      this.reproductions.set(id, reproduce);
+    const reproductions = this.reproductions.get(id) ?? new Map<string, Reproduction>();
+    if (reproduce !== undefined && !reproductions.has(found) && reproductions.size < keptReproductions) {
       // Excerpts belong to the request being judged, not to one named explicitly.
-      if (reproduce === this.current && this.currentExcerpts) this.evidence.set(id, this.currentExcerpts());
+      const excerpts = reproduce === this.current ? this.currentExcerpts?.() : undefined;
+      reproductions.set(found, { curl: reproduce, ...(excerpts ? { excerpts } : {}) });
+      this.reproductions.set(id, reproductions);
     }
   }
 
-  /** Counts a finding, kept while the check has fewer than `max` distinct ones. */
-  private keep(id: CheckId, finding: string, count: number, max: number): void {
+  /** Counts `count` findings of the id `found`, kept while the check has fewer than keptIds distinct ones. */
+  private count(id: CheckId, found: string, count: number): void {
+    const ids = this.ids.get(id) ?? new Map<string, number>();
+    if (ids.has(found) || ids.size < keptIds) ids.set(found, (ids.get(found) ?? 0) + count);
+    else this.unlistedIds.set(id, (this.unlistedIds.get(id) ?? 0) + count);
+    this.ids.set(id, ids);
+  }
+
+  /** Counts a finding, kept (with its id, the first one's) while the check has fewer than `max` distinct ones. */
+  private keep(id: CheckId, finding: string, count: number, max: number, found: string): void {
     const kept = this.findings.get(id) ?? new Map<string, number>();
     if (kept.has(finding) || kept.size < max) kept.set(finding, (kept.get(finding) ?? 0) + count);
     this.findings.set(id, kept);
+    const ids = this.keptFindingIds.get(id) ?? new Map<string, string>();
+    if (kept.has(finding) && !ids.has(finding)) ids.set(finding, found);
+    this.keptFindingIds.set(id, ids);
   }
 
-  /** Counts a shared cause and keeps the requests behind it, up to keptSubjects. */
-  private share(id: CheckId, cause: string, subjects: readonly string[], count: number, max: number): void {
-    const key = sharedKey(cause);
-    this.keep(id, key, count, max);
+  /** Counts a shared answer and keeps the requests behind it, up to keptSubjects. */
+  private share(
+    id: CheckId,
+    answer: string,
+    subjects: readonly string[],
+    count: number,
+    max: number,
+    found: string,
+  ): void {
+    const key = sharedKey(answer);
+    this.keep(id, key, count, max, found);
     if (!this.findings.get(id)?.has(key)) return;
     const byCause = this.subjects.get(id) ?? new Map<string, string[]>();
     const kept = byCause.get(key) ?? [];
@@ -151,12 +213,6 @@ export class Verdicts {
   /** Keeps the first fix found for a check's findings. */
   hint(id: CheckId, hint: string | undefined): void {
     if (hint !== undefined && !this.hints.has(id)) this.hints.set(id, capped(hint));
-  }
-
-  /** Passes when `finding` is undefined, fails with it otherwise. */
-  expect(id: CheckId, finding: string | undefined): void {
-    if (finding === undefined) this.pass(id);
-    else this.fail(id, finding);
   }
 
   /** Records what a check's code made of one exchange. */
@@ -191,15 +247,22 @@ export class Verdicts {
     for (const [id, found] of other.findings) {
       for (const [finding, count] of found) {
         const shared = other.subjects.get(id)?.get(finding);
-        if (shared === undefined) this.keep(id, redact(finding), count, maxFindings);
-        else this.share(id, redact(finding.slice(1)), shared.map(redact), count, maxFindings);
+        const keptId = other.keptFindingIds.get(id)?.get(finding) as string;
+        if (shared === undefined) this.keep(id, redact(finding), count, maxFindings, keptId);
+        else this.share(id, redact(finding.slice(1)), shared.map(redact), count, maxFindings, keptId);
       }
       this.findingCounts.set(id, (this.findingCounts.get(id) ?? 0) + (other.findingCounts.get(id) ?? 0));
     }
+    for (const [id, ids] of other.ids) for (const [found, count] of ids) this.count(id, found, count);
+    for (const [id, count] of other.unlistedIds) this.unlistedIds.set(id, (this.unlistedIds.get(id) ?? 0) + count);
     for (const [id, reason] of other.skipReasons) this.skip(id, reason);
     for (const [key, note] of other.noteSet) this.noteSet.set(key, { ...note, message: redact(note.message) });
-    for (const [id, curl] of other.reproductions) if (!this.reproductions.has(id)) this.reproductions.set(id, curl);
-    for (const [id, excerpts] of other.evidence) if (!this.evidence.has(id)) this.evidence.set(id, excerpts);
+    for (const [id, theirs] of other.reproductions) {
+      const reproductions = this.reproductions.get(id) ?? new Map<string, Reproduction>();
+      for (const [found, reproduction] of theirs)
+        if (!reproductions.has(found) && reproductions.size < keptReproductions) reproductions.set(found, reproduction);
+      this.reproductions.set(id, reproductions);
+    }
     for (const [id, hint] of other.hints) this.hint(id, redact(hint));
   }
 
@@ -211,16 +274,29 @@ export class Verdicts {
     return [...this.noteSet.values(), ...dropped];
   }
 
-  results(): CheckResult[] {
+  /**
+   * Each check's result. `accepted`: the ids an `--ignore` file lists: a finding with one is marked so and listed after
+   * the others (the message names the new ones first), and a check all of whose findings are accepted is `accepted`,
+   * failing nothing.
+   */
+  results(accepted: ReadonlySet<string> = new Set()): CheckResult[] {
     return catalogue.map((check) => {
       const kept = [...(this.findings.get(check.id) ?? [])];
       const listed = kept.reduce((sum, [, count]) => sum + count, 0);
       const total = this.findingCounts.get(check.id) ?? 0;
       const shared = this.subjects.get(check.id);
-      const views = kept.map(([finding, count]): FindingView => {
+      const keptIds = this.keptFindingIds.get(check.id);
+      const idOf = (finding: string) => keptIds?.get(finding) as string;
+      // New findings first: a run that fails says why in its first lines.
+      const ordered = [
+        ...kept.filter(([finding]) => !accepted.has(idOf(finding))),
+        ...kept.filter(([finding]) => accepted.has(idOf(finding))),
+      ];
+      const views = ordered.map(([finding, count]): FindingView => {
         const subjects = shared?.get(finding);
-        if (subjects !== undefined) return sharedView(finding.slice(1), subjects, count);
-        return { text: count > 1 ? `${finding} (${count} times)` : finding };
+        const id = { id: idOf(finding), accepted: accepted.has(idOf(finding)) };
+        if (subjects !== undefined) return { ...sharedView(finding.slice(1), subjects, count), ...id };
+        return { text: count > 1 ? `${finding} (${count} times)` : finding, ...id };
       });
       if (total > listed) views.push({ text: `and ${total - listed} more findings` });
       const findings = views.map(findingText);
@@ -232,19 +308,30 @@ export class Verdicts {
         findings,
       };
       if (findings.length > 0) {
-        const shown = kept.slice(0, shownFindings).reduce((sum, [, count]) => sum + count, 0);
+        const shown = ordered.slice(0, shownFindings).reduce((sum, [, count]) => sum + count, 0);
         const more = total > shown ? `; and ${total - shown} more` : '';
-        const reproduce = this.reproductions.get(check.id);
-        const excerpts = this.evidence.get(check.id);
+        // The request behind the first new finding: a run that fails shows how to replay what failed it.
+        const reproductions = this.reproductions.get(check.id);
+        const [, first] = [...(reproductions ?? [])].find(([found]) => !accepted.has(found)) ?? [];
+        const { curl: reproduce, excerpts } = first ?? [...(reproductions?.values() ?? [])][0] ?? {};
         const hint = this.hints.get(check.id);
+        const ids = [...(this.ids.get(check.id) ?? [])].map(([id, count]) => ({
+          id,
+          count,
+          accepted: accepted.has(id),
+        }));
+        const unlistedIds = this.unlistedIds.get(check.id) ?? 0;
+        const allAccepted = ids.length > 0 && unlistedIds === 0 && ids.every((found) => found.accepted);
         return {
           ...base,
-          outcome: 'failed',
+          outcome: allAccepted ? 'accepted' : 'failed',
           message: `${findings.slice(0, shownFindings).join('; ')}${more}`,
           ...(reproduce ? { reproduce } : {}),
           ...(excerpts ? { excerpts } : {}),
           ...(hint ? { hint } : {}),
           views,
+          ids,
+          ...(unlistedIds > 0 ? { unlistedIds } : {}),
         };
       }
       if (this.evaluated.has(check.id)) return { ...base, outcome: 'passed', message: check.title };

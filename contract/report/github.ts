@@ -2,7 +2,7 @@ import { counted } from '../../http/counted.js';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
-import { countsText, nothingCompared, runFailures, verdictText, type Report } from './model.js';
+import { baselineText, countsText, idsText, nothingCompared, runFailures, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
@@ -34,6 +34,7 @@ export function githubAnnotations(report: Report): string {
       const text = [
         visible(capped(check.message)),
         `spec: ${check.spec}`,
+        idsText(check),
         ...(check.hint ? [`fix: ${visible(check.hint)}`] : []),
         ...(check.reproduce ? [`reproduce: ${visible(check.reproduce)}`] : []),
       ].join('\n');
@@ -47,6 +48,9 @@ export function githubAnnotations(report: Report): string {
     );
   for (const failure of runFailures(report))
     lines.push(`::error title=${failure.id}::${escapeData(failure.details.map((line) => visible(line)).join('\n'))}`);
+  // Stale ids fail nothing; a notice where the pull request shows it is how the baseline gets shrunk.
+  if (report.baseline && report.baseline.stale.length > 0)
+    lines.push(`::notice title=run.baseline::${escapeData(baselineText(report.baseline))}`);
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
@@ -70,12 +74,21 @@ function inline(text: string, max = 300): string {
     .replace(/@(?=\w)/g, '@&#8203;');
 }
 
+const marks: Record<CheckResult['outcome'], string> = {
+  passed: 'PASS',
+  failed: 'FAIL',
+  accepted: 'ACCEPTED',
+  skipped: 'SKIP',
+};
+
 function row(check: CheckResult): string {
-  const mark = check.outcome === 'failed' ? (check.severity === 'error' ? 'FAIL' : 'WARN') : 'SKIP';
-  const message = check.outcome === 'failed' ? check.message : `skipped: ${check.message}`;
-  // The fix after the message, capped apart, so the message's cap never cuts it off.
+  const mark = check.outcome === 'failed' && check.severity === 'warning' ? 'WARN' : marks[check.outcome];
+  const found = check.outcome === 'failed' || check.outcome === 'accepted';
+  const message = found ? check.message : `skipped: ${check.message}`;
+  // The fix and the ids after the message, capped apart, so the message's cap never cuts them off.
   const fix = check.outcome === 'failed' && check.hint ? ` (fix: ${inline(check.hint)})` : '';
-  return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix} | ${inline(check.spec)} |`;
+  const ids = found ? ` (${inline(idsText(check), 1000)})` : '';
+  return `| ${mark} | \`${check.id}\` | ${inline(message)}${fix}${ids} | ${inline(check.spec)} |`;
 }
 
 /**
@@ -120,6 +133,7 @@ export function githubStepSummary(report: Report): string {
       '',
     );
   if (report.mock) lines.push(...mockSummary(report.mock), '');
+  if (report.baseline) lines.push(inline(baselineText(report.baseline), 2000), '');
   if (report.reachable) lines.push(...coverageTable(report.coverage), '');
   return `${lines.join('\n')}\n`;
 }

@@ -3,7 +3,15 @@ import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, figureText, type ReportCoverage } from './coverage.js';
-import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
+import {
+  baselineText,
+  countsText,
+  idsText,
+  nothingCompared,
+  replayCountsText,
+  verdictText,
+  type Report,
+} from './model.js';
 import type { CheckResult, FindingView } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
 import { standingOf } from '../compare/standing.js';
@@ -78,16 +86,14 @@ function copyable(text: string, id: string, label = 'Copy curl'): string {
 }
 
 function badge(check: CheckResult): string {
-  const kind = check.outcome === 'failed' ? check.severity : check.outcome;
-  const text =
-    check.outcome === 'passed'
-      ? 'PASS'
-      : check.outcome === 'skipped'
-        ? 'SKIP'
-        : check.severity === 'error'
-          ? 'FAIL'
-          : 'WARN';
-  return `<span class="badge b-${kind}">${text}</span>`;
+  const kind = check.outcome === 'failed' ? check.severity : check.outcome === 'accepted' ? 'skipped' : check.outcome;
+  const texts = {
+    passed: 'PASS',
+    skipped: 'SKIP',
+    accepted: 'ACCEPTED',
+    failed: check.severity === 'error' ? 'FAIL' : 'WARN',
+  };
+  return `<span class="badge b-${kind}">${texts[check.outcome]}</span>`;
 }
 
 /** The id a failed check's entry has in the page, for the summary table's links. */
@@ -107,6 +113,7 @@ function checkItem(check: CheckResult): string {
   const parts = [
     `<div class="label">Spec</div><div>${escapeHtml(check.spec)}</div>`,
     `<div class="label">Findings (${check.findings.length})</div><ul>${findings.join('')}</ul>`,
+    `<div class="meta">${escapeHtml(idsText(check))}</div>`,
     ...(check.hint ? [`<div class="label">Fix</div><div class="hint">${shown(check.hint)}</div>`] : []),
   ];
   if (check.excerpts) {
@@ -117,7 +124,8 @@ function checkItem(check: CheckResult): string {
     );
   }
   if (check.reproduce) parts.push(`<div class="label">Reproduce</div>${copyable(check.reproduce, `copy-${check.id}`)}`);
-  const open = `<li class="failed ${check.severity}" id="${anchorOf(check)}" data-check="${escapeHtml(check.id)}">`;
+  const open =
+    `<li class="${check.outcome} ${check.severity}" id="${anchorOf(check)}" ` + `data-check="${escapeHtml(check.id)}">`;
   return `${open}${head} ${shown(firstFinding(check))}<div class="detail">${parts.join('')}</div></li>`;
 }
 
@@ -131,12 +139,17 @@ function firstFinding(check: CheckResult): string {
   return findingViews(check)[0]?.text ?? check.message;
 }
 
-/** One finding of the Findings list: its line, and the requests behind a shared cause, one per item. */
-function findingItem({ text, requests, moreRequests }: FindingView): string {
-  if (requests === undefined) return `<li>${shown(text)}</li>`;
+/**
+ * One finding of the Findings list: its line and id (marked when the --ignore file accepts it), and the requests
+ * behind a shared cause, one per item.
+ */
+function findingItem({ text, requests, moreRequests, id, accepted }: FindingView): string {
+  const mark = accepted ? '<span class="badge b-skipped">ACCEPTED</span>' : '';
+  const tail = id ? ` <code class="finding-id">${escapeHtml(id)}</code>` : '';
+  if (requests === undefined) return `<li>${mark}${shown(text)}${tail}</li>`;
   const items = requests.map((request) => `<li>${shown(request)}</li>`);
   if (moreRequests) items.push(`<li>… and ${moreRequests} more</li>`);
-  return `<li>${shown(text)}:<ul>${items.join('')}</ul></li>`;
+  return `<li>${mark}${shown(text)}${tail}:<ul>${items.join('')}</ul></li>`;
 }
 
 /** One row per failed check, linking to its entry: what a reader of a failing run looks at first. */
@@ -229,6 +242,21 @@ function mockSection(mock: NonNullable<Report['mock']>): string {
   );
 }
 
+/** The --ignore file's ids: how many this run found, then the accepted and the stale ones, every one. */
+function baselineSection(baseline: NonNullable<Report['baseline']>): string {
+  const list = (title: string, ids: readonly string[]) =>
+    ids.length > 0
+      ? `<div class="label">${escapeHtml(title)} (${ids.length})</div>` +
+        `<ul class="${title}">${ids.map((id) => `<li><code>${escapeHtml(id)}</code></li>`).join('')}</ul>`
+      : '';
+  return (
+    `<section id="baseline"><h2>${escapeHtml(baselineText(baseline))}</h2>` +
+    list('accepted', baseline.accepted) +
+    list('stale', baseline.stale) +
+    '</section>'
+  );
+}
+
 /** A table of rows of cells, each cell already HTML. */
 function table(head: string[], rows: string[][]): string {
   const cells = (tag: string, row: string[]) => row.map((cell) => `<${tag}>${cell}</${tag}>`).join('');
@@ -315,9 +343,17 @@ export function htmlReport(report: Report): string {
         `${copyable(example.curl, `copy-example-${index}`)}</section>`,
     );
   });
+  const acceptedChecks = report.checks.filter((check) => check.outcome === 'accepted');
+  if (acceptedChecks.length > 0)
+    sections.push(
+      `<section id="accepted"><h2>Accepted (${acceptedChecks.length}): every finding listed in the --ignore file` +
+        `</h2></section>`,
+      ...byOperation(operations, acceptedChecks, []),
+    );
   if (report.replay) sections.push(replaySection(report.replay));
   if (report.mock) sections.push(mockSection(report.mock));
-  const rest = report.checks.filter((check) => check.outcome !== 'failed');
+  if (report.baseline) sections.push(baselineSection(report.baseline));
+  const rest = report.checks.filter((check) => check.outcome === 'passed' || check.outcome === 'skipped');
   const restSections = byOperation(operations, rest, report.notes);
   if (restSections.length > 0) {
     const open = failedChecks.length > 0 ? '' : ' open';

@@ -3,7 +3,7 @@ import type { Report } from './model.js';
 /** The --report-json document: the fixed `summary` and `checks` shape first, then the rest of the report. */
 export function jsonReport(report: Report): string {
   const checks = report.checks.map(
-    ({ id, operation, severity, outcome, message, spec, findings, hint, reproduce }) => ({
+    ({ id, operation, severity, outcome, message, spec, findings, hint, reproduce, views, ids, unlistedIds }) => ({
       id,
       operation,
       severity,
@@ -11,6 +11,9 @@ export function jsonReport(report: Report): string {
       message,
       spec,
       findings,
+      // The id of each finding, in `findings`' order; the line counting findings not kept has none.
+      ...(ids ? { findingIds: (views ?? []).flatMap((view) => (view.id ? [view.id] : [])), ids } : {}),
+      ...(unlistedIds ? { unlistedIds } : {}),
       ...(hint ? { hint } : {}),
       ...(reproduce ? { reproduce } : {}),
     }),
@@ -32,6 +35,7 @@ export function jsonReport(report: Report): string {
     replay,
     coverage,
     mock,
+    baseline,
     durationMs,
   } = report;
   // `pacing` is absent from the proxy's report, and then from its JSON.
@@ -53,6 +57,7 @@ export function jsonReport(report: Report): string {
     ...(replay ? { replay } : {}),
     coverage,
     ...(mock ? { mock } : {}),
+    ...(baseline ? { baseline } : {}),
     durationMs,
   };
   return `${JSON.stringify(document, null, 2)}\n`;

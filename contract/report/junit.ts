@@ -1,5 +1,5 @@
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { failsTheRun, mockLines, runFailures, type Report } from './model.js';
+import { baselineText, failsTheRun, idsText, mockLines, runFailures, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /**
@@ -28,13 +28,22 @@ function testcase(check: CheckResult, strict: boolean): string {
     [
       `${check.severity}: ${check.message}`,
       `spec: ${check.spec}`,
+      idsText(check),
       ...(check.hint ? [`fix: ${check.hint}`] : []),
       ...(check.reproduce ? [`reproduce: ${check.reproduce}`] : []),
-      ...check.findings,
+      ...(check.views ?? []).map(({ id, accepted }, index) => {
+        const finding = check.findings[index] ?? '';
+        return id ? `${accepted ? 'accepted: ' : ''}${finding} [${id}]` : finding;
+      }),
     ]
       .map((part) => visible(part))
       .join('\n'),
   );
+  if (check.outcome === 'accepted') {
+    // Every finding accepted by the --ignore file: listed, never a failure.
+    const accepted = `<properties><property name="accepted" value="${escapeXml(idsText(check))}"/></properties>`;
+    return `${open}${accepted}<system-out>${text}</system-out></testcase>`;
+  }
   if (failsTheRun(check, strict)) {
     const failure = `<failure type="${check.severity}" message="${escapeXml(check.message)}">${text}</failure>`;
     return `${open}${failure}</testcase>`;
@@ -105,9 +114,10 @@ export function junitReport(report: Report): string {
     );
   const drift = failures.some((failure) => failure.id === 'run.mock');
   if (report.mock) suites.push(mockSuite(report.mock, drift));
+  if (report.baseline) suites.push(passedRun('run.baseline', baselineLines(report.baseline).join('\n')));
   const extra = failures.length + (refused.length > 0 ? 1 : 0);
   const failed = report.checks.filter((check) => failsTheRun(check, strict)).length + extra;
-  const total = report.checks.length + extra + (report.mock && !drift ? 1 : 0);
+  const total = report.checks.length + extra + (report.mock && !drift ? 1 : 0) + (report.baseline ? 1 : 0);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="evalkit ${report.command} ${escapeXml(report.target)}" tests="${total}" ` +
@@ -119,6 +129,24 @@ export function junitReport(report: Report): string {
   ].join('\n');
 }
 
+/** A suite of one testcase about the run as a whole that fails nothing: `output` as its system-out. */
+function passedRun(name: string, output: string): string {
+  return (
+    '  <testsuite name="run" tests="1" failures="0" errors="0" skipped="0">\n' +
+    `    <testcase name="${name}" classname="run"><system-out>${escapeXml(output)}</system-out>` +
+    '</testcase>\n  </testsuite>'
+  );
+}
+
+/** The --ignore file's ids in lines: the count, then every accepted and every stale id, one a line. */
+function baselineLines(baseline: NonNullable<Report['baseline']>): string[] {
+  return [
+    baselineText(baseline),
+    ...baseline.accepted.map((id) => `accepted: ${id}`),
+    ...baseline.stale.map((id) => `stale: ${id}`),
+  ];
+}
+
 /**
  * The --compare-mock testcase, `run.mock`: a failure with --fail-on-drift, otherwise the differences as output. A
  * difference holds the deployment's text (a field's name, a state): its line breaks are shown too, as escapeXml keeps
@@ -127,9 +155,5 @@ export function junitReport(report: Report): string {
 function mockSuite(mock: NonNullable<Report['mock']>, drift: boolean): string {
   const lines = mockLines(mock).map((line) => visible(line));
   if (drift) return failedRun('run.mock', lines[0] as string, lines.join('\n'));
-  return (
-    '  <testsuite name="run" tests="1" failures="0" errors="0" skipped="0">\n' +
-    `    <testcase name="run.mock" classname="run"><system-out>${escapeXml(lines.join('\n'))}</system-out>` +
-    '</testcase>\n  </testsuite>'
-  );
+  return passedRun('run.mock', lines.join('\n'));
 }

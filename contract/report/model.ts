@@ -12,10 +12,22 @@ export type Verdict = 'PASS' | 'FAIL' | 'NOTHING VERIFIED';
 
 export interface Summary {
   passed: number;
+  /** Failed checks with a finding no `--ignore` file accepts. */
   failed: number;
   /** Failed warning-level checks (also counted in `failed`). */
   warnings: number;
+  /** Failed checks whose every finding an `--ignore` file accepts: they fail nothing. */
+  accepted: number;
   skipped: number;
+}
+
+/**
+ * What became of an `--ignore` file's ids: those a finding (or, with --compare-mock, a difference) of this run had,
+ * and those none had, which can leave the file. Stale ids fail nothing: a baseline only shrinks by hand.
+ */
+export interface Baseline {
+  accepted: string[];
+  stale: string[];
 }
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
@@ -102,6 +114,8 @@ export interface Report {
   coverage: ReportCoverage;
   /** With --compare-mock: where the mock's answers differ from the deployment's, and the closest mock settings. */
   mock?: MockComparison;
+  /** With --ignore: the file's ids this run found, and those it did not (stale). */
+  baseline?: Baseline;
   durationMs: number;
 }
 
@@ -111,14 +125,54 @@ function summarize(checks: CheckResult[]): Summary {
     passed: count('passed'),
     failed: count('failed'),
     warnings: checks.filter((check) => check.outcome === 'failed' && check.severity === 'warning').length,
+    accepted: count('accepted'),
     skipped: count('skipped'),
   };
 }
 
-/** The counts of a run in words: `12 passed, 2 failed (1 error, 1 warning), 3 skipped`. */
-export function countsText({ passed, failed, warnings, skipped }: Summary): string {
+/**
+ * The counts of a run in words: `12 passed, 2 failed (1 error, 1 warning), 3 skipped`, with `, 1 accepted` before the
+ * skipped ones when an --ignore file accepted a failed check's findings.
+ */
+export function countsText({ passed, failed, warnings, accepted, skipped }: Summary): string {
   const kinds = `${counted(failed - warnings, 'error')}, ${counted(warnings, 'warning')}`;
-  return `${passed} passed, ${failed} failed (${kinds}), ${skipped} skipped`;
+  const acceptedText = accepted > 0 ? `, ${accepted} accepted` : '';
+  return `${passed} passed, ${failed} failed (${kinds})${acceptedText}, ${skipped} skipped`;
+}
+
+/** The ids an --ignore file gave, split into those this run found (findings, the mock's differences) and not. */
+function baselineOf(given: ReadonlySet<string>, checks: readonly CheckResult[], mock?: MockComparison): Baseline {
+  const found = new Set([
+    ...checks.flatMap((check) => (check.ids ?? []).map(({ id }) => id)),
+    ...(mock ? [...mock.differences, ...mock.suggested.differences].map(({ id }) => id) : []),
+  ]);
+  return { accepted: [...given].filter((id) => found.has(id)), stale: [...given].filter((id) => !found.has(id)) };
+}
+
+/** The --ignore file's ids in a line: how many were found and accepted, and which are stale. */
+export function baselineText({ accepted, stale }: Baseline): string {
+  const found = `--ignore: ${counted(accepted.length, 'accepted id')} found`;
+  if (stale.length === 0) return `${found}, none stale`;
+  return `${found}; ${counted(stale.length, 'stale id')}, found no more (remove from the file): ${shownIds(stale)}`;
+}
+
+/**
+ * A failed check's finding ids in one line, each as an --ignore file lists it, how many findings had it when more
+ * than one, and whether it is accepted: `ids: 1f804d44846e (3 findings), 0123456789ab (accepted)`.
+ */
+export function idsText(check: Pick<CheckResult, 'ids' | 'unlistedIds'>): string {
+  const ids = check.ids ?? [];
+  const each = ids.map(({ id, count, accepted }) => {
+    const notes = [...(count > 1 ? [`${count} findings`] : []), ...(accepted ? ['accepted'] : [])];
+    return notes.length > 0 ? `${id} (${notes.join(', ')})` : id;
+  });
+  const unlisted = check.unlistedIds ? `; ${counted(check.unlistedIds, 'finding')} of other ids not kept` : '';
+  return `${ids.length === 1 ? 'id' : 'ids'}: ${shownIds(each)}${unlisted}`;
+}
+
+/** Ids listed in one line: the first 20, then how many more (a report writer shows them all where it has room). */
+function shownIds(ids: readonly string[], listed = 20): string {
+  return ids.length > listed ? `${ids.slice(0, listed).join(', ')} and ${ids.length - listed} more` : ids.join(', ');
 }
 
 /** What `failureReasons` reads: a report's, or a verdict's inputs before the report is built. */
@@ -265,8 +319,10 @@ export function replayCountsText({ replayed, refused, skipped }: ReplayReport): 
 }
 
 /** What a run (active or proxied) saw, from which its report is built: the report less what `buildReport` derives. */
-export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary' | 'coverage'> {
+export interface ReportInput extends Omit<Report, 'verdict' | 'headline' | 'summary' | 'coverage' | 'baseline'> {
   coverage: CoverageReport;
+  /** The ids an --ignore file lists: the checks given were judged with them (`Verdicts.results`). */
+  accepted?: ReadonlySet<string>;
   /** The least coverage the run must reach: under it, the verdict is FAIL. */
   minimumCoverage?: CoverageMinimum;
   /** Why nothing was verified, asked only when nothing was. */
@@ -301,6 +357,7 @@ export function buildReport(input: ReportInput): Report {
     ...(replay ? { replay } : {}),
     coverage,
     ...(input.mock ? { mock: input.mock } : {}),
+    ...(input.accepted ? { baseline: baselineOf(input.accepted, checks, input.mock) } : {}),
     durationMs: input.durationMs,
   };
   return redactReport(report, input.redactor);

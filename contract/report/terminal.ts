@@ -1,7 +1,15 @@
 import { counted } from '../../http/counted.js';
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageHeading, coverageLines } from './coverage.js';
-import { countsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
+import {
+  baselineText,
+  countsText,
+  idsText,
+  nothingCompared,
+  replayCountsText,
+  verdictText,
+  type Report,
+} from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
@@ -24,6 +32,7 @@ export function painter(style: TerminalStyle) {
 export function mark(check: CheckResult, paint: ReturnType<typeof painter>): string {
   if (check.outcome === 'passed') return paint('green', 'PASS');
   if (check.outcome === 'skipped') return paint('dim', 'SKIP');
+  if (check.outcome === 'accepted') return paint('dim', 'ACCEPTED');
   return check.severity === 'error' ? paint('red', 'FAIL') : paint('yellow', 'WARN');
 }
 
@@ -47,22 +56,29 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   for (const operation of operations) {
     lines.push(paint('bold', operation));
     for (const check of report.checks.filter((candidate) => candidate.operation === operation)) {
+      const found = check.outcome === 'failed' || check.outcome === 'accepted';
       // A cause many requests share: its findings on lines of their own, under the check's.
-      const grouped = check.outcome === 'failed' && check.views?.some((view) => view.requests !== undefined);
+      const grouped = found && check.views?.some((view) => view.requests !== undefined);
       const message = grouped ? '' : shown(check.message);
       const where = paint('dim', `${grouped ? '' : ' '}[${check.severity}; ${check.spec}]`);
-      const text = check.outcome === 'failed' ? `${message}${where}` : message;
-      lines.push(`  ${mark(check, paint)} ${check.id}  ${check.outcome === 'passed' ? paint('dim', text) : text}`);
+      const text = found ? `${message}${where}` : message;
+      const dim = check.outcome === 'passed' || check.outcome === 'accepted';
+      lines.push(`  ${mark(check, paint)} ${check.id}  ${dim ? paint('dim', text) : text}`);
       if (grouped) lines.push(...findingLines(check, paint));
+      if (found) lines.push(`       ${paint('dim', idsText(check))}`);
       if (check.outcome === 'failed' && check.hint) lines.push(`       ${paint('dim', 'fix:')} ${shown(check.hint)}`);
-      if (check.reproduce && !counterexampleChecks.has(check.id))
+      // An accepted check is known: its curl command stays in the JSON and HTML reports, out of the CI log.
+      if (check.reproduce && check.outcome !== 'accepted' && !counterexampleChecks.has(check.id))
         lines.push(`       ${paint('dim', 'reproduce:')} ${shown(check.reproduce)}`);
     }
     const notes = report.notes.filter((note) => note.operation === operation);
     for (const note of notes) lines.push(`  ${paint('dim', 'NOTE')} ${shown(note.message)}`);
     lines.push('');
   }
-  for (const example of report.counterexamples) {
+  const accepted = new Set<string>(
+    report.checks.filter((check) => check.outcome === 'accepted').map((check) => check.id),
+  );
+  for (const example of report.counterexamples.filter((candidate) => !accepted.has(candidate.check))) {
     lines.push(
       paint('bold', `Reproduce ${example.check}`),
       `  ${shown(example.finding)}`,
@@ -72,6 +88,8 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   }
   if (report.replay) lines.push(...replayLines(report.replay, paint), '');
   if (report.mock) lines.push(...mockLines(report.mock, paint), '');
+  if (report.baseline)
+    lines.push(paint(report.baseline.stale.length > 0 ? 'yellow' : 'dim', baselineText(report.baseline)), '');
   const limited = report.pacing?.rateLimited;
   if (limited && limited.retried + limited.beyondTimeout > 0) {
     const { retried, beyondTimeout, waitedMs } = limited;

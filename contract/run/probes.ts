@@ -1,4 +1,6 @@
 import { invalidCases } from '../../generators/invalid.js';
+import type { Cause } from '../judge/define.js';
+import { invalidRequestCause } from '../judge/finding-id.js';
 import type { Outgoing } from '../judge/sent.js';
 import { createRequest } from './requests.js';
 import type { Session } from './session.js';
@@ -49,6 +51,18 @@ export async function runProbes(session: Session, probes: Probe[]): Promise<void
   await session.sendAhead(probes.map(probeRequest));
   for (const probe of probes) {
     const accepted = (status: number) => `${probe.rule}: accepted with ${status}`;
-    await session.request({ operation: 'create', outgoing: probeRequest(probe), role: { kind: 'invalid', accepted } });
+    const role = { kind: 'invalid', accepted, cause: probeCause(probe) } as const;
+    await session.request({ operation: 'create', outgoing: probeRequest(probe), role });
   }
+}
+
+/** Why a probe is invalid, in the words a client's request through the proxy breaking the same rule gets. */
+function probeCause(probe: Probe): Cause {
+  let body: { request: unknown } | 'unreadable';
+  try {
+    body = { request: JSON.parse(probe.body) };
+  } catch {
+    body = 'unreadable';
+  }
+  return invalidRequestCause(probe.contentType === undefined, body, 'CreateEvaluationRequest');
 }

@@ -3,6 +3,7 @@ import { seedFrom } from '../../generators/index.js';
 import { invalidCases } from '../../generators/invalid.js';
 import type { Exchange } from '../../http/exchange.js';
 import { catalogue, type CheckId } from '../judge/catalogue.js';
+import { finding as findingOf, type Finding } from '../judge/define.js';
 import type { Counterexample } from '../report/model.js';
 import { arbitraryFor } from './arbitraries.js';
 import { createRequest } from './requests.js';
@@ -40,7 +41,7 @@ function propertyOf(id: PropertyId) {
  */
 interface Judged {
   unreachable: boolean;
-  findings: Map<PropertyId, string | undefined>;
+  findings: Map<PropertyId, Finding | undefined>;
 }
 
 export interface PropertyOptions {
@@ -152,20 +153,23 @@ class PropertyRun {
   }
 
   /** Records a counterexample against the property, with the curl command that replays it. */
-  private counterexample(id: PropertyId, finding: string, body: string, shrinks: number): void {
+  private counterexample(id: PropertyId, finding: Finding, body: string, shrinks: number): void {
     const curl = this.session.curl(createRequest(body));
     this.session.verdicts.fail(id, finding, curl);
     this.session.verdicts.hint(id, propertyOf(id).propertyHint);
-    this.found.push({ check: id, finding, body: this.session.redact(body), curl, shrinks });
+    this.found.push({ check: id, finding: finding.text, body: this.session.redact(body), curl, shrinks });
   }
 
   /** Ends the run when the deployment stopped answering; `blame`: the body that brought it down is a finding. */
   private stopIfHalted(id: PropertyId, halt: Halt, blame: boolean): void {
     if (halt.reason === undefined) return;
-    this.session.verdicts.fail('create.transport', halt.reason);
+    this.session.verdicts.fail('create.transport', findingOf(halt.reason, 'stopped answering'));
     if (blame && halt.culprit !== undefined) {
       // Unshrunk: shrinking against a deployment that is gone would blame any body.
-      const finding = 'the deployment closed right after answering this request: nothing listens any more (not shrunk)';
+      const finding = findingOf(
+        'the deployment closed right after answering this request: nothing listens any more (not shrunk)',
+        'closed right after answering',
+      );
       this.counterexample(id, finding, halt.culprit, 0);
     }
     throw new RunStopped(halt.reason);
@@ -191,10 +195,11 @@ class PropertyRun {
     }
     const [input] = details.counterexample;
     const body = JSON.stringify(input.body);
-    const answer = (await this.post(body, [id])).findings.get(id) ?? 'failed';
+    const answer = (await this.post(body, [id])).findings.get(id) ?? findingOf('failed', 'failed');
     const rule = input.rule ? `${input.rule}: ` : '';
-    const finding = `${rule}${answer} (shrunk ${details.numShrinks} times; see the curl command)`;
-    this.counterexample(id, finding, body, details.numShrinks);
+    // The rule the shrunk case breaks is drawn by the seed: the cause is the answer's alone.
+    const text = `${rule}${answer.text} (shrunk ${details.numShrinks} times; see the curl command)`;
+    this.counterexample(id, { text, cause: answer.cause }, body, details.numShrinks);
     this.stopIfHalted(id, halt, false);
   }
 }

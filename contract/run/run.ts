@@ -63,6 +63,11 @@ export interface ContractOptions {
    * compared on what a frontend sees: the report's `mock` section. The verdict stays the run's, unless `failOnDrift`.
    */
   compareMock?: MockComparisonOptions;
+  /**
+   * The ids the team accepts (`--ignore FILE`): a finding with one is listed as accepted and fails nothing, and so is a
+   * `compareMock` difference with one; the report's `baseline` names those found and those no longer found (stale).
+   */
+  accepted?: ReadonlySet<string>;
 }
 
 function pacingOptions(options: ContractOptions): PacingOptions {
@@ -114,6 +119,15 @@ function checkPathIds(deployment: DeploymentRecords): void {
   }
 }
 
+/** The comparison's accepted differences with the run's accepted ids: one --ignore file serves both. */
+function withAccepted(
+  compare: MockComparisonOptions,
+  accepted: ReadonlySet<string> | undefined,
+): MockComparisonOptions {
+  if (accepted === undefined) return compare;
+  return { ...compare, accepted: new Set([...(compare.accepted ?? []), ...accepted]) };
+}
+
 /** Validates the options and sets the run up; throws ContractOptionError for options no run could use. */
 function plan(options: ContractOptions): Plan {
   const baseUrl = parseBaseUrl(options.baseUrl);
@@ -138,7 +152,7 @@ function plan(options: ContractOptions): Plan {
   ];
   // The comparer cuts answers for the report only once the session's redactor has had them.
   const redact = (text: string) => session.redact(text);
-  const comparer = options.compareMock && new MockComparer(options.compareMock, redact);
+  const comparer = options.compareMock && new MockComparer(withAccepted(options.compareMock, options.accepted), redact);
   const session: Session = new Session(
     { baseUrl, headers, client, secrets, pacing: pacingOptions(options), ...(comparer ? { comparer } : {}) },
     verdicts,
@@ -288,7 +302,8 @@ export async function runContract(options: ContractOptions): Promise<Report> {
     ...(ending.stopped || session.stoppedAnswering
       ? { stopped: session.stoppedAnswering ?? (ending.stopped as string) }
       : {}),
-    checks: verdicts.results(),
+    checks: verdicts.results(options.accepted),
+    ...(options.accepted ? { accepted: options.accepted } : {}),
     notes: verdicts.notes(),
     counterexamples,
     requests: session.requests,

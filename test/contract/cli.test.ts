@@ -80,6 +80,7 @@ describe('evalkit contract (CLI)', () => {
       passed: count('passed'),
       failed: count('failed'),
       warnings: 0,
+      accepted: count('accepted'),
       skipped: count('skipped'),
     });
     expect(report.summary.failed).toBe(0);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compareMockOptions } from '../../cli/compare-mock.js';
 import { UsageError } from '../../cli/command.js';
 import { ignoredIds } from '../../cli/ignore-file.js';
+import { escapeControlCharacters } from '../../http/redaction.js';
 import {
   driftFails,
   MockComparer,
@@ -187,22 +188,41 @@ describe('accepted differences', () => {
     expect(() => ignoredIds('4d28d31b4fdc\nstatus 500\n', 'known.txt')).toThrow(
       new UsageError(
         '--ignore known.txt line 2: "status 500" is not an id ' +
-          '(12 hex characters, as a --compare-mock or diff report prints them)',
+          '(12 hex characters, as a contract, proxy, --compare-mock or diff report prints them)',
       ),
     );
   });
 
   it('property: a file is read as its ids, or refused at its first wrong line, in one bounded line', () => {
     const id = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 12, maxLength: 12 });
+    // What hostile or careless files hold: NUL, escapes, line and paragraph separators, bidi overrides, a byte order
+    // mark, a lone CR (a classic Mac file), an id in capitals or followed by a note without its #, a huge line.
+    const hostile = fc.constantFrom(
+      '\u0000',
+      '\u001b[2J',
+      '\u2028',
+      '\u2029',
+      '\u0085',
+      '\u202e',
+      '\ufeff',
+      '\r',
+      '\t',
+    );
     const line = fc.oneof(
       id,
       id.map((value) => `  ${value}  # reviewed`),
-      fc.constantFrom('', '# a comment', '   '),
+      id.map((value) => value.toUpperCase()),
+      id.map((value) => `${value} the 500 on create`),
+      fc.tuple(hostile, id).map(([bad, value]) => `${bad}${value}`),
+      fc.tuple(id, hostile).map(([value, bad]) => `${value}${bad}`),
+      fc.constantFrom('', '# a comment', '   ', '# \u0000\u001b\u2028 in a comment'),
       fc.string({ maxLength: 2000 }),
+      fc.string({ unit: 'binary', maxLength: 50 }),
+      fc.nat({ max: 200_000 }).map((length) => 'x'.repeat(length)),
     );
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), (lines, end) => {
-        const text = lines.join(end);
+      fc.property(fc.array(line, { maxLength: 12 }), fc.constantFrom('\n', '\r\n'), fc.boolean(), (lines, end, bom) => {
+        const text = `${bom ? '\ufeff' : ''}${lines.join(end)}`;
         const entries = text.split(/\r?\n/).map((each) => each.replace(/#.*/, '').trim());
         const wrong = entries.findIndex((entry) => entry !== '' && !/^[0-9a-f]{12}$/.test(entry));
         if (wrong < 0) {
@@ -216,13 +236,28 @@ describe('accepted differences', () => {
           refusal = error;
         }
         expect(refusal).toBeInstanceOf(UsageError);
-        const message = (refusal as Error).message;
+        // As the CLI prints it (cli/main.ts): invisible characters shown as escapes, on one line of stderr.
+        const message = escapeControlCharacters((refusal as Error).message);
         expect(message.startsWith(`--ignore f line ${wrong + 1}: `)).toBe(true);
-        expect(message.length).toBeLessThan(200);
-        expect(message).not.toContain('\n');
+        expect(message.length).toBeLessThan(500);
+        expect(message).not.toMatch(/[\n\r\u2028\u2029\u0085\u0000\u001b]/);
       }),
       runs(300),
     );
+  });
+
+  it('an id in capitals, or followed by a note without its #, is refused with what it most likely meant', () => {
+    const refusal = (text: string) => {
+      try {
+        ignoredIds(text, 'known.txt');
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return undefined;
+    };
+    expect(refusal('4D28D31B4FDC')).toMatch(/; did you mean 4d28d31b4fdc\?$/);
+    expect(refusal('4d28d31b4fdc the 500')).toMatch(/; did you mean 4d28d31b4fdc # …\? \(a comment starts with #\)$/);
+    expect(refusal('status 500')).not.toContain('did you mean');
   });
 });
 

@@ -1,19 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue, exitCode, htmlReport, terminalReport } from '../../contract/index.js';
 import { Coverage } from '../../contract/judge/coverage.js';
+import { finding } from '../../contract/judge/define.js';
+import { findingId } from '../../contract/judge/finding-id.js';
+import { everyReportFormat } from './report-outputs.js';
 import { Verdicts } from '../../contract/judge/verdicts.js';
 import { buildReport, type ReplayReport, type Report, type ReportInput } from '../../contract/report/model.js';
 import { Redactor } from '../../http/redaction.js';
 
 /** The writers fed a model built as a run builds it, from a Verdicts: no server, no run. */
-function reportOf(verdicts: Verdicts, input: Partial<Pick<ReportInput, 'strict' | 'replay' | 'minimumCoverage'>> = {}) {
+function reportOf(
+  verdicts: Verdicts,
+  input: Partial<Pick<ReportInput, 'strict' | 'replay' | 'minimumCoverage' | 'accepted'>> = {},
+) {
   return buildReport({
     command: 'contract',
     target: 'http://127.0.0.1:8000/',
     reachable: true,
     strict: false,
     insecure: false,
-    checks: verdicts.results(),
+    checks: verdicts.results(input.accepted),
     notes: [],
     counterexamples: [],
     requests: 1,
@@ -33,7 +39,8 @@ const probes = (count: number) => Array.from({ length: count }, (_, index) => pr
 function grouped(subjects: readonly string[]): Verdicts {
   const verdicts = new Verdicts();
   verdicts.pass('create.body.json');
-  for (const subject of subjects) verdicts.fail('create.status.5xx', { subject, cause: serverError });
+  for (const subject of subjects)
+    verdicts.fail('create.status.5xx', { subject, answer: serverError, cause: ['500', 'a 4xx'] });
   return verdicts;
 }
 
@@ -83,8 +90,12 @@ function replayRefusing(refused: number): ReplayReport {
 
 /** Each way a verified run fails, alone: what the verdict line must name, and the model that fails for it. */
 const causes = {
-  error: { names: /\d+ errors?/, verdicts: (v: Verdicts) => v.fail(idOf('error'), 'broken') },
-  'strict warning': { names: /--strict/, verdicts: (v: Verdicts) => v.fail(idOf('warning'), 'odd'), strict: true },
+  error: { names: /\d+ errors?/, verdicts: (v: Verdicts) => v.fail(idOf('error'), finding('broken')) },
+  'strict warning': {
+    names: /--strict/,
+    verdicts: (v: Verdicts) => v.fail(idOf('warning'), finding('odd')),
+    strict: true,
+  },
   'replay refusal': { names: /replayed requests? refused/, replay: replayRefusing(1) },
   coverage: { names: /coverage: /, minimumCoverage: { fields: 50 } },
 } as const;
@@ -134,5 +145,70 @@ describe('the verdict line says what failed the run, from what the exit code rea
       expect(exitCode(report), context).toBe(verdict.startsWith('PASS') ? 0 : 1);
       if (verdict.startsWith('FAIL')) for (const name of chosen) expect(verdict, context).toMatch(causes[name].names);
     }
+  });
+});
+
+describe('findings an --ignore file accepts, and its ids no finding had, as every writer shows them', () => {
+  const served = findingId('fetch', 'fetch.status.5xx', ['500']);
+  const refused = findingId('create', 'create.status.5xx', ['500', 'a 4xx']);
+  const stale = 'feedfacecafe';
+  function failing(): Verdicts {
+    const verdicts = new Verdicts();
+    verdicts.pass('create.body.json');
+    verdicts.judging("curl 'http://127.0.0.1:8000/human-evaluations/x'");
+    verdicts.fail('fetch.status.5xx', { subject: 'GET /human-evaluations/x', answer: 'answered 500', cause: ['500'] });
+    for (const subject of probes(3))
+      verdicts.fail('create.status.5xx', { subject, answer: serverError, cause: ['500', 'a 4xx'] });
+    return verdicts;
+  }
+  const accepting = (accepted: ReadonlySet<string>, verdicts = failing()) => reportOf(verdicts, { accepted });
+
+  it('every finding accepted: PASS, exit 0, each listed as accepted with its id; the stale id in every format', () => {
+    const report = accepting(new Set([served, refused, stale]));
+    expect(exitCode(report)).toBe(0);
+    expect(verdictOf(report)).toBe('PASS');
+    expect(report.summary).toMatchObject({ failed: 0, accepted: 2 });
+    expect(report.baseline).toEqual({ accepted: [served, refused], stale: [stale] });
+    const formats = everyReportFormat(report);
+    for (const [format, text] of Object.entries(formats)) {
+      if (format !== 'annotations') for (const id of [served, refused]) expect(text, format).toContain(id);
+      expect(text, format).toContain(stale);
+    }
+    expect(formats.terminal).toMatch(/^ {2}ACCEPTED fetch\.status\.5xx /m);
+    expect(formats.terminal).toMatch(/1 stale id, found no more \(remove from the file\): feedfacecafe/);
+    expect(formats.terminal).toContain(', 2 accepted, ');
+    expect(formats.junit).not.toContain('<failure');
+    expect(formats.annotations).not.toMatch(/^::(error|warning)/m);
+    expect(formats.html).toContain('ACCEPTED');
+    const json = JSON.parse(formats.json as string) as {
+      checks: Array<{ id: string; outcome: string; findingIds?: string[] }>;
+    };
+    expect(json.checks.find((check) => check.id === 'fetch.status.5xx')).toMatchObject({
+      outcome: 'accepted',
+      findingIds: [served],
+    });
+  });
+
+  it('one finding left out of the file: its check fails the run alone, the accepted one still listed, marked', () => {
+    const report = accepting(new Set([served]));
+    expect(exitCode(report)).toBe(1);
+    expect(verdictOf(report)).toBe('FAIL (1 error)');
+    expect(report.baseline).toEqual({ accepted: [served], stale: [] });
+    const outcomes = Object.fromEntries(report.checks.map((check) => [check.id, check.outcome]));
+    expect(outcomes).toMatchObject({ 'fetch.status.5xx': 'accepted', 'create.status.5xx': 'failed' });
+    expect(terminalReport(report, { colour: false })).toMatch(/\n {7}id: [0-9a-f]{12} \(3 findings\)\n/);
+  });
+
+  it('a check with an accepted finding and a new one fails, naming the new one first, with its curl', () => {
+    const verdicts = failing();
+    verdicts.judging("curl 'http://127.0.0.1:8000/human-evaluations/y'");
+    verdicts.fail('fetch.status.5xx', { subject: 'GET /human-evaluations/y', answer: 'answered 503', cause: ['503'] });
+    const report = accepting(new Set([served]), verdicts);
+    const check = report.checks.find((candidate) => candidate.id === 'fetch.status.5xx');
+    expect(check?.outcome).toBe('failed');
+    expect(check?.message.startsWith('GET /human-evaluations/y answered 503')).toBe(true);
+    expect(check?.reproduce).toBe("curl 'http://127.0.0.1:8000/human-evaluations/y'");
+    expect(check?.views?.map((view) => view.accepted)).toEqual([false, true]);
+    expect(check?.ids?.map((found) => found.accepted)).toEqual([true, false]);
   });
 });

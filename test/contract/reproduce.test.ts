@@ -61,9 +61,9 @@ describe('every failed check comes with a curl command that reproduces it', () =
 
   it('is printed under the failed check in the terminal and JUnit reports', () => {
     const terminal = terminalReport(report, { colour: false });
-    // Under the check's line and its fix, when it has one.
+    // Under the check's line, its findings' id and its fix, when it has one.
     expect(terminal).toMatch(
-      /FAIL create\.status\.5xx .*\n(\s+fix: .*\n)?\s+reproduce: curl -sS -i --compressed -X POST/,
+      /FAIL create\.status\.5xx .*\n\s+id: [0-9a-f]{12}\n(\s+fix: .*\n)?\s+reproduce: curl -sS -i --compressed -X POST/,
     );
     expect(junitReport(report)).toContain('reproduce: curl -sS -i --compressed -X POST');
   });

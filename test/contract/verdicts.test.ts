@@ -105,9 +105,13 @@ describe('the nulls checks (decisions 12 and 13)', () => {
         result({ settings_values: null, deleted_at: null }),
       ],
     };
+    // Each caused by its field, never by the record or the result it is in.
     expect(nullsFound('create', [body])).toEqual([
-      'POST /evaluations /0: optional /average_cost sent as null',
-      `${at(1)}: optional settings_values sent as null`,
+      { text: 'POST /evaluations /0: optional /average_cost sent as null', cause: ['/average_cost'] },
+      {
+        text: `${at(1)}: optional settings_values sent as null`,
+        cause: ['/aggregated_results/*/evaluator_config/settings_values'],
+      },
     ]);
   });
 });

@@ -4,11 +4,13 @@ import { declaredProperties, requiredProperties } from '../../../schemas/index.j
 import { capped } from '../../../http/excerpt.js';
 import type { Received } from '../../../http/exchange.js';
 import { operationLabel, operationOfKey } from '../../../api/operations.js';
-import { defineCheck, once, perItem, type Judged } from '../define.js';
+import { providerKeyNames } from '../../../generators/vocabulary.js';
+import { defineCheck, finding, once, perItem, type Finding, type Judged } from '../define.js';
+import { issuesCause } from '../finding-id.js';
 import { echoPlaces } from '../echoes.js';
 import { isJsonObject as isObject } from '../../../schemas/json-object.js';
 import type { Fields, Observation } from '../observation.js';
-import { responseChecks, statusSuccess } from './response.js';
+import { nullsCause, responseChecks, statusSuccess } from './response.js';
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
@@ -28,42 +30,57 @@ function matched(seen: Observation): { request: Fields; records: Fields[] } | un
   return { request: role.request, records: parsed.data.filter(isObject) };
 }
 
-/** One Evaluation per requested variant: as many records as variants, each variant in exactly one record. */
-function perVariantFinding(request: Fields, records: Fields[], label: string): string | undefined {
+/**
+ * One Evaluation per requested variant: as many records as variants, each variant in exactly one record. Its cause
+ * is whether there were fewer or more, never how many (the requests' variants vary).
+ */
+function perVariantFinding(request: Fields, records: Fields[], label: string): Finding | undefined {
   const requested = strings(request.variant_ids);
   const answered = records.flatMap((record) => strings(record.variant_ids));
   const missing = requested.filter((id) => answered.filter((other) => other === id).length !== 1);
   if (records.length === requested.length && missing.length === 0) return undefined;
   const notOnce = missing.length ? `; not in exactly one: ${missing.join(', ')}` : '';
-  return `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${notOnce}`;
+  const count = records.length < requested.length ? 'fewer' : records.length > requested.length ? 'more' : 'as many';
+  return finding(
+    `${label}: ${records.length} Evaluation(s) for ${requested.length} requested variant(s)${notOnce}`,
+    `${count} Evaluations than variants`,
+    ...(missing.length ? ['a variant not in exactly one'] : []),
+  );
 }
 
 /** Records of one answer that share an id: a client keying them by id keeps one and loses the others. */
-function sharedIdFinding(records: ReadonlyArray<{ fields: Fields; where: string }>): string | undefined {
+function sharedIdFinding(records: ReadonlyArray<{ fields: Fields; where: string }>): Finding | undefined {
   const byId = new Map<string, string[]>();
   for (const { fields, where } of records)
     if (typeof fields.id === 'string') byId.set(fields.id, [...(byId.get(fields.id) ?? []), where]);
   const shared = [...byId].filter(([, places]) => places.length > 1);
   if (shared.length === 0) return undefined;
-  return shared
-    .map(([id, places]) => `${places.length} Evaluations share the id ${JSON.stringify(id)} (${places.join(', ')})`)
-    .join('; ');
+  return finding(
+    shared
+      .map(([id, places]) => `${places.length} Evaluations share the id ${JSON.stringify(id)} (${places.join(', ')})`)
+      .join('; '),
+  );
 }
 
-function requestIdFindings(request: Fields, record: Fields, where: string): string[] {
-  const findings: string[] = [];
-  if (typeof record.app_id === 'string' && record.app_id !== request.app_id)
-    findings.push(`${where}: app_id ${record.app_id} is not the requested ${String(request.app_id)}`);
+/** The request's ids an Evaluation does not carry: its finding, caused by which fields differ. */
+function requestIdFinding(request: Fields, record: Fields, where: string): Finding | undefined {
   // testset_id is optional in an Evaluation: only a present one can differ.
-  if (typeof record.testset_id === 'string' && record.testset_id !== request.testset_id)
-    findings.push(`${where}: testset_id ${record.testset_id} is not the requested ${String(request.testset_id)}`);
-  return findings;
+  const differing = (['app_id', 'testset_id'] as const).filter(
+    (field) => typeof record[field] === 'string' && record[field] !== request[field],
+  );
+  if (differing.length === 0) return undefined;
+  const words = differing.map(
+    (field) => `${where}: ${field} ${String(record[field])} is not the requested ${String(request[field])}`,
+  );
+  return finding(words.join('; '), ...differing);
 }
 
 interface AggregatedResult {
   config: unknown;
   /** Where the result's evaluator_config is, as a JSON pointer after the record's place. */
   at: string;
+  /** The same in its record, its indices as `*`: what a cause names. */
+  field: string;
 }
 
 /** Every aggregated result of the answer's records, in order. */
@@ -73,6 +90,7 @@ function aggregatedResults(seen: Observation): AggregatedResult[] | undefined {
     (Array.isArray(fields.aggregated_results) ? fields.aggregated_results : []).map((result: unknown, index) => ({
       config: isObject(result) ? result.evaluator_config : undefined,
       at: `${where}/aggregated_results/${index}/evaluator_config`,
+      field: `/aggregated_results/${index}/evaluator_config`,
     })),
   );
 }
@@ -99,11 +117,17 @@ function nullOptionalsOf(config: unknown): string[] | undefined {
   return isDocumentedEvaluatorConfig(rest) ? nulls : undefined;
 }
 
-/** Why a config is not the documented EvaluatorConfig, and the config itself, as long as a finding may quote. */
-function unknownConfigFinding(config: unknown, at: string): string {
+/**
+ * Why a config is not the documented EvaluatorConfig, and the config itself, as long as a finding may quote; caused
+ * by the first rule it breaks, never by its values.
+ */
+function unknownConfigFinding(config: unknown, at: string): Finding {
   const [issue] = validate('EvaluatorConfig', config).issues;
   const why = issue ? ` (as EvaluatorConfig: ${formatIssue(issue)})` : '';
-  return `${at} matches no known alternative${why}: ${capped(JSON.stringify(config) ?? String(config), 300)}`;
+  return finding(
+    `${at} matches no known alternative${why}: ${capped(JSON.stringify(config) ?? String(config), 300)}`,
+    ...issuesCause('EvaluatorConfig', issue ? [issue] : []),
+  );
 }
 
 /**
@@ -117,8 +141,10 @@ function withConfigNulls<C extends { id: string; code?: (seen: Observation) => J
     ...check,
     code: (seen: Observation): Judged => {
       const judged = code(seen);
-      const configs = (aggregatedResults(seen) ?? []).flatMap(({ config, at }) =>
-        (nullOptionalsOf(config) ?? []).map((name) => `${at}: optional ${name} sent as null`),
+      const configs = (aggregatedResults(seen) ?? []).flatMap(({ config, at, field }) =>
+        (nullOptionalsOf(config) ?? []).map((name) =>
+          finding(`${at}: optional ${name} sent as null`, ...nullsCause('Evaluation', [`${field}/${name}`])),
+        ),
       );
       if (configs.length === 0 || (judged !== undefined && 'skip' in judged)) return judged;
       return [...(judged ?? []), ...configs];
@@ -155,8 +181,10 @@ export const createChecks = [
       if (seen.secrets.length === 0 || seen.status === undefined) return undefined;
       // One finding per place, worded alike whichever request it answered, so the report counts each place once.
       const operation = operationLabel(operationOfKey(seen.sent.operation));
-      return echoPlaces(seen.secrets, seen.exchange).map(
-        (place) => `${operation} answers echo a submitted ${credentialField} value in ${place}`,
+      // Caused by where in which answers, never by the pointer: it names the key, and key names vary.
+      const answers = `${Math.floor((seen.status ?? 0) / 100)}xx`;
+      return echoPlaces(seen.secrets, seen.exchange).map(({ text, part }) =>
+        finding(`${operation} answers echo a submitted ${credentialField} value in ${text}`, operation, answers, part),
       );
     },
   }),
@@ -176,9 +204,15 @@ export const createChecks = [
       const { name, used } = role.alone;
       if (!isRefusal(seen.exchange)) return [];
       const names = used.map((other) => JSON.stringify(other)).join(', ');
+      // The well-known name tried is one the body does not use, which varies with the body.
+      const named = (providerKeyNames as readonly string[]).includes(name) ? 'a well-known provider key name' : name;
       return [
-        `${seen.label} with ${credentialField} named ${JSON.stringify(name)} answered ${seen.status}, ` +
-          `the same body with ${names} was accepted: a valid request refused`,
+        finding(
+          `${seen.label} with ${credentialField} named ${JSON.stringify(name)} answered ${seen.status}, ` +
+            `the same body with ${names} was accepted: a valid request refused`,
+          String(seen.status),
+          named,
+        ),
       ];
     },
   }),
@@ -210,10 +244,7 @@ export const createChecks = [
     code: (seen) => {
       const answer = matched(seen);
       if (!answer) return undefined;
-      return perItem(seen.objectRecords(), ({ fields, where }) => {
-        const findings = requestIdFindings(answer.request, fields, where);
-        return findings.length ? findings.join('; ') : undefined;
-      });
+      return perItem(seen.objectRecords(), ({ fields, where }) => requestIdFinding(answer.request, fields, where));
     },
   }),
   defineCheck({
@@ -229,7 +260,7 @@ export const createChecks = [
           results.filter(({ config }) => isDocumentedEvaluatorConfig(config)),
           ({ config, at }) => {
             const id = (config as Fields).id as string;
-            return requested.has(id) ? undefined : `${at}: config ${id} was not requested`;
+            return requested.has(id) ? undefined : finding(`${at}: config ${id} was not requested`);
           },
         );
       }),
@@ -257,7 +288,8 @@ export const createChecks = [
     code: (seen) => {
       const { role } = seen.sent;
       if (role.kind !== 'invalid' || !seen.complete) return undefined;
-      return once(seen.success ? role.accepted(seen.status as number) : undefined);
+      const status = seen.status as number;
+      return once(seen.success ? finding(role.accepted(status), ...role.cause, String(status)) : undefined);
     },
   }),
 ] as const;

@@ -1,4 +1,4 @@
-import { defineCheck, once } from '../define.js';
+import { defineCheck, finding, once } from '../define.js';
 import { responseChecks, statusSuccess } from './response.js';
 
 /** The checks of the fetch operation, in the catalogue's order. */
@@ -24,7 +24,7 @@ export const fetchChecks = [
       return once(
         answered === role.id
           ? undefined
-          : `${seen.label} answered the record of another id, ${JSON.stringify(answered)}`,
+          : finding(`${seen.label} answered the record of another id, ${JSON.stringify(answered)}`),
       );
     },
   }),
@@ -36,7 +36,11 @@ export const fetchChecks = [
     spec: '§4.1 "It is the identifier of the evaluation to fetch."',
     code: (seen) =>
       seen.sent.role.kind === 'unknown-id' && seen.complete
-        ? once(seen.success ? `${seen.label} answered ${seen.status}` : undefined)
+        ? once(
+            seen.success
+              ? finding(`${seen.label} answered ${seen.status}`, String(seen.status), seen.sent.outgoing.what ?? '')
+              : undefined,
+          )
         : undefined,
   }),
 ] as const;

@@ -1,22 +1,34 @@
 import { formatIssue } from '../../../schemas/validators/index.js';
 import { isSuccessStatus, type Received } from '../../../http/exchange.js';
-import { defineCheck } from '../define.js';
+import { defineCheck, finding, type Finding } from '../define.js';
+import { issuesCause } from '../finding-id.js';
 import { readSuccessBody, schemaIssues, serverErrorFinding } from '../observation.js';
 import { listed } from './response.js';
 
-/** A valid case's answer: complete, no 5xx, and a success body that is an array of valid Evaluations. */
-function successBodyFinding(exchange: Received): string | undefined {
-  if (exchange.failure) return exchange.failure.message;
+/** An answer that never came whole, or a 5xx: what no case may get, caused by the failure's kind or the status. */
+function brokenAnswer(exchange: Received): Finding | undefined {
+  if (exchange.failure) return finding(exchange.failure.message, exchange.failure.kind);
   const status = exchange.status ?? 0;
-  if (status >= 500) return serverErrorFinding(exchange);
+  return status >= 500 ? finding(serverErrorFinding(exchange), String(status)) : undefined;
+}
+
+/** A valid case's answer: complete, no 5xx, and a success body that is an array of valid Evaluations. */
+function successBodyFinding(exchange: Received): Finding | undefined {
+  const broken = brokenAnswer(exchange);
+  if (broken) return broken;
+  const status = exchange.status ?? 0;
   if (status < 200 || status >= 300) return undefined;
   const read = readSuccessBody(exchange, 'create');
-  if ('problem' in read) return `answered ${status}; ${read.problem}`;
+  if ('problem' in read) return finding(`answered ${status}; ${read.problem}`, read.kind);
   const { data } = read;
-  if (!Array.isArray(data)) return `answered ${status} with a body that is not a JSON array`;
+  if (!Array.isArray(data)) return finding(`answered ${status} with a body that is not a JSON array`, 'not an array');
   for (const [index, record] of data.entries()) {
     const { errors } = schemaIssues('Evaluation', record);
-    if (errors.length > 0) return `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`;
+    if (errors.length > 0)
+      return {
+        text: `answered ${status}; /${index}: ${listed(errors.map(formatIssue), 'issues')}`,
+        cause: issuesCause('Evaluation', errors),
+      };
   }
   return undefined;
 }
@@ -40,10 +52,7 @@ export const propertyChecks = [
     severity: 'error',
     title: 'Property: any invalid create request gets a complete answer, not a 5xx.',
     spec: '§4.2 request body (a 5xx is the server failing, whatever the body)',
-    property: (exchange) => {
-      if (exchange.failure) return exchange.failure.message;
-      return exchange.status !== undefined && exchange.status >= 500 ? serverErrorFinding(exchange) : undefined;
-    },
+    property: brokenAnswer,
     propertyHint: 'answer 422 with a JSON `detail` naming what is wrong with the request, as FastAPI does',
   }),
   defineCheck({
@@ -53,7 +62,8 @@ export const propertyChecks = [
     title: 'Property: no invalid create request is answered with a 2xx.',
     spec: '§4.2 request body fields, types and required flags',
     // A status is enough: an answer cut short after a 2xx was still an acceptance.
-    property: ({ status }) => (isSuccessStatus(status) ? `accepted with ${status}` : undefined),
+    property: ({ status }) =>
+      isSuccessStatus(status) ? finding(`accepted with ${status}`, String(status)) : undefined,
     propertyHint: 'validate the request body against the schema and refuse what breaks it with a 422 naming the field',
   }),
 ] as const;

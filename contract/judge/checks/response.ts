@@ -1,9 +1,11 @@
 import { operationByKey, operationOfKey, operationTable, type OperationKey } from '../../../api/operations.js';
-import { declaredProperties, requiredProperties } from '../../../schemas/index.js';
+import { declaredProperties, requiredProperties, type ResourceName } from '../../../schemas/index.js';
+import { fieldPattern } from '../schema-walk.js';
 import { formatIssue } from '../../../schemas/validators/index.js';
 import { isJsonMediaType, mediaType } from '../../../http/media-type.js';
 import { maxJsonDepth } from '../../../http/json-body.js';
-import { defineCheck, once, perItem } from '../define.js';
+import { defineCheck, finding, once, perItem, type Finding } from '../define.js';
+import { anyIndex, issuesCause } from '../finding-id.js';
 import { schemaHint, serverErrorHint } from '../hints.js';
 import { periodFinding } from '../instants.js';
 import { serverErrorFinding, type Observation } from '../observation.js';
@@ -41,10 +43,32 @@ function unparsedBy(levels: number): string {
 }
 
 /** The finding of a body that should be an array of records but is not an array at all. */
-function notAnArray(seen: Observation, data: unknown): string | undefined {
+function notAnArray(seen: Observation, data: unknown): Finding | undefined {
   const { response } = operationTable[operationOfKey(seen.sent.operation)];
   if (!response.array || Array.isArray(data)) return undefined;
-  return `${seen.label}: the body is ${data === null ? 'null' : typeof data}, not a JSON array of ${response.resource}`;
+  const type = data === null ? 'null' : typeof data;
+  return finding(`${seen.label}: the body is ${type}, not a JSON array of ${response.resource}`, 'not an array', type);
+}
+
+/** Null optional fields as a cause: their fields (indices and map keys as `*`), once each, in one order. */
+export function nullsCause(resource: ResourceName, pointers: readonly string[]): string[] {
+  return [...new Set(pointers.map((pointer) => fieldPattern(resource, pointer)))].sort();
+}
+
+/**
+ * The lengths of a record's variant arrays as a cause: the arrays grouped by length, shortest first, never the
+ * lengths themselves (how many variants a request names varies).
+ */
+function lengthOrder(lengths: ReadonlyArray<{ key: string; length: number }>): string {
+  const distinct = [...new Set(lengths.map(({ length }) => length))].sort((a, b) => a - b);
+  return distinct
+    .map((length) =>
+      lengths
+        .filter((entry) => entry.length === length)
+        .map(({ key }) => key)
+        .join(' '),
+    )
+    .join(' < ');
 }
 
 /**
@@ -77,7 +101,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       code: (seen) => {
         if (!judged(seen)) return undefined;
         const { failure } = seen.exchange;
-        return once(failure ? `${seen.label}: ${failure.message}` : undefined);
+        return once(failure ? finding(`${seen.label}: ${failure.message}`, failure.kind) : undefined);
       },
     }),
     defineCheck({
@@ -90,7 +114,8 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         if (!judged(seen) || seen.status === undefined) return undefined;
         if (seen.status < 500) return [];
         const expected = seen.sent.role.kind === 'invalid' ? 'a 4xx' : undefined;
-        return [{ subject: seen.label, cause: serverErrorFinding(seen.exchange, expected) }];
+        const answer = serverErrorFinding(seen.exchange, expected);
+        return [{ subject: seen.label, answer, cause: [String(seen.status), ...(expected ? [expected] : [])] }];
       },
       hint: serverErrorHint,
     }),
@@ -107,7 +132,8 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       code: (seen) => {
         const read = mine(seen) ? seen.body() : undefined;
         if (read === undefined) return undefined;
-        return 'problem' in read ? [`${seen.label}: ${read.problem.replace(/^the body/, 'the success body')}`] : [];
+        if (!('problem' in read)) return [];
+        return [finding(`${seen.label}: ${read.problem.replace(/^the body/, 'the success body')}`, read.kind)];
       },
     }),
     defineCheck({
@@ -123,9 +149,11 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       code: (seen) => {
         const read = mine(seen) ? seen.body() : undefined;
         if (read === undefined || 'problem' in read) return undefined;
-        return read.deep.map(
-          ({ position, levels }) =>
+        return read.deep.map(({ position, levels }) =>
+          finding(
             `${seen.label}: ${position} nests ${levels.toLocaleString('en-US')} levels deep; ${unparsedBy(levels)}`,
+            anyIndex(position),
+          ),
         );
       },
     }),
@@ -141,7 +169,7 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         mine(seen) && seen.accepted
           ? once(
               seen.exchange.encoding === 'bom'
-                ? `${seen.label}: the success body starts with a byte order mark`
+                ? finding(`${seen.label}: the success body starts with a byte order mark`)
                 : undefined,
             )
           : undefined,
@@ -158,7 +186,9 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         const wrong = notAnArray(seen, parsed.data);
         if (wrong) return [wrong];
         return perItem(seen.records(), ({ where, issues: { errors } }) =>
-          errors.length > 0 ? `${where}: ${listed(errors.map(formatIssue), 'issues')}` : undefined,
+          errors.length > 0
+            ? { text: `${where}: ${listed(errors.map(formatIssue), 'issues')}`, cause: issuesCause(resource, errors) }
+            : undefined,
         );
       },
       hint: schemaHint,
@@ -173,7 +203,11 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         mine(seen)
           ? perItem(seen.records(), ({ where, issues: { nulls } }) => {
               const pointers = nulls.map((issue) => issue.pointer);
-              return nulls.length > 0 ? `${where}: optional ${listed(pointers, 'fields')} sent as null` : undefined;
+              if (nulls.length === 0) return undefined;
+              return {
+                text: `${where}: optional ${listed(pointers, 'fields')} sent as null`,
+                cause: nullsCause(resource, pointers),
+              };
             })
           : undefined,
     }),
@@ -185,8 +219,10 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
       spec,
       code: (seen) => {
         if (!mine(seen) || !seen.accepted) return undefined;
-        const type = mediaType(seen.exchange.headers);
-        return once(isJsonMediaType(type) ? undefined : `${seen.label}: success with Content-Type ${type ?? '(none)'}`);
+        const type = mediaType(seen.exchange.headers) ?? '(none)';
+        return once(
+          isJsonMediaType(type) ? undefined : finding(`${seen.label}: success with Content-Type ${type}`, type),
+        );
       },
     }),
     defineCheck({
@@ -200,9 +236,10 @@ export function responseChecks<const O extends OperationKey>(operation: O) {
         return perItem(seen.objectRecords(), ({ fields, where }) => {
           const lengths = variantArrayNames(seen.resource)
             .filter((key) => Array.isArray(fields[key]))
-            .map((key) => `${key} ${(fields[key] as unknown[]).length}`);
-          const distinct = new Set(lengths.map((entry) => entry.split(' ')[1]));
-          return distinct.size > 1 ? `${where}: variant arrays of unequal length (${lengths.join(', ')})` : undefined;
+            .map((key) => ({ key, length: (fields[key] as unknown[]).length }));
+          if (new Set(lengths.map(({ length }) => length)).size < 2) return undefined;
+          const shown = lengths.map(({ key, length }) => `${key} ${length}`).join(', ');
+          return finding(`${where}: variant arrays of unequal length (${shown})`, lengthOrder(lengths));
         });
       },
     }),
@@ -237,7 +274,7 @@ export function statusSuccess<const O extends OperationKey>(operation: O, title:
       if (status >= 500) return undefined;
       if (seen.success) return [];
       if (role.unvouched) return { skip: `${role.unvouched.what} was answered ${status}; ${role.unvouched.remedy}` };
-      return [`${seen.label} answered ${status}`];
+      return [finding(`${seen.label} answered ${status}`, String(status))];
     },
   });
 }
