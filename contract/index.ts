@@ -5,7 +5,8 @@ export { exitCode, verdictOf, type Report, type Summary, type Verdict } from './
 export { redactReport, escapeControlCharacters, publicUrl } from '../http/redaction.js';
 export { catalogue, operations, type CheckDefinition, type Severity } from './judge/catalogue.js';
 export type { CheckResult, FoundId, Note, Outcome } from './judge/verdicts.js';
-export type { Baseline, Counterexample, PacingReport, RateLimitedCounts } from './report/model.js';
+export type { Baseline } from '../http/baseline.js';
+export type { Counterexample, PacingReport, RateLimitedCounts } from './report/model.js';
 export { defaultHumanEvaluationId } from './run/fetch.js';
 export { defaultConcurrency, maxConcurrency } from './run/pacing.js';
 export { jsonReport } from './report/json.js';

@@ -1,5 +1,6 @@
 import { operationIds, operationLabel } from '../api/operations.js';
 import { escapeControlCharacters as shown } from '../http/redaction.js';
+import { baselineOf, baselineText, type Baseline } from '../http/baseline.js';
 import { stableId } from '../http/stable-id.js';
 import type { Traffic } from '../http/traffic.js';
 import { fieldOf, type Change } from './changes.js';
@@ -27,6 +28,8 @@ export interface DiffReport {
   /** Breaking changes not accepted: what fails the run. */
   breaking: number;
   changes: ReportedChange[];
+  /** With --ignore: the file's ids found among the changes, and those no longer found (stale), failing nothing. */
+  baseline?: Baseline;
 }
 
 /** The changes, breaking first within each operation, in the operations' order, weighed by traffic when given. */
@@ -34,7 +37,7 @@ export function diffReport(
   files: { old: string; new: string },
   changes: Change[],
   traffic?: Traffic,
-  accepted: ReadonlySet<string> = new Set(),
+  accepted?: ReadonlySet<string>,
 ): DiffReport {
   const ordered = operationIds.flatMap((id) => {
     const mine = changes.filter((change) => change.operation === id);
@@ -53,7 +56,7 @@ export function diffReport(
       field,
       change: change.change,
       breaking: change.breaking,
-      accepted: accepted.has(id),
+      accepted: accepted?.has(id) ?? false,
       ...(weight ? { traffic: weight } : {}),
     };
   });
@@ -61,6 +64,14 @@ export function diffReport(
     ...files,
     breaking: reported.filter((change) => change.breaking && !change.accepted).length,
     changes: reported,
+    ...(accepted
+      ? {
+          baseline: baselineOf(
+            accepted,
+            reported.map(({ id }) => id),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -102,7 +113,8 @@ export function markdownDiff(report: DiffReport): string {
     );
   const table =
     rows.length > 0 ? ['| | Operation | Where | Field | Change | Id |', '|---|---|---|---|---|---|', ...rows, ''] : [];
-  return [`### evalkit diff: ${cell(summaryOf(report))}`, '', ...table].join('\n');
+  const baseline = report.baseline ? [cell(baselineText(report.baseline)), ''] : [];
+  return [`### evalkit diff: ${cell(summaryOf(report))}`, '', ...table, ...baseline].join('\n');
 }
 
 /**
@@ -118,7 +130,10 @@ export function githubDiff(report: DiffReport): string {
     const message = escape(`${whereOf(change)} ${change.field}: ${change.change} [${change.id}]`);
     return `::${level} file=${property(report.new)},title=${title}::${message}`;
   });
-  return [...lines, `::notice title=evalkit diff::${escape(summaryOf(report))}`, ''].join('\n');
+  const baseline = report.baseline
+    ? [`::notice title=evalkit diff --ignore::${escape(baselineText(report.baseline))}`]
+    : [];
+  return [...lines, ...baseline, `::notice title=evalkit diff::${escape(summaryOf(report))}`, ''].join('\n');
 }
 
 function weightText({ touched, of, what }: Weight): string {
@@ -142,6 +157,7 @@ export function terminalDiff(report: DiffReport): string {
     }
     lines.push('');
   }
+  if (report.baseline) lines.push(shown(baselineText(report.baseline)));
   lines.push(summaryOf(report), '');
   return lines.join('\n');
 }

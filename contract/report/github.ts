@@ -1,8 +1,9 @@
+import { baselineText } from '../../http/baseline.js';
 import { counted } from '../../http/counted.js';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, type ReportCoverage } from './coverage.js';
-import { baselineText, countsText, idsText, nothingCompared, runFailures, verdictText, type Report } from './model.js';
+import { countsText, idsText, nothingCompared, runFailures, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine, type MockDifference } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';

@@ -1,17 +1,10 @@
+import { baselineText } from '../../http/baseline.js';
 import { counted } from '../../http/counted.js';
 import { createHash } from 'node:crypto';
 import { capped } from '../../http/excerpt.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
 import { coverageFigures, coverageHeading, figureText, type ReportCoverage } from './coverage.js';
-import {
-  baselineText,
-  countsText,
-  idsText,
-  nothingCompared,
-  replayCountsText,
-  verdictText,
-  type Report,
-} from './model.js';
+import { countsText, idsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult, FindingView } from '../judge/verdicts.js';
 import type { MockDifference } from '../compare/differences.js';
 import { standingOf } from '../compare/standing.js';

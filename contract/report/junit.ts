@@ -1,5 +1,6 @@
+import { baselineText } from '../../http/baseline.js';
 import { escapeControlCharacters as visible } from '../../http/redaction.js';
-import { baselineText, failsTheRun, idsText, mockLines, runFailures, type Report } from './model.js';
+import { failsTheRun, idsText, mockLines, runFailures, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 
 /**

@@ -1,3 +1,4 @@
+import { baselineOf, shownIds, type Baseline } from '../../http/baseline.js';
 import { counted } from '../../http/counted.js';
 import { redactReport, type Redactor } from '../../http/redaction.js';
 import type { CoverageReport } from '../judge/coverage.js';
@@ -19,15 +20,6 @@ export interface Summary {
   /** Failed checks whose every finding an `--ignore` file accepts: they fail nothing. */
   accepted: number;
   skipped: number;
-}
-
-/**
- * What became of an `--ignore` file's ids: those a finding (or, with --compare-mock, a difference) of this run had,
- * and those none had, which can leave the file. Stale ids fail nothing: a baseline only shrinks by hand.
- */
-export interface Baseline {
-  accepted: string[];
-  stale: string[];
 }
 
 /** A property's failure after shrinking: the smallest body found, why it fails, and how to replay it. */
@@ -141,19 +133,11 @@ export function countsText({ passed, failed, warnings, accepted, skipped }: Summ
 }
 
 /** The ids an --ignore file gave, split into those this run found (findings, the mock's differences) and not. */
-function baselineOf(given: ReadonlySet<string>, checks: readonly CheckResult[], mock?: MockComparison): Baseline {
-  const found = new Set([
+function baselineOfRun(given: ReadonlySet<string>, checks: readonly CheckResult[], mock?: MockComparison): Baseline {
+  return baselineOf(given, [
     ...checks.flatMap((check) => (check.ids ?? []).map(({ id }) => id)),
     ...(mock ? [...mock.differences, ...mock.suggested.differences].map(({ id }) => id) : []),
   ]);
-  return { accepted: [...given].filter((id) => found.has(id)), stale: [...given].filter((id) => !found.has(id)) };
-}
-
-/** The --ignore file's ids in a line: how many were found and accepted, and which are stale. */
-export function baselineText({ accepted, stale }: Baseline): string {
-  const found = `--ignore: ${counted(accepted.length, 'accepted id')} found`;
-  if (stale.length === 0) return `${found}, none stale`;
-  return `${found}; ${counted(stale.length, 'stale id')}, found no more (remove from the file): ${shownIds(stale)}`;
 }
 
 /**
@@ -171,9 +155,6 @@ export function idsText(check: Pick<CheckResult, 'ids' | 'unlistedIds'>): string
 }
 
 /** Ids listed in one line: the first 20, then how many more (a report writer shows them all where it has room). */
-function shownIds(ids: readonly string[], listed = 20): string {
-  return ids.length > listed ? `${ids.slice(0, listed).join(', ')} and ${ids.length - listed} more` : ids.join(', ');
-}
 
 /** What `failureReasons` reads: a report's, or a verdict's inputs before the report is built. */
 type FailureInputs = Pick<Report, 'summary' | 'strict' | 'replay' | 'mock'> & {
@@ -357,7 +338,7 @@ export function buildReport(input: ReportInput): Report {
     ...(replay ? { replay } : {}),
     coverage,
     ...(input.mock ? { mock: input.mock } : {}),
-    ...(input.accepted ? { baseline: baselineOf(input.accepted, checks, input.mock) } : {}),
+    ...(input.accepted ? { baseline: baselineOfRun(input.accepted, checks, input.mock) } : {}),
     durationMs: input.durationMs,
   };
   return redactReport(report, input.redactor);

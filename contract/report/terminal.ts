@@ -1,15 +1,8 @@
+import { baselineText } from '../../http/baseline.js';
 import { counted } from '../../http/counted.js';
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageHeading, coverageLines } from './coverage.js';
-import {
-  baselineText,
-  countsText,
-  idsText,
-  nothingCompared,
-  replayCountsText,
-  verdictText,
-  type Report,
-} from './model.js';
+import { countsText, idsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
 import type { CheckResult } from '../judge/verdicts.js';
 import { differenceLine } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';

@@ -519,6 +519,19 @@ describe('evalkit diff where reviewers look: markdown, GitHub annotations, ids a
     );
     expect(accepted.stdout).toContain('no breaking change (1 other, 1 accepted)');
     expect(accepted.code).toBe(0);
+    // An id no change has any more is stale: named in every format, failing nothing, so the baseline shrinks.
+    await writeFile(file, `${breaking?.id ?? ''}\n0123456789ab\n`);
+    const stale = await diff(...pair(), '--ignore', file);
+    expect(stale.stdout).toContain(
+      '--ignore: 1 accepted id found; 1 stale id, found no more (remove from the file): 0123456789ab',
+    );
+    expect(stale.code).toBe(0);
+    for (const [format, shown] of [
+      ['json', '"stale": [\n      "0123456789ab"'],
+      ['markdown', '1 stale id, found no more'],
+      ['github', '::notice title=evalkit diff --ignore::--ignore: 1 accepted id found; 1 stale id'],
+    ])
+      expect((await diff(...pair(), '--ignore', file, '--format', format as string)).stdout).toContain(shown);
     await writeFile(file, 'made nullable\n');
     const wrong = await diff(...pair(), '--ignore', file);
     expect(wrong.code).toBe(2);
