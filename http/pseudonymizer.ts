@@ -1,0 +1,188 @@
+import { matchPath } from '../api/match.js';
+import { operation, operationTable, type OperationId } from '../api/operations.js';
+import { schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { personalMark } from '../schemas/personal.js';
+import { formatIssue, validate } from '../schemas/validators/index.js';
+import { propertiesOf } from '../schemas/walk.js';
+import { LruCache } from './lru.js';
+import { bodySchema, mapStrings } from './personal-values.js';
+import { Pseudonyms, type KeyedHash } from './pseudonym.js';
+import { Redactor, type Secret } from './redaction.js';
+
+/**
+ * What `--pseudonymize` does to a recording before it is written (`proxy --record`, `fixtures --from`, the mock's
+ * journal export): every personal value (schemas/personal.ts) becomes its pseudonym (http/pseudonym.ts), in bodies
+ * by their schemas and in the path's id segment; every other string the schemas do not declare (a query, a header, an
+ * error body, a field the spec does not list) has each personal value already met, in any encoding the redaction
+ * knows (plain, JSON-escaped, percent-encoded, base64), replaced by its pseudonym. Strings the schemas declare and do
+ * not mark (a state, an evaluation type, a date) are kept as they are.
+ */
+
+/** A value under this length is not swept from other texts: as with credentials, it cannot be told from other text. */
+const minimumSweptLength = 4;
+
+/** What a recorded request holds that a pseudonymizer rewrites (http/recorded-request.ts). */
+export interface RequestParts {
+  method: string;
+  path: string;
+  /** Absent from a record written before queries were kept. */
+  query?: string;
+  request: { headers?: Record<string, unknown>; body?: unknown; body_truncated?: boolean };
+}
+
+/** What became of one body or record: rewritten, or refused saying why (never with a value in it). */
+export type Pseudonymized<T> = { value: T } | { refused: string };
+
+/**
+ * Whether an operation's path parameter is personal: it names the record the operation answers by that record's
+ * `id` (the field `proxy --record` and the `fetch.body.id` check compare it with), and the schema marks that field.
+ */
+function personalParameter(id: OperationId): boolean {
+  const { parameter, response } = operation(id);
+  return parameter !== undefined && personalMark(propertiesOf(schemas[response.resource])?.id) === true;
+}
+
+/**
+ * The operation a path's segments end with, from where: a recording may keep the path under a base path
+ * (`/api/human-evaluations/<id>`), and its id is personal all the same.
+ */
+function routeOf(
+  segments: readonly string[],
+): { start: number; operation: OperationId; params: Record<string, string> } | undefined {
+  for (let start = 1; start < segments.length; start++) {
+    const match = matchPath(`/${segments.slice(start).join('/')}`);
+    if (match.kind === 'operation') return { start, operation: match.operation, params: match.params };
+  }
+  return undefined;
+}
+
+export class Pseudonymizer {
+  private readonly pseudonyms: Pseudonyms;
+  /** The personal values met, each with its pseudonym as the sweep's replacement, the latest `remember` of them. */
+  private readonly met: LruCache<string, Secret>;
+  private secrets: readonly Secret[] | undefined;
+  private readonly sweeper = new Redactor(() => (this.secrets ??= [...this.met.values()]));
+
+  /** `remember`: how many personal values the sweep looks for (a proxy runs for days: the latest ones). */
+  constructor(hash: KeyedHash, remember = 1_000) {
+    this.pseudonyms = new Pseudonyms(hash);
+    this.met = new LruCache(remember);
+  }
+
+  /** The pseudonym of a personal value, which the sweep then looks for in every other text. */
+  pseudonymOf(original: string): string {
+    const fake = this.pseudonyms.of(original);
+    if (original.length >= minimumSweptLength && fake !== original && this.met.get(original) === undefined) {
+      this.met.set(original, { value: original, placeholder: fake });
+      this.secrets = undefined;
+    }
+    return fake;
+  }
+
+  /** Every personal value met so far and its pseudonym. */
+  metValues(): Secret[] {
+    return [...this.met.values()];
+  }
+
+  /** A text no schema declares, with every personal value met replaced by its pseudonym, in any encoding. */
+  sweep(text: string): string {
+    return this.met.values().next().done ? text : this.sweeper.text(text);
+  }
+
+  /** Meets the personal values of a body without changing it: a recording read whole first is swept for them all. */
+  learn(schema: JsonSchema | undefined, value: unknown): void {
+    mapStrings(schema, value, (text, kind) => {
+      if (kind === 'personal') this.pseudonymOf(text);
+      return text;
+    });
+  }
+
+  /** Meets the personal id of a recorded path. */
+  learnPath(path: string): void {
+    this.path(path);
+  }
+
+  /**
+   * A body read by its schema (undefined: none), rewritten in place: its personal strings first, so the sweep of
+   * the others knows this body's own values.
+   */
+  body(schema: JsonSchema | undefined, value: unknown): unknown {
+    const personal = mapStrings(schema, value, (text, kind) => (kind === 'personal' ? this.pseudonymOf(text) : text));
+    return mapStrings(schema, personal, (text, kind) => (kind === 'undeclared' ? this.sweep(text) : text));
+  }
+
+  /**
+   * A record of a resource rewritten in place, and validated again: refused, naming the first issue, when its
+   * pseudonyms fail the schema (a pattern or format its original met).
+   */
+  record<T>(resource: ResourceName, value: T, array = false): Pseudonymized<T> {
+    const rewritten = this.body(bodySchema(resource, array), value) as T;
+    const items = array && Array.isArray(rewritten) ? rewritten : [rewritten];
+    for (const item of items) {
+      const check = validate(resource, item);
+      if (!check.valid)
+        return { refused: `its pseudonyms fail the ${resource} schema (${formatIssue(check.issues[0]!)})` };
+    }
+    return { value: rewritten };
+  }
+
+  /**
+   * A request path with its record id's pseudonym where the operation's template has the id (after any base path:
+   * `/api/human-evaluations/<id>`), a trailing slash kept; every other segment but the operation's own words swept.
+   */
+  path(path: string): string {
+    const segments = path.split('/');
+    const route = routeOf(segments);
+    if (route === undefined) return segments.map((segment) => this.sweep(segment)).join('/');
+    const tail = segments.slice(route.start);
+    if (personalParameter(route.operation))
+      operationTable[route.operation].path
+        .slice(1)
+        .split('/')
+        .forEach((word, index) => {
+          const name = /^\{(\w+)\}$/.exec(word)?.[1];
+          const original = name === undefined ? undefined : route.params[name];
+          if (original === undefined) return;
+          const fake = this.pseudonymOf(original);
+          if (fake !== original) tail[index] = encodeURIComponent(fake);
+        });
+    return [...segments.slice(0, route.start).map((segment) => this.sweep(segment)), ...tail].join('/');
+  }
+
+  /**
+   * A recorded request (http/recorded-request.ts) rewritten: its path, its body by the operation's request schema
+   * (a body a recorder kept as text swept), then its query and header values swept. A body valid for its schema
+   * before stays valid after, or the request is refused.
+   */
+  request<T extends RequestParts>(recorded: T): Pseudonymized<T> {
+    const path = this.path(recorded.path);
+    const route = routeOf(recorded.path.split('/'));
+    const definition = route === undefined ? undefined : operation(route.operation);
+    const resource = definition?.method === recorded.method ? definition.request : undefined;
+    const { body } = recorded.request;
+    const wasValid = resource !== undefined && validate(resource, body).valid;
+    const rewritten =
+      typeof body === 'string'
+        ? this.sweep(body)
+        : this.body(resource === undefined ? undefined : schemas[resource], body);
+    if (wasValid && resource !== undefined) {
+      const check = validate(resource, rewritten);
+      if (!check.valid)
+        return { refused: `its pseudonyms fail the ${resource} schema (${formatIssue(check.issues[0]!)})` };
+    }
+    const headers = Object.fromEntries(
+      Object.entries(recorded.request.headers ?? {}).map(([name, value]) => [
+        name,
+        typeof value === 'string' ? this.sweep(value) : value,
+      ]),
+    );
+    return {
+      value: {
+        ...recorded,
+        path,
+        ...(typeof recorded.query === 'string' ? { query: this.sweep(recorded.query) } : {}),
+        request: { ...recorded.request, headers, body: rewritten },
+      },
+    };
+  }
+}
