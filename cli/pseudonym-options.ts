@@ -3,7 +3,7 @@ import { Pseudonymizer } from '../http/pseudonymizer.js';
 import { stringOption, UsageError, type OptionSpec, type OptionValues } from './command.js';
 import type { CliIo } from './io.js';
 
-/** `--pseudonymize` and `--pseudonym-key`, which `proxy`, `mock` and `fixtures` share; `what` says what is rewritten. */
+/** `--pseudonymize` and `--pseudonym-key`, which `proxy`, `mock` and `fixtures` share; `what`: what is rewritten. */
 export function pseudonymOptions(what: string): OptionSpec[] {
   return [
     {

@@ -1,7 +1,7 @@
 import { dereference, schemaFiles, schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
 import { personalMark } from '../schemas/personal.js';
 import { matchingBranch, propertiesOf } from '../schemas/walk.js';
-import { walkJson, type JsonKey } from './json-walk.js';
+import { pathOf, walkJson, type JsonKey } from './json-walk.js';
 
 /**
  * The strings of a record, each by what its schema says of it (schemas/personal.ts): personal, declared and not
@@ -55,24 +55,24 @@ export function bodySchema(resource: ResourceName, array = false): JsonSchema {
 }
 
 /**
- * Hands each string of `value`, read by `schema` (undefined: none), to `visit` with its kind; the string `visit`
- * returns takes its place (in place: the caller owns the value). Object keys are kept. Returns the value, a new one
- * when the root itself is a string.
+ * Hands each string of `value`, read by `schema` (undefined: none), to `visit` with its kind and the way to its path
+ * (spelt only when asked); the string `visit` returns takes its place (in place: the caller owns the value). Object
+ * keys are kept. Returns the value, a new one when the root itself is a string.
  */
 export function mapStrings(
   schema: JsonSchema | undefined,
   value: unknown,
-  visit: (text: string, kind: StringKind) => string,
+  visit: (text: string, kind: StringKind, path: () => string[]) => string,
 ): unknown {
   const root: Place = { schema: resolved(schema, value), mark: personalMark(schema) };
-  if (typeof value === 'string') return visit(value, kindAt(root));
+  if (typeof value === 'string') return visit(value, kindAt(root), () => []);
   const places = new Map<object, Place>();
   walkJson(value, (member, key, holder) => {
     const place =
       holder === undefined || key === undefined ? root : memberPlace(places.get(holder.value)!, key, member);
     if (member !== null && typeof member === 'object') places.set(member, place);
     else if (typeof member === 'string' && holder !== undefined && key !== undefined) {
-      const next = visit(member, kindAt(place));
+      const next = visit(member, kindAt(place), () => pathOf(holder, key));
       if (next !== member) (holder.value as Record<JsonKey, unknown>)[key] = next;
     }
   });

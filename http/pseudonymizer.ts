@@ -46,14 +46,45 @@ function personalParameter(id: OperationId): boolean {
  * The operation a path's segments end with, from where: a recording may keep the path under a base path
  * (`/api/human-evaluations/<id>`), and its id is personal all the same.
  */
-function routeOf(
-  segments: readonly string[],
-): { start: number; operation: OperationId; params: Record<string, string> } | undefined {
+function routeOf(segments: readonly string[]): Route | undefined {
   for (let start = 1; start < segments.length; start++) {
     const match = matchPath(`/${segments.slice(start).join('/')}`);
     if (match.kind === 'operation') return { start, operation: match.operation, params: match.params };
   }
   return undefined;
+}
+
+/** Where a path's operation begins (its segment index), which it is, and its parameters decoded. */
+interface Route {
+  start: number;
+  operation: OperationId;
+  params: Record<string, string>;
+}
+
+/** The personal parameters of a route: each one's segment from where the operation begins, and its value. */
+function personalParameters(route: Route): Array<{ index: number; value: string }> {
+  if (!personalParameter(route.operation)) return [];
+  return operationTable[route.operation].path
+    .slice(1)
+    .split('/')
+    .flatMap((word, index) => {
+      const name = /^\{(\w+)\}$/.exec(word)?.[1];
+      const value = name === undefined ? undefined : route.params[name];
+      return value === undefined ? [] : [{ index, value }];
+    });
+}
+
+/** The personal values a request path holds in clear: its record id, wherever a base path puts the operation. */
+export function personalPathValues(path: string): string[] {
+  const route = routeOf(path.split('/'));
+  return route === undefined ? [] : personalParameters(route).map(({ value }) => value);
+}
+
+/** The resource a recorded request's body is, by its operation: undefined for a request of none, or bodiless. */
+function requestResource({ method, path }: RequestParts): ResourceName | undefined {
+  const route = routeOf(path.split('/'));
+  const definition = route === undefined ? undefined : operation(route.operation);
+  return definition?.method === method ? definition.request : undefined;
 }
 
 export class Pseudonymizer {
@@ -97,9 +128,11 @@ export class Pseudonymizer {
     });
   }
 
-  /** Meets the personal id of a recorded path. */
-  learnPath(path: string): void {
-    this.path(path);
+  /** Meets the personal values of a recorded request: its path's id, its body's by the operation's schema. */
+  learnRequest(recorded: RequestParts): void {
+    this.path(recorded.path);
+    const resource = requestResource(recorded);
+    if (resource !== undefined) this.learn(schemas[resource], recorded.request.body);
   }
 
   /**
@@ -135,17 +168,10 @@ export class Pseudonymizer {
     const route = routeOf(segments);
     if (route === undefined) return segments.map((segment) => this.sweep(segment)).join('/');
     const tail = segments.slice(route.start);
-    if (personalParameter(route.operation))
-      operationTable[route.operation].path
-        .slice(1)
-        .split('/')
-        .forEach((word, index) => {
-          const name = /^\{(\w+)\}$/.exec(word)?.[1];
-          const original = name === undefined ? undefined : route.params[name];
-          if (original === undefined) return;
-          const fake = this.pseudonymOf(original);
-          if (fake !== original) tail[index] = encodeURIComponent(fake);
-        });
+    for (const { index, value } of personalParameters(route)) {
+      const fake = this.pseudonymOf(value);
+      if (fake !== value) tail[index] = encodeURIComponent(fake);
+    }
     return [...segments.slice(0, route.start).map((segment) => this.sweep(segment)), ...tail].join('/');
   }
 
@@ -156,9 +182,7 @@ export class Pseudonymizer {
    */
   request<T extends RequestParts>(recorded: T): Pseudonymized<T> {
     const path = this.path(recorded.path);
-    const route = routeOf(recorded.path.split('/'));
-    const definition = route === undefined ? undefined : operation(route.operation);
-    const resource = definition?.method === recorded.method ? definition.request : undefined;
+    const resource = requestResource(recorded);
     const { body } = recorded.request;
     const wasValid = resource !== undefined && validate(resource, body).valid;
     const rewritten =
