@@ -1,6 +1,7 @@
 import { matchPath } from '../api/match.js';
 import { operation, operationTable, type OperationId } from '../api/operations.js';
 import { schemas, type JsonSchema, type ResourceName } from '../schemas/index.js';
+import { cloneJson } from '../schemas/json-object.js';
 import { personalMark } from '../schemas/personal.js';
 import { formatIssue, validate } from '../schemas/validators/index.js';
 import { propertiesOf } from '../schemas/walk.js';
@@ -176,9 +177,22 @@ export class Pseudonymizer {
   }
 
   /**
-   * A recorded request (http/recorded-request.ts) rewritten: its path, its body by the operation's request schema
-   * (a body a recorder kept as text swept), then its query and header values swept. A body valid for its schema
-   * before stays valid after, or the request is refused.
+   * The answer a recorded request got, rewritten in place: a success of an operation by its response schema, and
+   * validated again as a record is; any other answer (an error body) swept.
+   */
+  answer(recorded: Pick<RequestParts, 'method' | 'path'>, status: number, value: unknown): Pseudonymized<unknown> {
+    const route = routeOf(recorded.path.split('/'));
+    const definition = route === undefined ? undefined : operation(route.operation);
+    if (definition?.method !== recorded.method || status < 200 || status > 299)
+      return { value: this.body(undefined, value) };
+    const { resource, array } = definition.response;
+    return this.record(resource, value, array);
+  }
+
+  /**
+   * A recorded request (http/recorded-request.ts) rewritten into a new one, its body copied first: its path, its body
+   * by the operation's request schema (a body a recorder kept as text swept), then its query and header values
+   * swept. A body valid for its schema before stays valid after, or the request is refused.
    */
   request<T extends RequestParts>(recorded: T): Pseudonymized<T> {
     const path = this.path(recorded.path);
@@ -188,7 +202,7 @@ export class Pseudonymizer {
     const rewritten =
       typeof body === 'string'
         ? this.sweep(body)
-        : this.body(resource === undefined ? undefined : schemas[resource], body);
+        : this.body(resource === undefined ? undefined : schemas[resource], cloneJson(body));
     if (wasValid && resource !== undefined) {
       const check = validate(resource, rewritten);
       if (!check.valid)

@@ -15,7 +15,9 @@ import { hostCheck, type AllowedHosts } from './allowed-hosts.js';
 import { controlHeaders, crossSiteProblem } from './cross-site.js';
 import { eventsPath, isControlRoomUrl } from './prefix.js';
 import { entryView } from './entry-view.js';
-import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
+import { defaultJournalSize, Journal, maxJournalSize, type JournalRecord } from './journal.js';
+import { pseudonymizedRecord } from './pseudonymized.js';
+import type { Pseudonymizer } from '../../http/pseudonymizer.js';
 import { redactUrl } from '../../http/placeholders.js';
 import { headerTexts, keptAnswerBody, notKept, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
@@ -37,6 +39,11 @@ export interface ControlRoomOptions {
    * requests never come from a network (MSW answers its own page's or process's requests only).
    */
   allowedHosts?: AllowedHosts;
+  /**
+   * Keep every journal entry with pseudonyms for its personal values (`--pseudonymize`): the export, the events and
+   * the dashboard show no original, and the journal holds none.
+   */
+  pseudonymizer?: Pseudonymizer;
 }
 
 export interface ControlRoomHandle {
@@ -80,9 +87,9 @@ interface PassedThroughExchange {
   own?: MockAnswer;
 }
 
-function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange): void {
+function passedThroughRecord(exchange: PassedThroughExchange): JournalRecord {
   const { request, requestBytes, own } = exchange;
-  journal.record({
+  return {
     id: 0,
     time: exchange.arrived,
     method: request.method,
@@ -100,12 +107,12 @@ function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange):
     // Without it the row reads as the origin's answer: the status is the mock's, the origin never answered.
     notes: own && [`the passthrough origin did not answer: this ${own.status} is the mock's own, its body says why`],
     served: 'passthrough',
-  });
+  };
 }
 
-/** Keeps an answered request in the journal, its credentials redacted first. */
-function record(journal: Journal, { request, body, answer, arrived, durationMs }: AnsweredRequest): void {
-  journal.record({
+/** An answered request as the journal keeps it, its credentials redacted first. */
+function answeredRecord({ request, body, answer, arrived, durationMs }: AnsweredRequest): JournalRecord {
+  return {
     id: 0,
     time: arrived,
     method: request.method,
@@ -122,7 +129,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     problems: answer.problems,
     notes: answer.notes,
     served: 'mock',
-  });
+  };
 }
 
 /**
@@ -133,11 +140,14 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
 export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   const journal = journalOf(options.journalSize);
   const events = options.events;
+  const { pseudonymizer } = options;
+  const keep = (record: JournalRecord) =>
+    journal?.record(pseudonymizer === undefined ? record : pseudonymizedRecord(record, pseudonymizer));
   if (journal && events)
     journal.subscribe((entry) => {
       if (events.listening) events.send(entryView(entry));
     });
-  const stop = journal ? options.core.observe((answered) => record(journal, answered)) : undefined;
+  const stop = journal ? options.core.observe((answered) => keep(answeredRecord(answered))) : undefined;
   const routes = adminRoutes({
     journal,
     events,
@@ -157,7 +167,7 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
       return { ...answer, headers: { ...controlHeaders, ...answer.headers } };
     },
     passedThrough: (exchange) => {
-      if (journal) recordPassedThrough(journal, exchange);
+      if (journal) keep(passedThroughRecord(exchange));
     },
     close: () => stop?.(),
   };
