@@ -84,7 +84,8 @@ export class NotPrivate extends Error {}
 export async function readPrivateFile(path: string, limit: number): Promise<string> {
   let handle;
   try {
-    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // O_NONBLOCK: a FIFO planted at the name would block an open for reading until someone wrote to it.
+    handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new NotPrivate(`${path} is a symbolic link`);
     throw error;
