@@ -88,6 +88,19 @@ function requestResource({ method, path }: RequestParts): ResourceName | undefin
   return definition?.method === method ? definition.request : undefined;
 }
 
+/** The operation whose success a recorded answer is, or undefined for an answer of none, or not a 2xx. */
+function successOf({ method, path }: Pick<RequestParts, 'method' | 'path'>, status: number) {
+  const route = routeOf(path.split('/'));
+  const definition = route === undefined ? undefined : operation(route.operation);
+  return definition?.method === method && status >= 200 && status <= 299 ? definition : undefined;
+}
+
+/** The schema of a recorded answer: its operation's response (one record or an array), for a success. */
+function answerSchema(recorded: Pick<RequestParts, 'method' | 'path'>, status: number): JsonSchema | undefined {
+  const definition = successOf(recorded, status);
+  return definition && bodySchema(definition.response.resource, definition.response.array);
+}
+
 export class Pseudonymizer {
   private readonly pseudonyms: Pseudonyms;
   /** The personal values met, each with its pseudonym as the sweep's replacement, the latest `remember` of them. */
@@ -177,14 +190,27 @@ export class Pseudonymizer {
   }
 
   /**
+   * Meets the personal values of an answer's text (a success of an operation, by its response schema): a proxy keeps
+   * the request's line after its answer, so the line is swept of what the answer holds too. Text that is not JSON
+   * holds nothing to meet.
+   */
+  learnAnswer(recorded: Pick<RequestParts, 'method' | 'path'>, status: number, text: string): void {
+    const schema = answerSchema(recorded, status);
+    if (schema === undefined) return;
+    try {
+      this.learn(schema, JSON.parse(text));
+    } catch {
+      // Not JSON: the judge has said so; nothing here is a record.
+    }
+  }
+
+  /**
    * The answer a recorded request got, rewritten in place: a success of an operation by its response schema, and
    * validated again as a record is; any other answer (an error body) swept.
    */
   answer(recorded: Pick<RequestParts, 'method' | 'path'>, status: number, value: unknown): Pseudonymized<unknown> {
-    const route = routeOf(recorded.path.split('/'));
-    const definition = route === undefined ? undefined : operation(route.operation);
-    if (definition?.method !== recorded.method || status < 200 || status > 299)
-      return { value: this.body(undefined, value) };
+    const definition = successOf(recorded, status);
+    if (definition === undefined) return { value: this.body(undefined, value) };
     const { resource, array } = definition.response;
     return this.record(resource, value, array);
   }

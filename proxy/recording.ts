@@ -142,6 +142,9 @@ export class RequestLog {
     const headers = replayHeaders(passage.requestHeaders);
     const contentType = passage.requestHeaders['content-type'];
     if (contentType !== undefined) headers['content-type'] = contentType;
+    // The answer's personal values first: the line is swept of what this very answer holds (a name, an id).
+    if (this.pseudonymizer !== undefined && passage.status !== undefined && !passage.overCap)
+      this.pseudonymizer.learnAnswer(passage, passage.status, passage.body);
     const recorded: RecordedRequestJson = {
       method: passage.method,
       path: passage.path,
