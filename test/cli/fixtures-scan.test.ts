@@ -26,7 +26,7 @@ const escapedAll = (value: string) =>
   [...value].map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 
 describe('evalkit fixtures scan DIR --against RECORDING', () => {
-  it('exits 1 naming each file and field (or line, or name) where a value of the recording stands, in any form', async () => {
+  it('exits 1 naming each file and field, line or name where a recorded value stands, in any form', async () => {
     const against = recording(record);
     const fixtures = tempDir();
     mkdirSync(join(fixtures, 'nested'));

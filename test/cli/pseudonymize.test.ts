@@ -121,7 +121,7 @@ function filesOf(dir: string): Map<string, string> {
   return files;
 }
 
-/** The ways a value may be written in a file: plain, JSON-escaped (some characters, or all), percent-encoded, base64. */
+/** The ways a value may be written in a file: plain, JSON-escaped (some characters or all), percent-encoded, base64. */
 function forms(value: string): string[] {
   const escapedAll = [...value]
     .map((character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)

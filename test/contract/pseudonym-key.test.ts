@@ -25,7 +25,7 @@ describe('the pseudonym key: a private file of its own, never through a link', (
     expect(hex(other.hash('jane.doe'))).not.toBe(hex(first.hash('jane.doe')));
   });
 
-  it('refuses a link planted at its name, whether it leads to a key, a file or nowhere; writes nothing there', async () => {
+  it('refuses a link planted at its name, leading to a key or nowhere; writes nothing there', async () => {
     const dir = tempDir();
     const elsewhere = join(dir, 'elsewhere');
     writeFileSync(elsewhere, `${'ab'.repeat(32)}\n`, { mode: 0o600 });

@@ -19,7 +19,7 @@ function kinds(schema: Parameters<typeof mapStrings>[0], body: unknown): Record<
 }
 
 describe('which strings are personal: read from the schemas x-personal marks', () => {
-  it('a HumanEvaluation: ids and names personal; type, state, revisions and dates not; an extra field undeclared', () => {
+  it('a HumanEvaluation: ids and names personal; type, state, revisions, dates not; an extra field undeclared', () => {
     const record = { ...build('HumanEvaluation', { seed: 1, overrides: { variant_ids: ['a', 'b'] } }), owner: 'x' };
     expect(kinds(bodySchema('HumanEvaluation'), record)).toEqual({
       '/id': 'personal',
@@ -44,7 +44,7 @@ describe('which strings are personal: read from the schemas x-personal marks', (
     });
   });
 
-  it("an Evaluation: a state's Result kept whole, a model's text output and a stacktrace personal, settings not", () => {
+  it("an Evaluation: a state's Result kept whole, a model's output and a stacktrace personal, settings not", () => {
     const evaluation = build('Evaluation', { seed: 3, profile: 'full', state: 'failed' });
     const config = {
       id: 'c1',
@@ -134,7 +134,7 @@ describe('a pseudonymizer: bodies by schema, the path id, the rest swept', () =>
     expect(body.app_id).toBe(app);
   });
 
-  it('validates a record again: one its schema refuses after the rewrite is refused, naming the rule, not a value', () => {
+  it('validates a record again: one its schema refuses after the rewrite is refused, naming the rule', () => {
     const p = pseudonymizer();
     const record = build('HumanEvaluation', { seed: 5 });
     const written = p.record('HumanEvaluation', structuredClone(record));

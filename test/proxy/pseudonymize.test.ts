@@ -134,7 +134,7 @@ describe('evalkit proxy --record --pseudonymize', () => {
     expect(readdirSync(join(again, 'human-evaluations'))).toEqual([name]);
   });
 
-  it('refuses a key inside the --record folder, a key file through a link, and --pseudonymize alone: exit 2, one line', async () => {
+  it('refuses a key in the --record folder or through a link, --pseudonymize alone: exit 2, one line', async () => {
     const dir = tempDir();
     const inside = await runCli([
       'proxy',
