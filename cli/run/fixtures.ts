@@ -20,7 +20,7 @@ import { writeFromRecording } from '../fixtures/from-recording.js';
 import { personalValuesOf, scanFolder, scanLines } from '../fixtures/scan.js';
 import { createFolder, writeFixtures, writeFixturesToDir, type FixturesPlan } from '../fixtures/write-fixtures.js';
 import { writeOut } from '../output.js';
-import { pseudonymizerOf } from '../pseudonym-options.js';
+import { pseudonymizerOf } from '../pseudonymizer-option.js';
 import type { CliIo } from '../io.js';
 
 /** The resource --schema names, or all of them. */

@@ -19,7 +19,7 @@ import {
 } from '../command.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { listenFailure } from '../listen-failure.js';
-import { pseudonymizerOf } from '../pseudonym-options.js';
+import { pseudonymizerOf } from '../pseudonymizer-option.js';
 import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';

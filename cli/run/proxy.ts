@@ -13,7 +13,7 @@ import { listenFailure } from '../listen-failure.js';
 import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
-import { pseudonymizerOf } from '../pseudonym-options.js';
+import { pseudonymizerOf } from '../pseudonymizer-option.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 import { maxTimeoutMs } from '../../http/timeouts.js';
