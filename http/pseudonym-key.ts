@@ -45,6 +45,16 @@ export async function isInside(file: string, folder: string): Promise<boolean> {
   return path === '' || !(path === '..' || path.startsWith(`..${sep}`) || isAbsolute(path));
 }
 
+/** `.evalkit` in the working directory, made when missing; a link or a file there is refused. */
+async function ownKeyFolder(): Promise<void> {
+  try {
+    await ownSubfolder('.', keyFolder);
+  } catch (error) {
+    if (error instanceof FolderProblem) throw new KeyProblem(error.message);
+    throw new KeyProblem(`cannot create ${keyFolder} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
 function hashUnder(key: Buffer): KeyedHash {
   return (text) => createHmac('sha256', key).update(text, 'utf8').digest();
 }
@@ -73,13 +83,14 @@ function notAKey(file: string): KeyProblem {
  * in the folder they named. Throws KeyProblem, naming the file, for one that is no key or not private.
  */
 export async function pseudonymKey(file: string): Promise<{ hash: KeyedHash; created: boolean }> {
+  // The default folder is evalkit's own: a link planted in its place would lend a key, or take one, elsewhere.
+  if (file === defaultKeyFile) await ownKeyFolder();
   let text = await readKey(file);
   let created = false;
   if (text === undefined) {
     const folder = dirname(file);
     try {
-      if (file === defaultKeyFile) await ownSubfolder('.', keyFolder);
-      else await mkdir(folder, { recursive: true });
+      if (file !== defaultKeyFile) await mkdir(folder, { recursive: true });
       created = await createPrivateFile(folder, basename(file), `${randomBytes(32).toString('hex')}\n`);
     } catch (error) {
       if (error instanceof FolderProblem) throw new KeyProblem(error.message);

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { lifecycleStates } from '../../generators/vocabulary.js';
 import { bodySchema, mapStrings } from '../../http/personal-values.js';
 import { startMockServer, type MockServer } from '../../mock/index.js';
 import { validate } from '../../schemas/validators/index.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, spawnCli } from '../helpers/cli.js';
 import { removeTempDirs, tempDir } from '../helpers/temp-dirs.js';
 import { limitFor, runs } from '../properties/runs.js';
 import type { CreateEvaluationRequest, HumanEvaluation } from '../../schemas/types/resources.js';
@@ -280,4 +280,40 @@ describe('evalkit fixtures --from --pseudonymize: recorded exchanges without per
     },
     limitFor(25, 600),
   );
+
+  it('keeps the key in .evalkit/pseudonym-key of the working directory by default, refusing a link there', async () => {
+    const source = recorded({
+      fetches: [{ seed: 3, profile: 'mixed', state: 'EVALUATION_FINISHED', sameApp: false, extra: false }],
+      creates: [],
+      queryCarries: false,
+      headerCarries: false,
+      asJournal: false,
+    });
+    const project = tempDir();
+    const out = join(project, 'fixtures');
+    const run = await spawnCli(['fixtures', '--from', source.dir, '--out', out, '--pseudonymize'], { cwd: project });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('created the pseudonym key .evalkit/pseudonym-key (mode 0600)');
+    expect(statSync(join(project, '.evalkit', 'pseudonym-key')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(out).sort()).toEqual(['human-evaluations', 'requests.jsonl']);
+
+    // A link planted in place of .evalkit, to a folder holding a key someone else knows: neither read nor written.
+    const planted = tempDir();
+    const elsewhere = tempDir();
+    writeFileSync(join(elsewhere, 'pseudonym-key'), `${'ab'.repeat(32)}\n`, { mode: 0o600 });
+    symlinkSync(elsewhere, join(planted, '.evalkit'));
+    const refused = await spawnCli(
+      ['fixtures', '--from', source.dir, '--out', join(planted, 'out'), '--pseudonymize'],
+      {
+        cwd: planted,
+      },
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      'evalkit fixtures: --pseudonym-key: .evalkit is a symbolic link: evalkit writes only inside the folder asked ' +
+        'for, never through a link (remove it)\n',
+    );
+    expect(readdirSync(elsewhere)).toEqual(['pseudonym-key']);
+    expect(readdirSync(planted)).toEqual(['.evalkit']);
+  });
 });
