@@ -11,7 +11,7 @@ export function pseudonymOptions(what: string): OptionSpec[] {
       name: 'pseudonymize',
       type: 'boolean',
       description:
-        `${what}: every personal value (the fields the schemas mark x-personal: user, app, variant and test set ` +
+        `${what} every personal value (the fields the schemas mark x-personal: user, app, variant and test set ` +
         "ids and names, models' outputs) as a stable pseudonym of the same form, from a keyed hash of the original.",
     },
     {
