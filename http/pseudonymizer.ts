@@ -101,6 +101,15 @@ function answerSchema(recorded: Pick<RequestParts, 'method' | 'path'>, status: n
   return definition && bodySchema(definition.response.resource, definition.response.array);
 }
 
+/** Why a rewritten value fails its schema, naming the first issue (a place and a rule, never a value); or undefined. */
+function schemaRefusal(resource: ResourceName, value: unknown): string | undefined {
+  const check = validate(resource, value);
+  const [issue] = check.issues;
+  return check.valid || issue === undefined
+    ? undefined
+    : `its pseudonyms fail the ${resource} schema (${formatIssue(issue)})`;
+}
+
 export class Pseudonymizer {
   private readonly pseudonyms: Pseudonyms;
   /** The personal values met, each with its pseudonym as the sweep's replacement, the latest `remember` of them. */
@@ -122,11 +131,6 @@ export class Pseudonymizer {
       this.secrets = undefined;
     }
     return fake;
-  }
-
-  /** Every personal value met so far and its pseudonym. */
-  metValues(): Secret[] {
-    return [...this.met.values()];
   }
 
   /** A text no schema declares, with every personal value met replaced by its pseudonym, in any encoding. */
@@ -165,12 +169,8 @@ export class Pseudonymizer {
   record<T>(resource: ResourceName, value: T, array = false): Pseudonymized<T> {
     const rewritten = this.body(bodySchema(resource, array), value) as T;
     const items = array && Array.isArray(rewritten) ? rewritten : [rewritten];
-    for (const item of items) {
-      const check = validate(resource, item);
-      if (!check.valid)
-        return { refused: `its pseudonyms fail the ${resource} schema (${formatIssue(check.issues[0]!)})` };
-    }
-    return { value: rewritten };
+    const refused = items.map((item) => schemaRefusal(resource, item)).find((reason) => reason !== undefined);
+    return refused === undefined ? { value: rewritten } : { refused };
   }
 
   /**
@@ -229,11 +229,8 @@ export class Pseudonymizer {
       typeof body === 'string'
         ? this.sweep(body)
         : this.body(resource === undefined ? undefined : schemas[resource], cloneJson(body));
-    if (wasValid && resource !== undefined) {
-      const check = validate(resource, rewritten);
-      if (!check.valid)
-        return { refused: `its pseudonyms fail the ${resource} schema (${formatIssue(check.issues[0]!)})` };
-    }
+    const refused = wasValid ? schemaRefusal(resource, rewritten) : undefined;
+    if (refused !== undefined) return { refused };
     const headers = Object.fromEntries(
       Object.entries(recorded.request.headers ?? {}).map(([name, value]) => [
         name,
