@@ -84,15 +84,21 @@ function hexIdLike(original: string, draws: Draws): string {
   return original.replace(/[0-9a-f]/gi, () => cased(draws.pick(hexDigits)));
 }
 
+/** A percent-encoded byte (`%2F`, in a URL a text holds), or one character. */
+const textPiece = /%[0-9A-Fa-f]{2}|./gsu;
+
 /**
  * Free text (a name, a model's output): as many characters, each of its kind drawn (a digit for a digit, a capital
  * for a capital, a small letter for any other letter or symbol), white space and ASCII punctuation kept, so the text
- * keeps its length, its words and its lines.
+ * keeps its length, its words and its lines; a percent-encoded byte stays one (its hex digits drawn), so a URL stays
+ * one.
  */
 function textLike(original: string, draws: Draws): string {
   let fake = '';
-  for (const character of original) {
-    if (keptCharacter.test(character)) fake += character;
+  for (const [character] of original.matchAll(textPiece)) {
+    if (character.length === 3 && character.startsWith('%'))
+      fake += `%${hexCase(character)(draws.pick(hexDigits))}${hexCase(character)(draws.pick(hexDigits))}`;
+    else if (keptCharacter.test(character)) fake += character;
     else if (digitCharacter.test(character)) fake += draws.pick(digits);
     else if (upperCharacter.test(character)) fake += draws.pick(upperLetters);
     else fake += draws.pick(lowerLetters);

@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Pseudonyms, type KeyedHash } from '../../http/pseudonym.js';
+import { Pseudonymizer } from '../../http/pseudonymizer.js';
+import { personalKeywordDefinition } from '../../schemas/personal.js';
+import { formats } from '../../schemas/validators/formats.js';
 import { runs } from '../properties/runs.js';
 
 /** The keyed hash `--pseudonymize` uses (http/pseudonym-key.ts), under a key made of one byte. */
@@ -12,31 +16,38 @@ function hashUnder(byte: number): KeyedHash {
 
 const keptCharacter = /^[\p{Z}\p{Cc}!-/:-@[-`{-~]$/u;
 
-/** What each character of a free text is: kept as is, a digit, a capital, another letter or symbol. */
+/** A free text's pieces: a percent-encoded byte, or one character. */
+const pieces = (text: string) => [...text.matchAll(/%[0-9A-Fa-f]{2}|./gsu)].map(([piece]) => piece);
+
+/** What each piece of a free text is: a percent-encoded byte, kept as is, a digit, a capital, another character. */
 function shape(text: string): string[] {
-  return [...text].map((character) =>
-    keptCharacter.test(character)
-      ? character
-      : /^\p{Nd}$/u.test(character)
-        ? 'digit'
-        : /^[\p{Lu}\p{Lt}]$/u.test(character)
-          ? 'capital'
-          : 'letter',
+  return pieces(text).map((character) =>
+    character.length === 3
+      ? 'percent-encoded byte'
+      : keptCharacter.test(character)
+        ? character
+        : /^\p{Nd}$/u.test(character)
+          ? 'digit'
+          : /^[\p{Lu}\p{Lt}]$/u.test(character)
+            ? 'capital'
+            : 'letter',
   );
 }
 
 /** What a pseudonym's characters are, read as the original's kinds are: a drawn letter is ASCII. */
 function drawnShape(text: string): string[] {
-  return [...text].map((character) =>
-    keptCharacter.test(character)
-      ? character
-      : /^[0-9]$/.test(character)
-        ? 'digit'
-        : /^[A-Z]$/.test(character)
-          ? 'capital'
-          : /^[a-z]$/.test(character)
-            ? 'letter'
-            : `not drawn: ${character}`,
+  return pieces(text).map((character) =>
+    character.length === 3
+      ? 'percent-encoded byte'
+      : keptCharacter.test(character)
+        ? character
+        : /^[0-9]$/.test(character)
+          ? 'digit'
+          : /^[A-Z]$/.test(character)
+            ? 'capital'
+            : /^[a-z]$/.test(character)
+              ? 'letter'
+              : `not drawn: ${character}`,
   );
 }
 
@@ -70,6 +81,7 @@ const texts = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 60 }),
   fc.string({ maxLength: 60 }),
   fc.constantFrom('jane.doe', 'Avery_Quigley', 'עברית RTL', '🚀🧪 eval 👩🏽‍💻', ' leading and trailing spaces ', ''),
+  fc.webUrl({ withQueryParameters: true }),
 );
 
 describe('pseudonyms: a keyed hash of the original alone, in its form', () => {
@@ -102,7 +114,9 @@ describe('pseudonyms: a keyed hash of the original alone, in its form', () => {
     const pseudonyms = new Pseudonyms(hashUnder(3));
     fc.assert(
       fc.property(texts, (original) => {
-        const drawable = shape(original).some((kind) => kind === 'letter' || kind === 'capital' || kind === 'digit');
+        const drawable = shape(original).some((kind) =>
+          ['letter', 'capital', 'digit', 'percent-encoded byte'].includes(kind),
+        );
         if (drawable) expect(pseudonyms.of(original)).not.toBe(original);
         else expect(pseudonyms.of(original)).toBe(original);
       }),
@@ -150,6 +164,45 @@ describe('pseudonyms: a keyed hash of the original alone, in its form', () => {
     expect(fake).not.toBe(original);
     expect(pseudonyms.of('01957c21-e5bc-4384-9107-5d9e8bf94c17')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});
+
+describe('a pseudonym stays valid where its original was: lengths, patterns of character kinds, formats', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      email: { type: 'string', format: 'email', 'x-personal': true },
+      handle: { type: 'string', pattern: '^[a-z][a-z0-9_.-]{2,15}$', minLength: 3, maxLength: 16, 'x-personal': true },
+      name: { type: 'string', pattern: '^[A-Z][a-z]+ [A-Z][a-z]+$', 'x-personal': true },
+      phone: { type: 'string', pattern: '^\\+[0-9]{6,14}$', 'x-personal': true },
+      site: { type: 'string', format: 'uri', 'x-personal': true },
+    },
+  };
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  for (const [name, definition] of Object.entries(formats)) ajv.addFormat(name, definition);
+  ajv.addKeyword(personalKeywordDefinition);
+  const check = ajv.compile(schema);
+
+  it('any value valid for a field of such a schema is valid once pseudonymized (property)', () => {
+    const pseudonymizer = new Pseudonymizer(hashUnder(7));
+    fc.assert(
+      fc.property(
+        fc.record({
+          email: fc.emailAddress(),
+          handle: fc.stringMatching(/^[a-z][a-z0-9_.-]{2,15}$/),
+          name: fc.stringMatching(/^[A-Z][a-z]{1,12} [A-Z][a-z]{1,12}$/),
+          phone: fc.stringMatching(/^\+[0-9]{6,14}$/),
+          site: fc.webUrl(),
+        }),
+        (record) => {
+          fc.pre(check(record));
+          const rewritten = pseudonymizer.body(schema, structuredClone(record)) as typeof record;
+          expect(check(rewritten), JSON.stringify({ record, rewritten, errors: check.errors })).toBe(true);
+          expect(rewritten.handle).not.toBe(record.handle);
+        },
+      ),
+      runs(300),
     );
   });
 });
