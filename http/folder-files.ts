@@ -138,3 +138,28 @@ export class AppendOnlyFile {
     return this.handle.close();
   }
 }
+
+/**
+ * Creates `dir/name` holding `text`, readable and writable by its owner alone (0600): created exclusively and without
+ * following a link (O_EXCL, O_NOFOLLOW), so a link planted at the name is never written through. Resolves false, and
+ * writes nothing, when something is already there.
+ */
+export async function createPrivateFile(dir: string, name: string, text: string): Promise<boolean> {
+  const path = join(dir, checkedName(name));
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new FolderProblem(`cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  try {
+    await handle.writeFile(text);
+  } catch (error) {
+    await handle.close();
+    await unlink(path).catch(() => undefined);
+    throw new FolderProblem(`cannot write ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  await handle.close();
+  return true;
+}

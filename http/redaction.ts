@@ -197,16 +197,31 @@ const cutMark = '…';
 const minimumCutPrefix = 3;
 
 /**
+ * Past this many distinct starts the text is read once, position by position, instead of searched once per start: a
+ * pseudonymizer sweeps texts for thousands of personal values (http/pseudonymizer.ts), each a search of its own.
+ */
+const startsSearchedOneByOne = 32;
+
+/**
  * Where the forms stand in a text: whole, and with `cuts` also their starts just before a cut mark, up to the mark
  * (`toMark`).
  */
 function occurrences(text: string, { forms, byStart }: Forms, cuts: boolean): Array<Found & { toMark: boolean }> {
   const found: Array<Found & { toMark: boolean }> = [];
-  for (const [start, group] of byStart)
-    for (let index = text.indexOf(start); index >= 0; index = text.indexOf(start, index + 1))
-      for (const { value, placeholder } of group)
-        if (text.startsWith(value, index))
-          found.push({ start: index, end: index + value.length, placeholder, toMark: false });
+  const at = (index: number, group: readonly Secret[]) => {
+    for (const { value, placeholder } of group)
+      if (text.startsWith(value, index))
+        found.push({ start: index, end: index + value.length, placeholder, toMark: false });
+  };
+  if (byStart.size <= startsSearchedOneByOne) {
+    for (const [start, group] of byStart)
+      for (let index = text.indexOf(start); index >= 0; index = text.indexOf(start, index + 1)) at(index, group);
+  } else {
+    for (let index = 0; index + minimumSecretLength <= text.length; index++) {
+      const group = byStart.get(text.slice(index, index + minimumSecretLength));
+      if (group) at(index, group);
+    }
+  }
   if (!cuts) return found;
   for (let mark = text.indexOf(cutMark); mark >= 0; mark = text.indexOf(cutMark, mark + 1)) {
     for (const { value, placeholder } of forms) {

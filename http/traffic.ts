@@ -27,6 +27,15 @@ export interface Traffic {
   answers: RecordedAnswer[];
 }
 
+/**
+ * A recording with each request's own record as written beside its reading (a journal entry, a requests.jsonl line):
+ * what `evalkit fixtures --from` writes again, its fields kept.
+ */
+export interface Recording {
+  requests: Array<{ written: Record<string, unknown>; request: RecordedRequest }>;
+  answers: RecordedAnswer[];
+}
+
 /** What readTraffic throws, for a file or folder it cannot read or a record in it. */
 export { TrafficProblem };
 
@@ -44,14 +53,15 @@ function answerOf(entry: RecordedRequest, raw: unknown): RecordedAnswer | undefi
 }
 
 /** The journal export: `{ "requests": [...] }`, newest first as the journal lists them. */
-function journalTraffic(data: unknown, file: string): Traffic {
+function journalRecording(data: unknown, file: string): Recording {
   if (!isObject(data) || !Array.isArray(data.requests))
     throw new TrafficProblem(`${file} is not a journal export (no "requests" list: save GET /__evalkit/requests)`);
-  const entries = [...data.requests].reverse();
-  const requests = entries.map((entry, index) =>
-    recordedRequestOf(entry, `${file}: requests[${entries.length - 1 - index}]`),
-  );
-  const answers = requests.flatMap((request, index) => answerOf(request, entries[index]) ?? []);
+  const entries = [...(data.requests as unknown[])].reverse();
+  const requests = entries.map((entry, index) => ({
+    written: entry as Record<string, unknown>,
+    request: recordedRequestOf(entry, `${file}: requests[${entries.length - 1 - index}]`),
+  }));
+  const answers = requests.flatMap(({ request }, index) => answerOf(request, entries[index]) ?? []);
   return { requests, answers };
 }
 
@@ -82,8 +92,8 @@ function parseJson(text: string, where: string): unknown {
  * A proxy `--record DIR`: its requests file when there is one, and each recorded fetch answer
  * (`DIR/<recordFolder>/<id>.json`), a 200 of the fetch operation for that id.
  */
-async function recordedFolder(dir: string): Promise<Traffic> {
-  const requests: RecordedRequest[] = [];
+async function recordedFolder(dir: string): Promise<Recording> {
+  const requests: Recording['requests'] = [];
   const requestsFile = join(dir, requestsFileName);
   const lines = await readBounded(requestsFile, trafficFileLimit).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -91,13 +101,10 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   });
   if (lines !== undefined)
     lines.split('\n').forEach((line, index) => {
-      if (line.trim() !== '')
-        requests.push(
-          recordedRequestOf(
-            parseJson(line, `${requestsFileName} line ${index + 1}`),
-            `${requestsFile} line ${index + 1}`,
-          ),
-        );
+      if (line.trim() === '') return;
+      const written = parseJson(line, `${requestsFileName} line ${index + 1}`);
+      const request = recordedRequestOf(written, `${requestsFile} line ${index + 1}`);
+      requests.push({ written: written as Record<string, unknown>, request });
     });
   const folder = join(dir, recordFolder);
   const names = await readdir(folder).catch(() => undefined);
@@ -115,8 +122,8 @@ async function recordedFolder(dir: string): Promise<Traffic> {
   return { requests, answers };
 }
 
-/** Reads a journal export file or a proxy `--record` folder. */
-export async function readTraffic(path: string): Promise<Traffic> {
+/** Reads a journal export file or a proxy `--record` folder, each request's record as written kept beside it. */
+export async function readRecording(path: string): Promise<Recording> {
   let isFolder: boolean;
   try {
     isFolder = (await stat(path)).isDirectory();
@@ -124,7 +131,13 @@ export async function readTraffic(path: string): Promise<Traffic> {
     throw new TrafficProblem(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   if (isFolder) return recordedFolder(path);
-  return journalTraffic(parseJson(await readText(path), path), path);
+  return journalRecording(parseJson(await readText(path), path), path);
+}
+
+/** Reads a journal export file or a proxy `--record` folder. */
+export async function readTraffic(path: string): Promise<Traffic> {
+  const { requests, answers } = await readRecording(path);
+  return { requests: requests.map(({ request }) => request), answers };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { operation, operationOfKey, type OperationId } from '../api/operations.js';
 import { defaultClientOptions } from '../http/client.js';
+import type { Pseudonymizer } from '../http/pseudonymizer.js';
 import { checkHeaders, parseBaseUrl } from '../http/target-options.js';
 import type { CoverageMinimum } from '../contract/report/coverage.js';
 import type { Report } from '../contract/report/model.js';
@@ -27,6 +28,8 @@ export interface ProxyOptions {
   headers?: Record<string, string>;
   /** Record valid fetch answers as `DIR/<recordFolder>/<id>.json` (api/operations.ts). */
   recordDir?: string;
+  /** Write the recordings with pseudonyms in place of personal values (http/pseudonymizer.ts). */
+  pseudonymizer?: Pseudonymizer;
   timeoutMs?: number;
   /** Failed warnings fail the run too, as in `contract`. */
   strict?: boolean;
@@ -87,8 +90,9 @@ export async function startProxyWith(options: ProxyOptions, seams: ProxySeams): 
   checkHeaders(headers);
   const maxBodyBytes = seams.maxBodyBytes ?? defaultClientOptions.maxBodyBytes;
   const judge = new ExchangeJudge(target, headers, maxBodyBytes, options.accepted);
-  const recorder = options.recordDir === undefined ? undefined : await Recorder.open(options.recordDir);
-  const requestLog = options.recordDir === undefined ? undefined : await RequestLog.open(options.recordDir);
+  const { recordDir, pseudonymizer } = options;
+  const recorder = recordDir === undefined ? undefined : await Recorder.open(recordDir, pseudonymizer);
+  const requestLog = recordDir === undefined ? undefined : await RequestLog.open(recordDir, undefined, pseudonymizer);
   const traffic = emptyTraffic();
 
   const told = (label: string, outcome: RecordingOutcome) => {

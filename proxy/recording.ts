@@ -3,6 +3,7 @@ import { operation, operationIds, operationLabel, operationTable, type Operation
 import { AppendOnlyFile } from '../http/folder-files.js';
 import { replayHeaders } from '../http/credentials.js';
 import { keptRequestBody, withheldBodyText } from '../http/kept-body.js';
+import type { Pseudonymizer } from '../http/pseudonymizer.js';
 import { RecordFolder, type RecordingOutcome } from '../http/record-folder.js';
 import { recordedTarget, type RecordedPart, type RecordedRequestJson } from '../http/recorded-request.js';
 import { requestsFileName } from '../http/traffic.js';
@@ -20,19 +21,23 @@ export type { RecordingOutcome };
 export class Recorder {
   private pending: Promise<unknown> = Promise.resolve();
 
-  private constructor(private readonly folders: ReadonlyMap<OperationId, RecordFolder>) {}
+  private constructor(
+    private readonly folders: ReadonlyMap<OperationId, RecordFolder>,
+    private readonly pseudonymizer: Pseudonymizer | undefined,
+  ) {}
 
   /**
    * Creates each operation's record folder (its `recordFolder`, api/operations.ts) at once, so a directory that cannot
-   * be written is a start-up error, not a silent loss.
+   * be written is a start-up error, not a silent loss. With a pseudonymizer, each record is written with its personal
+   * values' pseudonyms, under its id's (http/pseudonymizer.ts).
    */
-  static async open(dir: string): Promise<Recorder> {
+  static async open(dir: string, pseudonymizer?: Pseudonymizer): Promise<Recorder> {
     const folders = new Map<OperationId, RecordFolder>();
     for (const id of operationIds) {
       const folder = operation(id).recordFolder;
       if (folder !== undefined) folders.set(id, await RecordFolder.open(dir, folder));
     }
-    return new Recorder(folders);
+    return new Recorder(folders, pseudonymizer);
   }
 
   /**
@@ -75,7 +80,10 @@ export class Recorder {
     if ((data as { id: string }).id !== id) return { refused: 'the body is the record of another id' };
     const secret = secretIn(body);
     if (secret !== undefined) return { refused: `the body carries a credential (${secret})` };
-    return folder.write(id, data);
+    if (this.pseudonymizer === undefined) return folder.write(id, data);
+    const pseudonymized = this.pseudonymizer.record(resource, data as { id: string });
+    if ('refused' in pseudonymized) return pseudonymized;
+    return folder.write(pseudonymized.value.id, pseudonymized.value);
   }
 }
 
@@ -112,15 +120,17 @@ export class RequestLog {
   private constructor(
     private readonly file: AppendOnlyFile,
     private readonly capBytes: number,
+    private readonly pseudonymizer: Pseudonymizer | undefined,
   ) {}
 
   /**
    * `capBytes`: the most the file holds, so a proxy left running for days never fills the disk. Throws a
-   * FolderProblem when `DIR/requests.jsonl` is a link (http/folder-files.ts): it is never appended through.
+   * FolderProblem when `DIR/requests.jsonl` is a link (http/folder-files.ts): it is never appended through. With a
+   * pseudonymizer, each line is kept with its personal values' pseudonyms (http/pseudonymizer.ts).
    */
-  static async open(dir: string, capBytes = requestLogCapBytes): Promise<RequestLog> {
+  static async open(dir: string, capBytes = requestLogCapBytes, pseudonymizer?: Pseudonymizer): Promise<RequestLog> {
     await mkdir(dir, { recursive: true });
-    return new RequestLog(await AppendOnlyFile.open(dir, requestsFileName), capBytes);
+    return new RequestLog(await AppendOnlyFile.open(dir, requestsFileName), capBytes, pseudonymizer);
   }
 
   /**
@@ -132,14 +142,19 @@ export class RequestLog {
     const headers = replayHeaders(passage.requestHeaders);
     const contentType = passage.requestHeaders['content-type'];
     if (contentType !== undefined) headers['content-type'] = contentType;
-    const line: RecordedRequestJson = {
+    // The answer's personal values first: the line is swept of what this very answer holds (a name, an id).
+    if (this.pseudonymizer !== undefined && passage.status !== undefined && !passage.overCap)
+      this.pseudonymizer.learnAnswer(passage, passage.status, passage.body);
+    const recorded: RecordedRequestJson = {
       method: passage.method,
       path: passage.path,
       query: recordedTarget(passage.requestTarget).query,
       ...(passage.status !== undefined ? { status: passage.status } : {}),
       request: { headers, ...keptBody(passage) },
     };
-    const text = `${redact(JSON.stringify(line))}\n`;
+    const line = this.pseudonymizer === undefined ? { value: recorded } : this.pseudonymizer.request(recorded);
+    if ('refused' in line) return Promise.resolve(`not kept in ${this.file.path}: ${line.refused}`);
+    const text = `${redact(JSON.stringify(line.value))}\n`;
     const size = Buffer.byteLength(text);
     if (this.bytes + size > this.capBytes) {
       this.full = true;

@@ -3,10 +3,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { schemaFor, schemaId, schemaNames } from '../schemas/index.js';
 import { formats } from '../schemas/validators/formats.js';
+import { personalKeywordDefinition } from '../schemas/personal.js';
 
 /**
  * The ajv that compiles schemas/ into standalone code: the options the validators have always had (strict, every
- * error, union types), every schema registered, and formats looked up in the emitted module's `formats` import.
+ * error, union types), every schema registered, the personal-field annotation known, and formats looked up in the
+ * emitted module's `formats` import.
  */
 // ajv's standalone module is CommonJS: its function is both the module and its `default`; only `default` is typed.
 const standaloneCode = standalone.default;
@@ -21,6 +23,8 @@ export function compilingAjv(): Ajv2020 {
     code: { source: true, esm: true, lines: true, formats: _`formats` },
   });
   for (const [name, definition] of Object.entries(formats)) ajv.addFormat(name, definition);
+  // An annotation (schemas/personal.ts): strict mode refuses a keyword it has not been told of.
+  ajv.addKeyword(personalKeywordDefinition);
   for (const name of schemaNames) ajv.addSchema(schemaFor(name));
   return ajv;
 }

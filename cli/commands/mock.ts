@@ -7,6 +7,7 @@ import { faults } from '../../mock/core/faults.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import { scenarioKeys } from '../../mock/core/scenarios.js';
 import type { Command } from '../command.js';
+import { pseudonymOptions } from '../pseudonym-options.js';
 import { portOption } from '../listen-options.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
 
@@ -152,6 +153,9 @@ export const mockCommand: Command = {
       type: 'boolean',
       description: 'Keep no request journal (the rest of the control room stays).',
     },
+    ...pseudonymOptions(
+      "Keep the control room's journal (GET /__evalkit/requests, its events, the dashboard, each curl copy) with",
+    ),
     {
       name: 'allowed-hosts',
       type: 'string',

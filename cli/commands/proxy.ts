@@ -1,6 +1,7 @@
 import { recordFolder } from '../../api/operations.js';
 import type { Command } from '../command.js';
 import { portOption } from '../listen-options.js';
+import { pseudonymOptions } from '../pseudonym-options.js';
 import { ignoreOption, minCoverageOption, reportOptions, strictOption } from '../report-options.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 import { defaultTimeoutMs } from '../../http/timeouts.js';
@@ -44,6 +45,7 @@ export const proxyCommand: Command = {
         '(for evalkit mock --fixtures DIR), and each request of the two operations, credentials as placeholders, ' +
         'as a line of DIR/requests.jsonl (for evalkit contract --replay and evalkit diff --traffic).',
     },
+    ...pseudonymOptions('Write the --record folder with'),
     {
       name: 'timeout',
       type: 'string',

@@ -19,6 +19,7 @@ import {
 } from '../command.js';
 import { boundHeapGrowth } from '../heap-growth.js';
 import { listenFailure } from '../listen-failure.js';
+import { pseudonymizerOf } from '../pseudonymizer-option.js';
 import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { defaultMockHost, defaultMockPort } from '../../mock/node/defaults.js';
@@ -125,6 +126,9 @@ export const run: RunCommand = async (values, io) => {
   const quiet = values.quiet === true;
   const { port, host } = listenAddress(values, { port: defaultMockPort, host: defaultMockHost });
   const allowedHosts = allowedHostsOption(values);
+  if (values.pseudonymize === true && values['no-journal'] === true)
+    throw new UsageError('--pseudonymize rewrites the journal, and --no-journal keeps none: drop one');
+  const pseudonymizer = await pseudonymizerOf(values, io);
   const options: MockServerOptions = {
     port,
     host,
@@ -139,6 +143,7 @@ export const run: RunCommand = async (values, io) => {
     journalSize: journalSizeOption(values),
     allowedHosts,
     passthrough: stringOption(values, 'passthrough'),
+    ...(pseudonymizer && { pseudonymizer }),
     log: quiet ? undefined : (line) => io.stderr.write(`${line}\n`),
     problems: (line) => io.stderr.write(`${line}\n`),
   };

@@ -14,6 +14,7 @@ import { listenFailure } from '../listen-failure.js';
 import { listenAddress } from '../listen-options.js';
 import { writeOut } from '../output.js';
 import { minCoverage } from '../report-options.js';
+import { pseudonymizerOf } from '../pseudonymizer-option.js';
 import { checkReportPaths, writeReports } from '../reports.js';
 import { defaultProxyHost, defaultProxyPort } from '../../proxy/defaults.js';
 import { maxTimeoutMs } from '../../http/timeouts.js';
@@ -27,11 +28,19 @@ export const run: RunCommand = async (values, io) => {
   const strict = values.strict === true;
   const style = terminalStyle(io.stdout, io.env);
   const record = stringOption(values, 'record');
+  if (values.pseudonymize === true && record === undefined)
+    throw new UsageError('--pseudonymize rewrites what --record writes: add --record DIR');
+  const pseudonymizer = await pseudonymizerOf(
+    values,
+    io,
+    record === undefined ? undefined : { option: '--record', dir: record },
+  );
   const options = {
     target,
     ...listenAddress(values, { port: defaultProxyPort, host: defaultProxyHost }),
     headers: headers(values),
     ...(record !== undefined ? { recordDir: record } : {}),
+    ...(pseudonymizer !== undefined ? { pseudonymizer } : {}),
     timeoutMs: integerOption(values, 'timeout', 1, maxTimeoutMs),
     strict,
     minCoverage: minCoverage(values),

@@ -16,7 +16,9 @@ import { hostCheck, type AllowedHosts } from './allowed-hosts.js';
 import { controlHeaders, crossSiteProblem } from './cross-site.js';
 import { eventsPath, isControlRoomUrl } from './prefix.js';
 import { entryView } from './entry-view.js';
-import { defaultJournalSize, Journal, maxJournalSize } from './journal.js';
+import { defaultJournalSize, Journal, maxJournalSize, type JournalRecord } from './journal.js';
+import { pseudonymizedRecord } from './pseudonymized.js';
+import type { Pseudonymizer } from '../../http/pseudonymizer.js';
 import { redactUrl } from '../../http/placeholders.js';
 import { headerTexts, keptAnswerBody, notKept, redactBody, redactHeaders } from './redaction.js';
 import { ScenarioStore } from './scenario-store.js';
@@ -40,6 +42,11 @@ export interface ControlRoomOptions {
    * requests never come from a network (MSW answers its own page's or process's requests only).
    */
   allowedHosts?: AllowedHosts;
+  /**
+   * Keep every journal entry with pseudonyms for its personal values (`--pseudonymize`): the export, the events and
+   * the dashboard show no original, and the journal holds none.
+   */
+  pseudonymizer?: Pseudonymizer;
 }
 
 export interface ControlRoomHandle {
@@ -83,9 +90,9 @@ interface PassedThroughExchange {
   own?: MockAnswer;
 }
 
-function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange): void {
+function passedThroughRecord(exchange: PassedThroughExchange): JournalRecord {
   const { request, requestBytes, own } = exchange;
-  journal.record({
+  return {
     id: 0,
     time: exchange.arrived,
     method: request.method,
@@ -103,12 +110,12 @@ function recordPassedThrough(journal: Journal, exchange: PassedThroughExchange):
     // Without it the row reads as the origin's answer: the status is the mock's, the origin never answered.
     notes: own && [`the passthrough origin did not answer: this ${own.status} is the mock's own, its body says why`],
     served: 'passthrough',
-  });
+  };
 }
 
-/** Keeps an answered request in the journal, its credentials redacted first. */
-function record(journal: Journal, { request, body, answer, arrived, durationMs }: AnsweredRequest): void {
-  journal.record({
+/** An answered request as the journal keeps it, its credentials redacted first. */
+function answeredRecord({ request, body, answer, arrived, durationMs }: AnsweredRequest): JournalRecord {
+  return {
     id: 0,
     time: arrived,
     method: request.method,
@@ -126,7 +133,7 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
     notes: answer.notes,
     served: 'mock',
     ...(answer.session !== undefined && { session: answer.session }),
-  });
+  };
 }
 
 /**
@@ -137,11 +144,14 @@ function record(journal: Journal, { request, body, answer, arrived, durationMs }
 export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
   const journal = journalOf(options.journalSize);
   const events = options.events;
+  const { pseudonymizer } = options;
+  const keep = (record: JournalRecord) =>
+    journal?.record(pseudonymizer === undefined ? record : pseudonymizedRecord(record, pseudonymizer));
   if (journal && events)
     journal.subscribe((entry) => {
       if (events.listening) events.send(entryView(entry));
     });
-  const stop = journal ? options.core.observe((answered) => record(journal, answered)) : undefined;
+  const stop = journal ? options.core.observe((answered) => keep(answeredRecord(answered))) : undefined;
   const routes = adminRoutes({
     journal,
     events,
@@ -162,7 +172,7 @@ export function controlRoom(options: ControlRoomOptions): ControlRoomHandle {
       return { ...answer, headers: { ...controlHeaders, ...answer.headers } };
     },
     passedThrough: (exchange) => {
-      if (journal) recordPassedThrough(journal, exchange);
+      if (journal) keep(passedThroughRecord(exchange));
     },
     close: () => stop?.(),
   };

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
+import type { Pseudonymizer } from '../../http/pseudonymizer.js';
 import type { AllowedHosts } from '../control/allowed-hosts.js';
 import { hostCheck } from '../control/allowed-hosts.js';
 import { controlRoom, type ControlRoomHandle } from '../control/control-room.js';
@@ -43,6 +44,8 @@ export interface MockOptions extends MockCoreOptions {
    * `allowedHosts`), so a page reaching the mock by DNS rebinding cannot read the origin through it. Default none: 404.
    */
   passthrough?: string;
+  /** Keep the journal with pseudonyms for personal values (`--pseudonymize`, http/pseudonymizer.ts). */
+  pseudonymizer?: Pseudonymizer;
 }
 
 /**
@@ -134,6 +137,7 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
     events,
     allowedHosts: options.allowedHosts ?? [],
     ...(watcher && { fixtures: () => watcher.status() }),
+    ...(options.pseudonymizer && { pseudonymizer: options.pseudonymizer }),
     log,
   });
   // Chosen once: with a request log, each answer is told to it before it is delivered, the pass-through's refusals too.

@@ -5,7 +5,7 @@
 // Generated JavaScript: schemas/validators/index.ts types it where it imports it.
 import { formats } from './formats.js';
 export const validateHumanEvaluation = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/human-evaluation.json","title":"HumanEvaluation","description":"HumanEvaluation: response of Fetch Human Evaluation (GET /human-evaluations/{evaluation_id}). All fields are required. Allowed values of evaluation_type: not shown. States of status: not shown.","type":"object","required":["id","app_id","user_id","user_username","evaluation_type","variant_ids","variant_names","variants_revision_ids","revisions","testset_id","testset_name","status","created_at","updated_at"],"properties":{"id":{"type":"string"},"app_id":{"type":"string"},"user_id":{"type":"string"},"user_username":{"type":"string"},"evaluation_type":{"type":"string"},"variant_ids":{"type":"array","items":{"type":"string"}},"variant_names":{"type":"array","items":{"type":"string"}},"variants_revision_ids":{"type":"array","items":{"type":"string"}},"revisions":{"type":"array","items":{"type":"string"}},"testset_id":{"type":"string"},"testset_name":{"type":"string"},"status":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64cd","app_id":"6637c0a25368ef07b03a64a0","user_id":"6637c0a25368ef07b03a6401","user_username":"jane.doe","evaluation_type":"human_a_b_testing","variant_ids":["6637c0a25368ef07b03a64b1","6637c0a25368ef07b03a64b2"],"variant_names":["app.default","app.gpt4o-mini"],"variants_revision_ids":["6637c0a25368ef07b03a64c1","6637c0a25368ef07b03a64c2"],"revisions":["3","5"],"testset_id":"6637c0a25368ef07b03a64e0","testset_name":"customer_support_questions","status":"EVALUATION_FINISHED","created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:19:40.002311+00:00"}]};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/human-evaluation.json","title":"HumanEvaluation","description":"HumanEvaluation: response of Fetch Human Evaluation (GET /human-evaluations/{evaluation_id}). All fields are required. Allowed values of evaluation_type: not shown. States of status: not shown.","type":"object","required":["id","app_id","user_id","user_username","evaluation_type","variant_ids","variant_names","variants_revision_ids","revisions","testset_id","testset_name","status","created_at","updated_at"],"properties":{"id":{"type":"string","x-personal":true},"app_id":{"type":"string","x-personal":true},"user_id":{"type":"string","x-personal":true},"user_username":{"type":"string","x-personal":true},"evaluation_type":{"type":"string"},"variant_ids":{"type":"array","items":{"type":"string"},"x-personal":true},"variant_names":{"type":"array","items":{"type":"string"},"x-personal":true},"variants_revision_ids":{"type":"array","items":{"type":"string"},"x-personal":true},"revisions":{"type":"array","items":{"type":"string"}},"testset_id":{"type":"string","x-personal":true},"testset_name":{"type":"string","x-personal":true},"status":{"type":"string"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64cd","app_id":"6637c0a25368ef07b03a64a0","user_id":"6637c0a25368ef07b03a6401","user_username":"jane.doe","evaluation_type":"human_a_b_testing","variant_ids":["6637c0a25368ef07b03a64b1","6637c0a25368ef07b03a64b2"],"variant_names":["app.default","app.gpt4o-mini"],"variants_revision_ids":["6637c0a25368ef07b03a64c1","6637c0a25368ef07b03a64c2"],"revisions":["3","5"],"testset_id":"6637c0a25368ef07b03a64e0","testset_name":"customer_support_questions","status":"EVALUATION_FINISHED","created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:19:40.002311+00:00"}]};
 const formats0 = formats["date-time"];
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -435,9 +435,9 @@ return errors === 0;
 validate20.evaluated = {"props":{"id":true,"app_id":true,"user_id":true,"user_username":true,"evaluation_type":true,"variant_ids":true,"variant_names":true,"variants_revision_ids":true,"revisions":true,"testset_id":true,"testset_name":true,"status":true,"created_at":true,"updated_at":true},"dynamicProps":false,"dynamicItems":false};
 
 export const validateEvaluation = validate21;
-const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/evaluation.json","title":"Evaluation","description":"Evaluation: element of the response of Create Evaluation (POST /evaluations). Holds aggregated results per evaluator configuration and cost and latency figures. Note the field name variant_revision_ids here, against variants_revision_ids in HumanEvaluation.","type":"object","required":["id","app_id","user_id","user_username","variant_ids","variant_names","variant_revision_ids","revisions","status","aggregated_results","created_at","updated_at"],"properties":{"id":{"type":"string"},"app_id":{"type":"string"},"user_id":{"type":"string"},"user_username":{"type":"string"},"variant_ids":{"type":"array","items":{"type":"string"}},"variant_names":{"type":"array","items":{"type":"string"}},"variant_revision_ids":{"type":"array","items":{"type":"string"}},"revisions":{"type":"array","items":{"type":"string"}},"testset_id":{"type":"string"},"testset_name":{"type":"string"},"status":{"$ref":"result.json"},"aggregated_results":{"type":"array","items":{"$ref":"aggregated-result.json"}},"average_cost":{"$ref":"result.json"},"total_cost":{"$ref":"result.json"},"average_latency":{"$ref":"result.json"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64f0","app_id":"6637c0a25368ef07b03a64a0","user_id":"6637c0a25368ef07b03a6401","user_username":"jane.doe","variant_ids":["6637c0a25368ef07b03a64b1"],"variant_names":["app.default"],"variant_revision_ids":["6637c0a25368ef07b03a64c1"],"revisions":["3"],"testset_id":"6637c0a25368ef07b03a64e0","testset_name":"customer_support_questions","status":{"type":"status","value":"EVALUATION_INITIALIZED"},"aggregated_results":[],"created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:11:12.123456+00:00"}]};
-const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/result.json","title":"Result","description":"Result object. The type and allowed forms of value: not shown. An Error object may be attached to report a failed computation.","type":"object","required":["type"],"properties":{"type":{"type":"string"},"value":{"description":"Untyped value: any JSON value."},"error":{"$ref":"error.json"}},"examples":[{"type":"number","value":0.75},{"type":"status","value":"EVALUATION_FAILED","error":{"message":"Evaluation Failed"}},{"type":"cost","value":0.0042}]};
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/error.json","title":"Error","description":"Error object. Inside Evaluation, an Error object (message required, stacktrace optional) may be attached to a Result object to report a failed computation.","type":"object","required":["message"],"properties":{"message":{"type":"string"},"stacktrace":{"type":"string"}},"examples":[{"message":"Evaluation Failed","stacktrace":"Traceback (most recent call last):\n  File \"evaluations.py\", line 211, in evaluate\nValueError: testset is empty"},{"message":"No valid values found for cost aggregation."}]};
+const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/evaluation.json","title":"Evaluation","description":"Evaluation: element of the response of Create Evaluation (POST /evaluations). Holds aggregated results per evaluator configuration and cost and latency figures. Note the field name variant_revision_ids here, against variants_revision_ids in HumanEvaluation.","type":"object","required":["id","app_id","user_id","user_username","variant_ids","variant_names","variant_revision_ids","revisions","status","aggregated_results","created_at","updated_at"],"properties":{"id":{"type":"string","x-personal":true},"app_id":{"type":"string","x-personal":true},"user_id":{"type":"string","x-personal":true},"user_username":{"type":"string","x-personal":true},"variant_ids":{"type":"array","items":{"type":"string"},"x-personal":true},"variant_names":{"type":"array","items":{"type":"string"},"x-personal":true},"variant_revision_ids":{"type":"array","items":{"type":"string"},"x-personal":true},"revisions":{"type":"array","items":{"type":"string"}},"testset_id":{"type":"string","x-personal":true},"testset_name":{"type":"string","x-personal":true},"status":{"$ref":"result.json","x-personal":false},"aggregated_results":{"type":"array","items":{"$ref":"aggregated-result.json"}},"average_cost":{"$ref":"result.json"},"total_cost":{"$ref":"result.json"},"average_latency":{"$ref":"result.json"},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64f0","app_id":"6637c0a25368ef07b03a64a0","user_id":"6637c0a25368ef07b03a6401","user_username":"jane.doe","variant_ids":["6637c0a25368ef07b03a64b1"],"variant_names":["app.default"],"variant_revision_ids":["6637c0a25368ef07b03a64c1"],"revisions":["3"],"testset_id":"6637c0a25368ef07b03a64e0","testset_name":"customer_support_questions","status":{"type":"status","value":"EVALUATION_INITIALIZED"},"aggregated_results":[],"created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:11:12.123456+00:00"}]};
+const schema33 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/result.json","title":"Result","description":"Result object. The type and allowed forms of value: not shown. An Error object may be attached to report a failed computation.","type":"object","required":["type"],"properties":{"type":{"type":"string"},"value":{"description":"Untyped value: any JSON value.","x-personal":true},"error":{"$ref":"error.json"}},"examples":[{"type":"number","value":0.75},{"type":"status","value":"EVALUATION_FAILED","error":{"message":"Evaluation Failed"}},{"type":"cost","value":0.0042}]};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/error.json","title":"Error","description":"Error object. Inside Evaluation, an Error object (message required, stacktrace optional) may be attached to a Result object to report a failed computation.","type":"object","required":["message"],"properties":{"message":{"type":"string"},"stacktrace":{"type":"string","x-personal":true}},"examples":[{"message":"Evaluation Failed","stacktrace":"Traceback (most recent call last):\n  File \"evaluations.py\", line 211, in evaluate\nValueError: testset is empty"},{"message":"No valid values found for cost aggregation."}]};
 
 function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://evalkit.dev/schemas/result.json" */;
@@ -474,9 +474,9 @@ errors++;
 }
 }
 if(data.error !== undefined){
-let data1 = data.error;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.message === undefined){
+let data2 = data.error;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.message === undefined){
 const err2 = {instancePath:instancePath+"/error",schemaPath:"error.json/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -486,8 +486,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.message !== undefined){
-if(typeof data1.message !== "string"){
+if(data2.message !== undefined){
+if(typeof data2.message !== "string"){
 const err3 = {instancePath:instancePath+"/error/message",schemaPath:"error.json/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err3];
@@ -498,8 +498,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data1.stacktrace !== undefined){
-if(typeof data1.stacktrace !== "string"){
+if(data2.stacktrace !== undefined){
+if(typeof data2.stacktrace !== "string"){
 const err4 = {instancePath:instancePath+"/error/stacktrace",schemaPath:"error.json/properties/stacktrace/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
@@ -539,7 +539,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"type":true,"value":true,"error":true},"dynamicProps":false,"dynamicItems":false};
 
 const schema35 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/aggregated-result.json","title":"AggregatedResult","description":"AggregatedResult: the result of one evaluator configuration. The evaluator_config is declared as one of several alternatives (anyOf); only the EvaluatorConfig shape is given.","type":"object","required":["evaluator_config","result"],"properties":{"evaluator_config":{"anyOf":[{"$ref":"evaluator-config.json"},{"$ref":"undocumented-evaluator-config.json"}]},"result":{"$ref":"result.json"}},"examples":[{"evaluator_config":{"id":"6637c0a25368ef07b03a64d1","name":"Exact match","evaluator_key":"auto_exact_match","settings_values":{"correct_answer_key":"correct_answer"},"created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:11:12.123456+00:00"},"result":{"type":"number","value":0.8}}]};
-const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/evaluator-config.json","title":"EvaluatorConfig","description":"EvaluatorConfig: the one alternative of AggregatedResult.evaluator_config that the spec shows. The keys inside settings_values: not shown. The format of identifiers: not shown.","type":"object","required":["id","name","evaluator_key","created_at","updated_at"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"evaluator_key":{"type":"string"},"settings_values":{"type":"object","additionalProperties":true},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64d1","name":"Exact match","evaluator_key":"auto_exact_match","settings_values":{"correct_answer_key":"correct_answer"},"created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:11:12.123456+00:00"}]};
+const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/evaluator-config.json","title":"EvaluatorConfig","description":"EvaluatorConfig: the one alternative of AggregatedResult.evaluator_config that the spec shows. The keys inside settings_values: not shown. The format of identifiers: not shown.","type":"object","required":["id","name","evaluator_key","created_at","updated_at"],"properties":{"id":{"type":"string","x-personal":true},"name":{"type":"string","x-personal":true},"evaluator_key":{"type":"string"},"settings_values":{"type":"object","additionalProperties":true},"created_at":{"type":"string","format":"date-time"},"updated_at":{"type":"string","format":"date-time"}},"examples":[{"id":"6637c0a25368ef07b03a64d1","name":"Exact match","evaluator_key":"auto_exact_match","settings_values":{"correct_answer_key":"correct_answer"},"created_at":"2024-05-20T10:11:12.123456+00:00","updated_at":"2024-05-20T10:11:12.123456+00:00"}]};
 const schema37 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/undocumented-evaluator-config.json","title":"UndocumentedEvaluatorConfig","description":"Stands for the alternatives of AggregatedResult.evaluator_config that the spec declares (anyOf) but does not show: any value that does not match the documented EvaluatorConfig. It is disjoint from EvaluatorConfig, so a validator can tell which of the two a value matched.","not":{"$ref":"evaluator-config.json"},"examples":[{}]};
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -589,7 +589,7 @@ var valid2 = true;
 }
 if(valid2){
 if(data.name !== undefined){
-const _errs6 = errors;
+const _errs7 = errors;
 if(typeof data.name !== "string"){
 const err2 = {};
 if(vErrors === null){
@@ -600,14 +600,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-var valid2 = _errs6 === errors;
+var valid2 = _errs7 === errors;
 }
 else {
 var valid2 = true;
 }
 if(valid2){
 if(data.evaluator_key !== undefined){
-const _errs8 = errors;
+const _errs10 = errors;
 if(typeof data.evaluator_key !== "string"){
 const err3 = {};
 if(vErrors === null){
@@ -618,7 +618,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-var valid2 = _errs8 === errors;
+var valid2 = _errs10 === errors;
 }
 else {
 var valid2 = true;
@@ -626,8 +626,8 @@ var valid2 = true;
 if(valid2){
 if(data.settings_values !== undefined){
 let data3 = data.settings_values;
-const _errs10 = errors;
-if(errors === _errs10){
+const _errs12 = errors;
+if(errors === _errs12){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
@@ -641,7 +641,7 @@ vErrors.push(err4);
 errors++;
 }
 }
-var valid2 = _errs10 === errors;
+var valid2 = _errs12 === errors;
 }
 else {
 var valid2 = true;
@@ -649,9 +649,9 @@ var valid2 = true;
 if(valid2){
 if(data.created_at !== undefined){
 let data4 = data.created_at;
-const _errs13 = errors;
-if(errors === _errs13){
-if(errors === _errs13){
+const _errs15 = errors;
+if(errors === _errs15){
+if(errors === _errs15){
 if(typeof data4 === "string"){
 if(!(formats0.validate(data4))){
 const err5 = {};
@@ -676,7 +676,7 @@ errors++;
 }
 }
 }
-var valid2 = _errs13 === errors;
+var valid2 = _errs15 === errors;
 }
 else {
 var valid2 = true;
@@ -684,9 +684,9 @@ var valid2 = true;
 if(valid2){
 if(data.updated_at !== undefined){
 let data5 = data.updated_at;
-const _errs15 = errors;
-if(errors === _errs15){
-if(errors === _errs15){
+const _errs17 = errors;
+if(errors === _errs17){
+if(errors === _errs17){
 if(typeof data5 === "string"){
 if(!(formats0.validate(data5))){
 const err7 = {};
@@ -711,7 +711,7 @@ errors++;
 }
 }
 }
-var valid2 = _errs15 === errors;
+var valid2 = _errs17 === errors;
 }
 else {
 var valid2 = true;
@@ -973,12 +973,12 @@ props0.settings_values = true;
 props0.created_at = true;
 props0.updated_at = true;
 }
-const _errs19 = errors;
+const _errs21 = errors;
 if(!(validate25(data0, {instancePath:instancePath+"/evaluator_config",parentData:data,parentDataProperty:"evaluator_config",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
-var _valid0 = _errs19 === errors;
+var _valid0 = _errs21 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const err16 = {instancePath:instancePath+"/evaluator_config",schemaPath:"#/properties/evaluator_config/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
@@ -1705,7 +1705,7 @@ validate33.evaluated = {"props":{"id":true,"name":true,"evaluator_key":true,"set
 export const validateUndocumentedEvaluatorConfig = validate25;
 
 export const validateCreateEvaluationRequest = validate34;
-const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/create-evaluation-request.json","title":"CreateEvaluationRequest","description":"Request body of Create Evaluation (POST /evaluations): builds evaluations for an application, a list of variants, a list of evaluator configurations and a test set. The lm_providers_keys values are credentials supplied by the caller per provider; they are never echoed.","type":"object","required":["app_id","variant_ids","evaluators_configs","testset_id","rate_limit"],"properties":{"app_id":{"type":"string"},"variant_ids":{"type":"array","items":{"type":"string"}},"evaluators_configs":{"type":"array","items":{"type":"string"}},"testset_id":{"type":"string"},"rate_limit":{"$ref":"rate-limit.json"},"lm_providers_keys":{"description":"Arbitrary property names, string values: a credential per provider. Never echoed.","type":"object","additionalProperties":{"type":"string"}},"correct_answer_column":{"type":"string"}},"examples":[{"app_id":"6637c0a25368ef07b03a64a0","variant_ids":["6637c0a25368ef07b03a64b1","6637c0a25368ef07b03a64b2"],"evaluators_configs":["6637c0a25368ef07b03a64d1"],"testset_id":"6637c0a25368ef07b03a64e0","rate_limit":{"batch_size":10,"max_retries":3,"retry_delay":3,"delay_between_batches":5},"lm_providers_keys":{"OPENAI_API_KEY":"<PROVIDER_KEY>"},"correct_answer_column":"correct_answer"}]};
+const schema41 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/create-evaluation-request.json","title":"CreateEvaluationRequest","description":"Request body of Create Evaluation (POST /evaluations): builds evaluations for an application, a list of variants, a list of evaluator configurations and a test set. The lm_providers_keys values are credentials supplied by the caller per provider; they are never echoed.","type":"object","required":["app_id","variant_ids","evaluators_configs","testset_id","rate_limit"],"properties":{"app_id":{"type":"string","x-personal":true},"variant_ids":{"type":"array","items":{"type":"string"},"x-personal":true},"evaluators_configs":{"type":"array","items":{"type":"string"},"x-personal":true},"testset_id":{"type":"string","x-personal":true},"rate_limit":{"$ref":"rate-limit.json"},"lm_providers_keys":{"description":"Arbitrary property names, string values: a credential per provider. Never echoed.","type":"object","additionalProperties":{"type":"string"}},"correct_answer_column":{"type":"string"}},"examples":[{"app_id":"6637c0a25368ef07b03a64a0","variant_ids":["6637c0a25368ef07b03a64b1","6637c0a25368ef07b03a64b2"],"evaluators_configs":["6637c0a25368ef07b03a64d1"],"testset_id":"6637c0a25368ef07b03a64e0","rate_limit":{"batch_size":10,"max_retries":3,"retry_delay":3,"delay_between_batches":5},"lm_providers_keys":{"OPENAI_API_KEY":"<PROVIDER_KEY>"},"correct_answer_column":"correct_answer"}]};
 const schema42 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://evalkit.dev/schemas/rate-limit.json","title":"RateLimit","description":"rate_limit of the create request: controls pacing of the evaluation run. All fields are required integers. Units, bounds and defaults of these integers: not shown.","type":"object","required":["batch_size","max_retries","retry_delay","delay_between_batches"],"properties":{"batch_size":{"type":"integer"},"max_retries":{"type":"integer"},"retry_delay":{"type":"integer"},"delay_between_batches":{"type":"integer"}},"examples":[{"batch_size":10,"max_retries":3,"retry_delay":3,"delay_between_batches":5}]};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){

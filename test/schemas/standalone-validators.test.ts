@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generators, profiles } from '../../generators/index.js';
 import { invalidCases } from '../../generators/invalid.js';
 import { resourceNames, schemaFor, schemaId, schemaNames, type SchemaName } from '../../schemas/index.js';
+import { personalKeywordDefinition } from '../../schemas/personal.js';
 import { isRfc3339DateTime } from '../../schemas/validators/date-time.js';
 import { validatorFor } from '../../schemas/validators/index.js';
 import { pointerTokens } from '../../schemas/validators/json-pointer.js';
@@ -19,6 +20,7 @@ const addFormats = ((formatsPlugin as unknown as { default?: typeof formatsPlugi
 const reference = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true });
 addFormats(reference);
 reference.addFormat('date-time', { type: 'string', validate: isRfc3339DateTime });
+reference.addKeyword(personalKeywordDefinition);
 for (const name of schemaNames) reference.addSchema(schemaFor(name));
 
 /** What a validator says of a value: valid or not, and every error object (path, keyword, params, message). */
