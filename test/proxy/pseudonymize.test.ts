@@ -136,16 +136,9 @@ describe('evalkit proxy --record --pseudonymize', () => {
 
   it('refuses a key in the --record folder or through a link, --pseudonymize alone: exit 2, one line', async () => {
     const dir = tempDir();
-    const inside = await runCli([
-      'proxy',
-      '--target',
-      'http://127.0.0.1:9',
-      '--record',
-      dir,
-      '--pseudonymize',
-      '--pseudonym-key',
-      join(dir, 'sub', 'k'),
-    ]);
+    const recordWithKey = (key: string) =>
+      runCli(['proxy', '--target', 'http://127.0.0.1:9', '--record', dir, '--pseudonymize', '--pseudonym-key', key]);
+    const inside = await recordWithKey(join(dir, 'sub', 'k'));
     expect(inside).toEqual({
       code: 2,
       stdout: '',
@@ -158,16 +151,7 @@ describe('evalkit proxy --record --pseudonymize', () => {
     const elsewhere = tempDir();
     const planted = join(elsewhere, 'k');
     symlinkSync(join(elsewhere, 'target'), planted);
-    const linked = await runCli([
-      'proxy',
-      '--target',
-      'http://127.0.0.1:9',
-      '--record',
-      dir,
-      '--pseudonymize',
-      '--pseudonym-key',
-      planted,
-    ]);
+    const linked = await recordWithKey(planted);
     expect(linked.code).toBe(2);
     expect(linked.stderr).toBe(
       `evalkit proxy: --pseudonym-key: ${planted} is a symbolic link: evalkit reads a pseudonym key only from a ` +
