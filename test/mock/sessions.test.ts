@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createMockApp, type MockAnswer } from '../../mock/index.js';
+import { controlRoom } from '../../mock/control/control-room.js';
 import { mockCore } from '../../mock/core/handle.js';
 import { resolveMockOptions } from '../../mock/core/options.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
@@ -260,5 +261,60 @@ describe('the control room: /__evalkit/sessions/NAME/scenario and the journal by
     ]);
     const one = (await request(app).get(room('/requests?session=j1')).expect(200)).body.requests;
     expect(one.map((entry: { path: string }) => entry.path)).toEqual(['/human-evaluations/one']);
+  });
+});
+
+describe('property: any body and name at /__evalkit/sessions/NAME/scenario', () => {
+  it('is put in force for that session alone, or refused with a 4xx naming why, nothing else changed', async () => {
+    const { config, core } = coreWith();
+    const room = controlRoom({ core, scenarios: config.scenarios, sessions: config.sessions, log: () => {} });
+    const call = async (method: string, name: string, body?: unknown) => {
+      const answer = await room.serve({
+        method,
+        url: `/__evalkit/sessions/${encodeURIComponent(name)}/scenario`,
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: new TextEncoder().encode(JSON.stringify(body)) }),
+      });
+      return {
+        status: answer.status,
+        body: JSON.parse(new TextDecoder().decode(answer.body)) as Record<string, unknown>,
+      };
+    };
+    await call('PUT', 'other', { scenario: { code: 404 } });
+    const server = config.scenarios.current.toData();
+    const entry = fc.dictionary(
+      fc.oneof(fc.constantFrom('code', 'state', 'seed', 'latency', 'progress', 'stat'), fc.string({ maxLength: 8 })),
+      fc.oneof(
+        fc.constantFrom(401, 'failed', 'x', '10-20', 500),
+        fc.string({ maxLength: 20 }),
+        fc.integer(),
+        fc.constant(null),
+      ),
+      { maxKeys: 3 },
+    );
+    const body = fc.oneof(
+      fc.record({ scenario: entry }, { requiredKeys: [] }),
+      fc.record({ operations: fc.dictionary(fc.constantFrom('createEvaluations', 'nope'), entry, { maxKeys: 2 }) }),
+      fc.record({ humanEvaluations: fc.dictionary(fc.string({ maxLength: 10 }), entry, { maxKeys: 2 }) }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
+    const name = fc.oneof(fc.constantFrom('w1', 'w.2', 'a-b_c~d'), fc.string({ maxLength: 70 }));
+    await fc.assert(
+      fc.asyncProperty(name, fc.constantFrom('PUT', 'PATCH'), body, async (session, method, sent) => {
+        const before = (await call('GET', session)).body;
+        const answer = await call(method, session, sent);
+        expect([200, 400, 404, 422]).toContain(answer.status);
+        if (answer.status === 200) expect((await call('GET', session)).body).toEqual(answer.body);
+        else {
+          expect(typeof answer.body.detail).toBe('string');
+          expect(String(answer.body.detail).length).toBeLessThan(2048);
+          if (answer.status !== 400 && answer.status !== 404) expect((await call('GET', session)).body).toEqual(before);
+        }
+        expect((await call('GET', 'other')).body.scenario).toEqual({ code: 404 });
+        expect(config.scenarios.current.toData()).toEqual(server);
+        if (answer.status === 200) await call('DELETE', session);
+      }),
+      runs(150),
+    );
   });
 });
