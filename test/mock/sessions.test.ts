@@ -317,4 +317,26 @@ describe('property: any body and name at /__evalkit/sessions/NAME/scenario', () 
       runs(150),
     );
   });
+
+  it('property: any ?session= lists only that session, whatever it holds, and never fails', async () => {
+    const { config, core } = coreWith();
+    const room = controlRoom({ core, scenarios: config.scenarios, sessions: config.sessions, log: () => {} });
+    for (const name of ['a', 'b', 'a'])
+      await core.handle({ method: 'GET', url: `/__sessions/${name}/human-evaluations/x`, headers: {} });
+    await core.handle({ method: 'GET', url: '/human-evaluations/x', headers: {} });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.constantFrom('a', 'b', 'c', ''), fc.string({ maxLength: 100 })), async (name) => {
+        const answer = await room.serve({
+          method: 'GET',
+          url: `/__evalkit/requests?session=${encodeURIComponent(name)}`,
+          headers: {},
+        });
+        expect(answer.status).toBe(200);
+        const listed = (JSON.parse(new TextDecoder().decode(answer.body)) as { requests: Array<{ session: string }> })
+          .requests;
+        expect(listed.map((entry) => entry.session)).toEqual(name === 'a' ? ['a', 'a'] : name === 'b' ? ['b'] : []);
+      }),
+      runs(100),
+    );
+  });
 });
