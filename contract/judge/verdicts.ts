@@ -147,7 +147,10 @@ export class Verdicts {
    */
   judging(curl: string, excerpts?: () => Excerpts): void {
     this.current = curl;
-    this.currentExcerpts = excerpts;
+    // Made once per answer, however many of its findings keep a reproduction: an answer of 1,500 broken records has
+    // up to keptReproductions ids, and each excerpt reads the whole body.
+    let made: Excerpts | undefined;
+    this.currentExcerpts = excerpts && (() => (made ??= excerpts()));
   }
 
   pass(id: CheckId): void {
