@@ -212,17 +212,22 @@ export class Sessions {
 
   private session(name: string): Session {
     const moment = this.now();
-    let session = this.byName.get(name);
-    if (session === undefined || moment - session.lastSeen > sessionIdleMs) {
-      session = this.made(name, fileData(noScenario), noScenario);
+    let session = this.live(name, moment);
+    if (session === undefined) {
+      session = this.made(name, fileData(noScenario), noScenario, new Progress(sessionFollowedRecords));
       this.byName.set(name, session);
     }
     session.lastSeen = moment;
     return session;
   }
 
-  private made(name: string, data: ScenarioFileData, file: ScenarioFile): Session {
-    const progress = this.byName.get(name)?.context.progress ?? new Progress(sessionFollowedRecords);
+  /** The session of that name, unless none is kept or it went unused past sessionIdleMs: then it starts over. */
+  private live(name: string, moment: number): Session | undefined {
+    const session = this.byName.get(name);
+    return session !== undefined && moment - session.lastSeen <= sessionIdleMs ? session : undefined;
+  }
+
+  private made(name: string, data: ScenarioFileData, file: ScenarioFile, progress: Progress): Session {
     return {
       context: { scenarios: new SessionBook(file, this.holder), progress, session: name },
       data,
@@ -241,7 +246,9 @@ export class Sessions {
    */
   replace(name: string, data: unknown): ScenarioFileData {
     const file = parseScenarioFile(data);
-    const session = this.made(name, fileData(file), file);
+    // A new scenario keeps the records the session follows moving: only a session started over forgets them.
+    const progress = this.live(name, this.now())?.context.progress ?? new Progress(sessionFollowedRecords);
+    const session = this.made(name, fileData(file), file, progress);
     this.byName.set(name, session);
     return session.data;
   }

@@ -208,6 +208,22 @@ describe('sessions are bounded', () => {
     moment += sessionIdleMs + 1;
     expect(sessions.scenario('idle').scenario).toEqual({});
   });
+
+  it('starts a session dropped for idleness over: its progress clock too', () => {
+    let moment = Date.parse(now);
+    const { config } = coreWith({ now: () => new Date(moment), progress: 1000 });
+    const sessions = new Sessions(config.scenarios, () => moment);
+    const phase = () =>
+      sessions.context('s').progress.phaseOf('polled', moment * 1000, 1000, 'EVALUATION_FINISHED').state;
+    expect(phase()).toBe('EVALUATION_INITIALIZED');
+    moment += 1500;
+    expect(phase()).toBe('EVALUATION_STARTED');
+    // A new scenario keeps the record moving.
+    sessions.replace('s', { scenario: { seed: 'x' } });
+    expect(phase()).toBe('EVALUATION_STARTED');
+    moment += sessionIdleMs + 1;
+    expect(phase()).toBe('EVALUATION_INITIALIZED');
+  });
 });
 
 describe('the control room: /__evalkit/sessions/NAME/scenario and the journal by session', () => {
