@@ -90,22 +90,31 @@ async function changedScenario(
 }
 
 /** `/sessions/NAME/scenario`: a session's own scenario, with the bodies `/scenario` takes; `DELETE` leaves it none. */
-function sessionRoutes(sessions: Sessions, path: string): Partial<Record<string, Route>> | undefined {
+function sessionRoutes(
+  sessions: Sessions,
+  path: string,
+  send: (data: unknown, event: string) => void,
+): Partial<Record<string, Route>> | undefined {
   const name = /^\/sessions\/([^/]*)\/scenario$/.exec(path)?.[1];
   if (name === undefined) return undefined;
   if (!isSessionName(name))
     throw new HttpProblem(400, `session ${JSON.stringify(name.slice(0, 64))}: a session name is ${sessionNameRule}`);
-  const change = async (request: MockRequest, merge: boolean) => {
-    const data = await changedScenario(request, (body) =>
-      sessions.replace(name, merge ? mergedScenario(sessions.scenario(name), body) : body),
-    );
+  // Each change tells the dashboard the sessions as they now stand.
+  const changed = (data: ScenarioFileData) => {
+    send(sessions.list(), 'sessions');
     return json(200, data);
   };
+  const change = async (request: MockRequest, merge: boolean) =>
+    changed(
+      await changedScenario(request, (body) =>
+        sessions.replace(name, merge ? mergedScenario(sessions.scenario(name), body) : body),
+      ),
+    );
   return {
     GET: () => json(200, sessions.scenario(name)),
     PUT: (request) => change(request, false),
     PATCH: (request) => change(request, true),
-    DELETE: () => json(200, sessions.replace(name, {})),
+    DELETE: () => changed(sessions.replace(name, {})),
   };
 }
 
@@ -181,7 +190,9 @@ export function adminRoutes(room: ControlRoom): (request: MockRequest) => Promis
   return async (request) => {
     try {
       const path = pathOf(request.url).slice(controlPrefix.length);
-      const methods = Object.hasOwn(table, path) ? table[path] : sessionRoutes(room.sessions, path);
+      const methods = Object.hasOwn(table, path)
+        ? table[path]
+        : sessionRoutes(room.sessions, path, (data, event) => room.events?.send(data, event));
       if (!methods) throw notFound;
       // HEAD is GET without the body (the HTTP server leaves it out), as for the API's paths.
       const method = request.method === 'HEAD' && Object.hasOwn(methods, 'GET') ? 'GET' : request.method;

@@ -133,6 +133,12 @@ Restore defaults</button></div>
 <div id="scenario-controls"></div>
 </section>
 <section>
+<h2>Sessions <button id="refresh-sessions">Refresh</button></h2>
+<p class="muted">Tests sharing this mock, each by X-Evalkit-Session, the evalkit-session cookie or /__sessions/NAME:
+its own rules over the server scenario.</p>
+<div id="sessions"></div>
+</section>
+<section>
 <h2>Scenario in force (the --scenarios file's shape)</h2>
 <textarea id="scenario-json" spellcheck="false"></textarea>
 <p><button id="put-json">Put this scenario</button> <button id="restore">Restore the start-up scenario</button>

@@ -185,6 +185,13 @@ class SessionBook implements ScenarioSource {
   }
 }
 
+/** A session as the control room lists it: its name, when it was last used, its own scenario. */
+export interface SessionView {
+  name: string;
+  last_seen: string;
+  scenario: ScenarioFileData;
+}
+
 interface Session {
   context: RequestContext;
   data: ScenarioFileData;
@@ -253,11 +260,12 @@ export class Sessions {
     return session.data;
   }
 
-  /** The sessions kept, least recently used first, with when each was last used. */
-  list(): Array<{ name: string; last_seen: string }> {
+  /** The sessions kept, least recently used first, with when each was last used and its own scenario. */
+  list(): SessionView[] {
     return [...this.byName.values()].map((session) => ({
       name: session.context.session as string,
       last_seen: new Date(session.lastSeen).toISOString(),
+      scenario: session.data,
     }));
   }
 }

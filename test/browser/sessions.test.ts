@@ -100,4 +100,28 @@ describe.skipIf(!hasChromium)(`sessions from Playwright contexts${hasChromium ? 
       await page.close();
     }
   }, 60_000);
+
+  it('the control room lists each session with its rules, and clears them with one button', async () => {
+    const url = (mock as MockServer).url;
+    const page = await (browser as Browser).newPage();
+    try {
+      await page.goto(`${url}/__evalkit/`);
+      await page.locator('#live', { hasText: 'live' }).waitFor();
+      await fetch(`${url}/__evalkit/sessions/panel-1/scenario`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: { state: 'failed' }, humanEvaluations: { gone: { code: 404 } } }),
+      });
+      const item = page.locator('#sessions li[data-session="panel-1"]');
+      await item.waitFor();
+      const rules = /^panel-1 state=EVALUATION_FAILED; gone: code=404 \(used \d\d:\d\d:\d\d UTC\)/;
+      expect(await item.textContent()).toMatch(rules);
+      await item.getByRole('button', { name: 'Clear its rules' }).click();
+      await page.locator('#sessions li[data-session="panel-1"]', { hasText: 'the server scenario' }).waitFor();
+      const left = await fetch(`${url}/__evalkit/sessions/panel-1/scenario`);
+      expect(await left.json()).toEqual({ scenario: {}, operations: {}, humanEvaluations: {} });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

@@ -6,6 +6,7 @@
 import type { ValidationDetail } from '../../core/errors.js';
 import type { ScenarioFileData } from '../../core/scenario-book.js';
 import type { FixtureStatus } from '../admin-routes.js';
+import type { SessionView } from '../../core/sessions.js';
 import type { DashboardConfig } from '../dashboard-config.js';
 import type { EntryView, PartView } from '../entry-view.js';
 
@@ -70,6 +71,51 @@ function listSession(entry: EntryView): void {
   if (entry.session === null || sessionsListed.has(entry.session)) return;
   sessionsListed.add(entry.session);
   byId('filter-session').append(option(entry.session, entry.session));
+  sessionsSoon();
+}
+
+/** The sessions loaded again within a second of a new one appearing, once however many appear meanwhile. */
+let sessionsDue = false;
+function sessionsSoon(): void {
+  if (sessionsDue) return;
+  sessionsDue = true;
+  window.setTimeout(() => {
+    sessionsDue = false;
+    void loadSessions();
+  }, 1000);
+}
+
+/** A session's own rules in words: its scenario, each operation's and each id's, or that it has none. */
+function sessionRules({ scenario }: SessionView): string {
+  const rules = [
+    ruleText(scenario.scenario),
+    ...Object.entries(scenario.operations).map(([id, rule]) => id + ': ' + ruleText(rule)),
+    ...Object.entries(scenario.humanEvaluations).map(([id, rule]) => id + ': ' + ruleText(rule)),
+  ].filter((rule) => rule !== '');
+  return rules.length > 0 ? rules.join('; ') : 'the server scenario';
+}
+
+/** The sessions the mock keeps, most recently used first, each with its rules and a button that clears them. */
+function renderSessions(sessions: SessionView[]): void {
+  const panel = byId('sessions');
+  if (sessions.length === 0) return panel.replaceChildren(element('span', 'No session yet.', 'muted'));
+  const list = element('ul');
+  for (const session of [...sessions].reverse()) {
+    const item = element('li');
+    item.dataset.session = session.name;
+    item.append(element('strong', session.name), ' ' + sessionRules(session) + ' ');
+    item.append(element('span', '(used ' + session.last_seen.slice(11, 19) + ' UTC) ', 'muted'));
+    const clear = element('button', 'Clear its rules');
+    clear.addEventListener('click', () => void call('DELETE', '/sessions/' + session.name + '/scenario'));
+    item.append(clear);
+    list.append(item);
+  }
+  panel.replaceChildren(list);
+}
+
+async function loadSessions(): Promise<void> {
+  const { status, data } = await call('GET', '/sessions');
+  if (status === 200) renderSessions((data as { sessions: SessionView[] }).sessions);
 }
 
 function shown(entry: EntryView): boolean {
@@ -424,5 +470,8 @@ events.addEventListener('cleared', () => {
 });
 events.addEventListener('scenario', (event) => renderScenario(JSON.parse(event.data) as ScenarioFileData));
 events.addEventListener('fixtures', (event) => renderFixtures(JSON.parse(event.data) as FixtureStatus));
+events.addEventListener('sessions', (event) => renderSessions(JSON.parse(event.data) as SessionView[]));
+byId('refresh-sessions').addEventListener('click', () => void loadSessions());
+void loadSessions();
 void call('GET', '/scenario').then(({ data }) => renderScenario(data as ScenarioFileData));
 void call('GET', '/fixtures').then(({ data }) => renderFixtures(data as FixtureStatus | { dir: null }));
