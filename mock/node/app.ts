@@ -13,7 +13,7 @@ import { EventStream } from './event-stream.js';
 import { FixtureWatcher } from './fixture-watcher.js';
 import { loadFixtureFolder } from './fixtures-folder.js';
 import { readBody } from './read-body.js';
-import { badSessionPrefix } from '../core/sessions.js';
+import { badSessionPrefix, withoutSessionPrefix } from '../core/sessions.js';
 import { passthroughOrigin, passthroughTo } from './passthrough.js';
 import { logAnswer, logPassthrough, requestLog } from './request-log.js';
 import { readScenarioFile } from './scenario-file.js';
@@ -158,14 +158,17 @@ export function mockAppWith(options: MockOptions, seams: MockSeams): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   if (options.log) app.use(requestLog(options.log));
+  // A session's other paths go on to the backend as well, its prefix off; a bad session name is the mock's 400, and the
+  // control room's paths are never forwarded, behind a session's prefix either.
+  const forwarded = (url: string) =>
+    !core.isOperation(url) && !badSessionPrefix(url) && !room.owns(withoutSessionPrefix(url));
   app.use((req, res) => {
     const request = { method: req.method, url: req.url, headers: req.headers, body: () => readBody(req, res) };
     if (room.owns(req.url)) {
       if (room.wantsEvents(request)) return events.open(req, res);
       return room.serve(request).then((answer) => settle(res, answer));
     }
-    // A session's other paths go on to the backend as well, its prefix off; a bad session name is the mock's 400.
-    if (forward && !core.isOperation(req.url) && !badSessionPrefix(req.url)) return forward(req, res, request);
+    if (forward && forwarded(req.url)) return forward(req, res, request);
     const answer = core.handle(request);
     if (answer instanceof Promise) return answer.then((settled) => settle(res, settled));
     settle(res, answer);

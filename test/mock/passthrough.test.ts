@@ -108,6 +108,8 @@ describe('evalkit mock --passthrough: what the mock does not serve reaches a rea
     expect(upstream.received.map((request) => request.url)).toEqual(['/api/apps?x=1']);
     const answered = await send(`${at}/__sessions/w1/api/human-evaluations/a`, 'GET', []);
     expect(answered.status).toBe(200);
+    // The control room's paths stay the mock's, never forwarded, behind a session's prefix too.
+    expect((await send(`${at}/__sessions/w1/__evalkit/requests`, 'GET', [])).status).toBe(404);
     const refused = await send(`${at}/__sessions/a%20b/api/apps`, 'GET', []);
     expect(refused.status).toBe(400);
     expect(JSON.parse(refused.body.toString()).detail).toMatch(/path prefix .* a session name is/);
