@@ -10,7 +10,7 @@ import { dashboardPage } from './dashboard.js';
 import { entryView } from './entry-view.js';
 import type { Journal } from './journal.js';
 import { mergedScenario, type ScenarioStore } from './scenario-store.js';
-import { isSessionName, sessionNameRule, type Sessions } from '../core/sessions.js';
+import { isSessionName, sessionNameProblem, type Sessions } from '../core/sessions.js';
 import { controlPrefix } from './prefix.js';
 
 /** What the dashboard shows of the fixtures folder (`GET /__evalkit/fixtures`). */
@@ -97,8 +97,7 @@ function sessionRoutes(
 ): Partial<Record<string, Route>> | undefined {
   const name = /^\/sessions\/([^/]*)\/scenario$/.exec(path)?.[1];
   if (name === undefined) return undefined;
-  if (!isSessionName(name))
-    throw new HttpProblem(400, `session ${JSON.stringify(name.slice(0, 64))}: a session name is ${sessionNameRule}`);
+  if (!isSessionName(name)) throw sessionNameProblem(`the path ${controlPrefix}/sessions/NAME/scenario`, name);
   // Each change tells the dashboard the sessions as they now stand.
   const changed = (data: ScenarioFileData) => {
     send(sessions.list(), 'sessions');

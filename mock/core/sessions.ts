@@ -1,4 +1,6 @@
+import { pathStart } from '../../api/match.js';
 import type { OperationId } from '../../api/operations.js';
+import { escapeControlCharacters } from '../../http/redaction.js';
 import { LruCache } from '../../http/lru.js';
 import { HttpProblem } from './errors.js';
 import { Progress } from './progress.js';
@@ -10,7 +12,7 @@ import {
   type ScenarioFile,
   type ScenarioFileData,
 } from './scenario-book.js';
-import type { ResolvedScenario } from './scenarios.js';
+import { shownName, type ResolvedScenario } from './scenarios.js';
 
 /**
  * Sessions: one mock shared by many tests at once (Playwright workers, server-side rendering, Storybook), each test's
@@ -33,16 +35,17 @@ const sessionFollowedRecords = 100;
 const namePattern = /^[A-Za-z0-9._~-]{1,64}$/;
 
 /** The rule a session name keeps, as refusals state it. */
-export const sessionNameRule = '1 to 64 letters, digits, or . _ ~ - (not . or ..)';
+const sessionNameRule = '1 to 64 letters, digits, or . _ ~ - (not . or ..)';
 
 /** Whether text is a session name: never a dot segment, which would step along a path. */
 export function isSessionName(text: string): boolean {
   return namePattern.test(text) && text !== '.' && text !== '..';
 }
 
-function badName(where: string, name: string): HttpProblem {
-  const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-  return new HttpProblem(400, `${where} names session ${JSON.stringify(shown)}: a session name is ${sessionNameRule}`);
+/** The 400 of a name that breaks the rule, saying where it was; the name cut and its controls shown escaped. */
+export function sessionNameProblem(where: string, name: string): HttpProblem {
+  const shown = escapeControlCharacters(shownName(name));
+  return new HttpProblem(400, `${where} names session '${shown}': a session name is ${sessionNameRule}`);
 }
 
 /** The value of cookie `name` in a Cookie header (RFC 6265: `a=1; b=2`), or undefined. Allocates only for a match. */
@@ -72,13 +75,6 @@ export interface SessionRoute {
   url: string;
 }
 
-/** Where the path starts in a URL (a path, or an absolute URL as MSW gives it). */
-function pathStart(url: string): number {
-  if (url.startsWith('/')) return 0;
-  const scheme = url.indexOf('://');
-  return scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
-}
-
 /**
  * The session a request names, and its URL with the session prefix taken off; undefined when it names none. The path
  * prefix wins over the header, and the header over the cookie: the most explicit says. A name that breaks the rule is
@@ -92,21 +88,21 @@ export function sessionRoute(url: string, headers: RequestHeaders): SessionRoute
     let end = nameStart;
     while (end < url.length && url[end] !== '/' && url[end] !== '?') end += 1;
     const name = url.slice(nameStart, end);
-    if (!isSessionName(name)) throw badName(`the path prefix ${sessionPrefix}NAME`, name);
+    if (!isSessionName(name)) throw sessionNameProblem(`the path prefix ${sessionPrefix}NAME`, name);
     const rest = url.slice(end);
     return { session: name, url: `${url.slice(0, start)}${rest.startsWith('/') ? rest : `/${rest}`}` };
   }
   const header = headers[sessionHeader];
   if (header !== undefined) {
     const named = Array.isArray(header) ? (header[0] as string) : header;
-    if (!isSessionName(named)) throw badName(`the ${sessionHeader} header`, named);
+    if (!isSessionName(named)) throw sessionNameProblem(`the ${sessionHeader} header`, named);
     return { session: named, url };
   }
   const cookies = headers.cookie;
   if (cookies === undefined) return undefined;
   const cookie = cookieValue(cookies, sessionCookie);
   if (cookie === undefined) return undefined;
-  if (!isSessionName(cookie)) throw badName(`the ${sessionCookie} cookie`, cookie);
+  if (!isSessionName(cookie)) throw sessionNameProblem(`the ${sessionCookie} cookie`, cookie);
   return { session: cookie, url };
 }
 
