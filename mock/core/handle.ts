@@ -88,7 +88,7 @@ export function mockCore(config: MockConfig): MockCore {
   }
 
   function isOperation(url: string): boolean {
-    const target = locate(sessionPrefixed(url) ? withoutSessionPrefix(url) : url);
+    const target = locate(withoutSessionPrefix(url));
     return target !== undefined && target.kind !== 'unknown';
   }
 

@@ -12,7 +12,7 @@ import {
   type ScenarioFile,
   type ScenarioFileData,
 } from './scenario-book.js';
-import { shownName, type ResolvedScenario } from './scenarios.js';
+import { ScenarioError, shownName, type ResolvedScenario, type Scenario } from './scenarios.js';
 
 /**
  * Sessions: one mock shared by many tests at once (Playwright workers, server-side rendering, Storybook), each test's
@@ -28,6 +28,11 @@ const sessionPrefix = '/__sessions/';
 export const maxSessions = 1_000;
 /** A session unused this long is dropped when next named: it starts over with no scenario of its own. */
 export const sessionIdleMs = 30 * 60_000;
+/**
+ * A session's own scenario at most, in characters of JSON: a test's rules, a few ids' worth. The sessions kept at once
+ * then hold at most maxSessions times this, where the server's one scenario may take a whole 1 MiB body.
+ */
+export const maxSessionScenarioChars = 16 * 1024;
 /** Records whose progress each session follows: one test's working set (the server follows `followedRecords`). */
 const sessionFollowedRecords = 100;
 
@@ -75,6 +80,23 @@ export interface SessionRoute {
   url: string;
 }
 
+/** Where the session prefix starts in a URL (a path, or an absolute URL as MSW gives it), or -1 without one. */
+function prefixStart(url: string): number {
+  const start = url.charCodeAt(0) === 47 ? 0 : pathStart(url);
+  return start >= 0 && url.startsWith(sessionPrefix, start) ? start : -1;
+}
+
+/** The name after the session prefix, kept to the rule or not, and the URL without the prefix; undefined for none. */
+function prefixed(url: string): { name: string; url: string } | undefined {
+  const start = prefixStart(url);
+  if (start < 0) return undefined;
+  const nameStart = start + sessionPrefix.length;
+  let end = nameStart;
+  while (end < url.length && url[end] !== '/' && url[end] !== '?') end += 1;
+  const rest = url.slice(end);
+  return { name: url.slice(nameStart, end), url: `${url.slice(0, start)}${rest.startsWith('/') ? rest : `/${rest}`}` };
+}
+
 /**
  * The session a request names, and its URL with the session prefix taken off; undefined when it names none. The path
  * prefix wins over the header, and the header over the cookie: the most explicit says. A name that breaks the rule is
@@ -82,15 +104,10 @@ export interface SessionRoute {
  * cookies, a substring test, and allocates nothing (bench:mock).
  */
 export function sessionRoute(url: string, headers: RequestHeaders): SessionRoute | undefined {
-  const start = url.charCodeAt(0) === 47 ? 0 : pathStart(url);
-  if (start >= 0 && url.startsWith(sessionPrefix, start)) {
-    const nameStart = start + sessionPrefix.length;
-    let end = nameStart;
-    while (end < url.length && url[end] !== '/' && url[end] !== '?') end += 1;
-    const name = url.slice(nameStart, end);
-    if (!isSessionName(name)) throw sessionNameProblem(`the path prefix ${sessionPrefix}NAME`, name);
-    const rest = url.slice(end);
-    return { session: name, url: `${url.slice(0, start)}${rest.startsWith('/') ? rest : `/${rest}`}` };
+  const prefix = prefixed(url);
+  if (prefix !== undefined) {
+    if (!isSessionName(prefix.name)) throw sessionNameProblem(`the path prefix ${sessionPrefix}NAME`, prefix.name);
+    return { session: prefix.name, url: prefix.url };
   }
   const header = headers[sessionHeader];
   if (header !== undefined) {
@@ -108,22 +125,18 @@ export function sessionRoute(url: string, headers: RequestHeaders): SessionRoute
 
 /** Whether a URL's path starts with the session prefix: the mock's to answer, a 400 when its name is bad. */
 export function sessionPrefixed(url: string): boolean {
-  const start = pathStart(url);
-  return start >= 0 && url.startsWith(sessionPrefix, start);
+  return prefixStart(url) >= 0;
 }
 
-/** The URL without its session prefix; as given when it has none or names no valid session. */
+/** The URL without its session prefix, whatever name it carries; as given without one. */
 export function withoutSessionPrefix(url: string): string {
-  try {
-    return sessionRoute(url, {})?.url ?? url;
-  } catch {
-    return url;
-  }
+  return prefixed(url)?.url ?? url;
 }
 
 /** Whether a URL starts with the session prefix and a name that breaks the rule: the mock's 400, never forwarded. */
 export function badSessionPrefix(url: string): boolean {
-  return sessionPrefixed(url) && withoutSessionPrefix(url) === url;
+  const prefix = prefixed(url);
+  return prefix !== undefined && !isSessionName(prefix.name);
 }
 
 /** What an operation's answer reads its scenario from: the server's book, or a session's over it. */
@@ -149,10 +162,15 @@ class SessionBook implements ScenarioSource {
   private server: ScenarioBook | undefined;
   private readonly byOperation = new Map<OperationId, ResolvedScenario>();
 
+  /** The session's own keys for any fetched record: its general scenario, then its fetch rule over it. */
+  private readonly fetchRule: Scenario;
+
   constructor(
     private readonly file: ScenarioFile,
     private readonly holder: { current: ScenarioBook },
-  ) {}
+  ) {
+    this.fetchRule = { ...file.scenario, ...file.operations.fetchHumanEvaluation };
+  }
 
   private current(): ScenarioBook {
     if (this.server !== this.holder.current) {
@@ -174,10 +192,7 @@ class SessionBook implements ScenarioSource {
 
   forHumanEvaluation(id: string): ResolvedScenario {
     const server = this.current();
-    const own = this.file.humanEvaluations.get(id);
-    const byServer = server.forHumanEvaluation(id);
-    const general = { ...this.file.scenario, ...this.file.operations.fetchHumanEvaluation };
-    return { ...byServer, ...general, ...own };
+    return { ...server.forHumanEvaluation(id), ...this.fetchRule, ...this.file.humanEvaluations.get(id) };
   }
 }
 
@@ -249,6 +264,12 @@ export class Sessions {
    */
   replace(name: string, data: unknown): ScenarioFileData {
     const file = parseScenarioFile(data);
+    const size = JSON.stringify(data).length;
+    if (size > maxSessionScenarioChars)
+      throw new ScenarioError(
+        `a session's scenario is at most ${maxSessionScenarioChars} characters of JSON, this one ${size}: ` +
+          'sessions are kept a thousand at once; put rules every session shares in the server scenario',
+      );
     // A new scenario keeps the records the session follows moving: only a session started over forgets them.
     const progress = this.live(name, this.now())?.context.progress ?? new Progress(sessionFollowedRecords);
     const session = this.made(name, fileData(file), file, progress);

@@ -8,6 +8,7 @@ import { resolveMockOptions } from '../../mock/core/options.js';
 import { scenarioCodes } from '../../mock/core/scenario-answers.js';
 import {
   maxSessions,
+  maxSessionScenarioChars,
   sessionIdleMs,
   sessionRoute,
   Sessions,
@@ -250,6 +251,24 @@ describe('the control room: /__evalkit/sessions/NAME/scenario and the journal by
       .delete(room('/sessions/w1/scenario'))
       .expect(200, { scenario: {}, operations: {}, humanEvaluations: {} });
     await request(app).get('/human-evaluations/x').set(sessionHeader, 'w1').expect(200);
+  });
+
+  it(`refuses a session scenario over ${maxSessionScenarioChars} characters, keeping the one in force`, async () => {
+    await request(app)
+      .put(room('/sessions/big/scenario'))
+      .send({ scenario: { code: 404 } })
+      .expect(200);
+    const rules = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`id-${index}`, { code: 404 }]));
+    const refused = await request(app).put(room('/sessions/big/scenario')).send({ humanEvaluations: rules });
+    expect(refused.status).toBe(422);
+    expect(refused.body.detail).toMatch(/a session's scenario is at most 16384 characters of JSON, this one \d+/);
+    await request(app)
+      .get(room('/sessions/big/scenario'))
+      .expect(200, {
+        scenario: { code: 404 },
+        operations: {},
+        humanEvaluations: {},
+      });
   });
 
   it('refuses a bad session scenario in the parser words, and a bad name saying the rule', async () => {
