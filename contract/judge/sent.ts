@@ -41,7 +41,7 @@ export interface Unvouched {
  */
 export type Role =
   | { kind: 'expected'; id?: string; request?: Record<string, unknown>; unvouched?: Unvouched }
-  | { kind: 'unknown-id' }
+  | { kind: 'unknown-id'; shape: string }
   | { kind: 'invalid'; accepted(status: number): string; cause: Cause }
   | { kind: 'key-names'; alone?: { name: string; used: readonly string[] } }
   | { kind: 'repeat' }

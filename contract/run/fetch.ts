@@ -41,7 +41,7 @@ export async function fetchUnknownIds(session: Session, knownIds: readonly strin
     const exchange = await session.request({
       operation: 'fetch',
       outgoing: fetchRequest(unknownIdOf(shape, seed), what),
-      role: { kind: 'unknown-id' },
+      role: { kind: 'unknown-id', shape },
     });
     answers.push(
       `${shape}${own ? ' (its own shape)' : ''} ${exchange.status ?? exchange.failure?.kind ?? 'no answer'}`,

@@ -38,7 +38,7 @@ export const fetchChecks = [
       seen.sent.role.kind === 'unknown-id' && seen.complete
         ? once(
             seen.success
-              ? finding(`${seen.label} answered ${seen.status}`, String(seen.status), seen.sent.outgoing.what ?? '')
+              ? finding(`${seen.label} answered ${seen.status}`, String(seen.status), seen.sent.role.shape)
               : undefined,
           )
         : undefined,
