@@ -37,7 +37,7 @@ export interface Judgement {
  * an echo, and it is redacted from every output.
  */
 export class ExchangeJudge {
-  readonly verdicts = new Verdicts();
+  readonly verdicts: Verdicts;
   /** What the judged exchanges exercised. */
   readonly coverage = new Coverage();
   /** Answers over the cap, forwarded unchecked, per operation. */
@@ -58,6 +58,7 @@ export class ExchangeJudge {
     readonly accepted?: ReadonlySet<string>,
     private readonly maxFindings = 1_000,
   ) {
+    this.verdicts = new Verdicts(accepted);
     const credentials = credentialsOf(target, headers);
     this.redactor = new Redactor(() => [...credentials, ...this.keys.all(), ...this.clientCredentials.all()]);
     this.evidence = new Evidence(target, Object.keys(headers), (text) => this.redact(text));

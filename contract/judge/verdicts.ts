@@ -36,7 +36,7 @@ export interface CheckResult {
   views?: FindingView[];
   /** Every id the check's findings had over the run, in the order first found; kept ones and not alike. */
   ids?: FoundId[];
-  /** Findings whose id was past the ids kept (keptIds): none of them can be accepted. */
+  /** Findings whose id was past the ids kept (keptIds) and no --ignore file listed: none of them can be accepted. */
   unlistedIds?: number;
 }
 
@@ -142,6 +142,12 @@ export class Verdicts {
   private currentExcerpts: (() => Excerpts) | undefined;
 
   /**
+   * `accepted`: the ids an --ignore file lists, each kept past keptIds when found, so one found late is never reported
+   * stale; at most the file's ids more.
+   */
+  constructor(private readonly accepted: ReadonlySet<string> = new Set()) {}
+
+  /**
    * The request whose answer is being judged, as a curl command. Checks judge each answer as soon as it arrives and
    * before the next request goes out, so a failure recorded now belongs to this request.
    */
@@ -179,7 +185,7 @@ export class Verdicts {
   /** Counts `count` findings of the id `found`, kept while the check has fewer than keptIds distinct ones. */
   private count(id: CheckId, found: string, count: number): void {
     const ids = this.ids.get(id) ?? new Map<string, number>();
-    if (ids.has(found) || ids.size < keptIds) ids.set(found, (ids.get(found) ?? 0) + count);
+    if (ids.has(found) || ids.size < keptIds || this.accepted.has(found)) ids.set(found, (ids.get(found) ?? 0) + count);
     else this.unlistedIds.set(id, (this.unlistedIds.get(id) ?? 0) + count);
     this.ids.set(id, ids);
   }

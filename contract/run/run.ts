@@ -136,7 +136,7 @@ function plan(options: ContractOptions): Plan {
   const validBody = deployment.createEvaluations;
   const seed = options.seed ?? '1';
   checkCreateBody(validBody);
-  const verdicts = new Verdicts();
+  const verdicts = new Verdicts(options.accepted);
   const canaries = new Canaries(seed);
   const headers = options.headers ?? {};
   checkHeaders(headers);

@@ -189,6 +189,15 @@ describe('findings an --ignore file accepts, and its ids no finding had, as ever
     });
   });
 
+  it('an accepted id found after 100 others of its check is accepted, never reported stale', () => {
+    const causes = Array.from({ length: 101 }, (_, index) => `cause ${index}`);
+    const late = findingId('fetch', 'fetch.status.5xx', [causes[100] as string]);
+    const verdicts = new Verdicts(new Set([late]));
+    for (const cause of causes) verdicts.fail('fetch.status.5xx', finding(`GET answered 500 (${cause})`, cause));
+    const report = reportOf(verdicts, { accepted: new Set([late]) });
+    expect(report.baseline).toEqual({ accepted: [late], stale: [] });
+  });
+
   it('one finding left out of the file: its check fails the run alone, the accepted one still listed, marked', () => {
     const report = accepting(new Set([served]));
     expect(exitCode(report)).toBe(1);
