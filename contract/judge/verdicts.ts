@@ -36,6 +36,8 @@ export interface CheckResult {
   views?: FindingView[];
   /** Every id the check's findings had over the run, in the order first found; kept ones and not alike. */
   ids?: FoundId[];
+  /** Findings past the first shownFindings kept ones, each counted (a finding met 78 times is 78). */
+  moreFindings?: number;
   /** Findings whose id was past the ids kept (keptIds) and no --ignore file listed: none of them can be accepted. */
   unlistedIds?: number;
 }
@@ -63,7 +65,7 @@ export interface Note {
   message: string;
 }
 
-const shownFindings = 3;
+export const shownFindings = 3;
 /** Findings kept per check, and characters kept per finding: a huge hostile body must not make a huge report. */
 const keptFindings = 20;
 /** Undocumented-field notes kept per operation. */
@@ -339,6 +341,7 @@ export class Verdicts {
           ...(excerpts ? { excerpts } : {}),
           ...(hint ? { hint } : {}),
           views,
+          ...(total > shown ? { moreFindings: total - shown } : {}),
           ids,
           ...(unlistedIds > 0 ? { unlistedIds } : {}),
         };

@@ -3,7 +3,7 @@ import { counted } from '../../http/counted.js';
 import { escapeControlCharacters as shown } from '../../http/redaction.js';
 import { coverageHeading, coverageLines } from './coverage.js';
 import { countsText, idsText, nothingCompared, replayCountsText, verdictText, type Report } from './model.js';
-import type { CheckResult } from '../judge/verdicts.js';
+import { shownFindings, type CheckResult } from '../judge/verdicts.js';
 import { differenceLine } from '../compare/differences.js';
 import { standingCounts, standingOf } from '../compare/standing.js';
 
@@ -114,23 +114,20 @@ export function terminalReport(report: Report, style: TerminalStyle): string {
   return lines.join('\n');
 }
 
-/** How many findings a failed check lists in the terminal; the JSON report has them all. */
-const shownFindings = 3;
-
 /**
  * A failed check's findings, one per line, each shared cause's requests listed under it one per line: a cause met by
  * 42 probes is 20 short lines and a count, where one line of 2,000 characters buried it.
  */
 function findingLines(check: CheckResult, paint: ReturnType<typeof painter>): string[] {
-  const views = check.views ?? [];
+  // The views past the kept findings count the rest: moreFindings says how many, in findings, not lines.
+  const views = (check.views ?? []).filter((view) => view.id !== undefined);
   const lines: string[] = [];
   for (const view of views.slice(0, shownFindings)) {
     lines.push(`       ${shown(view.text)}${view.requests ? ':' : ''}`);
     for (const request of view.requests ?? []) lines.push(`         ${paint('dim', '-')} ${shown(request)}`);
     if (view.moreRequests) lines.push(`         ${paint('dim', `and ${view.moreRequests} more`)}`);
   }
-  if (views.length > shownFindings)
-    lines.push(`       ${paint('dim', `and ${views.length - shownFindings} more findings`)}`);
+  if (check.moreFindings) lines.push(`       ${paint('dim', `and ${check.moreFindings} more findings`)}`);
   return lines;
 }
 

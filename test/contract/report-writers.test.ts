@@ -107,6 +107,21 @@ function idOf(severity: 'error' | 'warning') {
   return check.id;
 }
 
+describe('a check with more findings than the terminal lists', () => {
+  it('counts the rest in findings, as the message does, not in lines', () => {
+    const verdicts = new Verdicts();
+    // 25 answers, each shared by two probes: 50 findings, grouped.
+    for (let index = 0; index < 50; index++) {
+      const answer = `500 page ${index % 25}`;
+      verdicts.fail('create.status.5xx', { subject: `probe ${index}`, answer, cause: [`${index % 25}`] });
+    }
+    const report = reportOf(verdicts);
+    const check = report.checks.find((candidate) => candidate.id === 'create.status.5xx');
+    expect(check?.message).toMatch(/; and 44 more$/);
+    expect(terminalReport(report, { colour: false })).toMatch(/\n {7}and 44 more findings\n/);
+  });
+});
+
 describe('the verdict line says what failed the run, from what the exit code reads', () => {
   it.each(Object.entries(causes))('%s alone: FAIL, exit 1, the line names it', (_name, cause) => {
     const verdicts = new Verdicts();
