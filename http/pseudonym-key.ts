@@ -84,13 +84,15 @@ function notAKey(file: string): KeyProblem {
  */
 export async function pseudonymKey(file: string): Promise<{ hash: KeyedHash; created: boolean }> {
   // The default folder is evalkit's own: a link planted in its place would lend a key, or take one, elsewhere.
-  if (file === defaultKeyFile) await ownKeyFolder();
+  // Compared resolved: `./.evalkit/pseudonym-key` is the default file too, and its folder as much evalkit's own.
+  const isDefault = resolve(file) === resolve(defaultKeyFile);
+  if (isDefault) await ownKeyFolder();
   let text = await readKey(file);
   let created = false;
   if (text === undefined) {
     const folder = dirname(file);
     try {
-      if (file !== defaultKeyFile) await mkdir(folder, { recursive: true });
+      if (!isDefault) await mkdir(folder, { recursive: true });
       created = await createPrivateFile(folder, basename(file), `${randomBytes(32).toString('hex')}\n`);
     } catch (error) {
       if (error instanceof FolderProblem) throw new KeyProblem(error.message);

@@ -315,5 +315,21 @@ describe('evalkit fixtures --from --pseudonymize: recorded exchanges without per
     );
     expect(readdirSync(elsewhere)).toEqual(['pseudonym-key']);
     expect(readdirSync(planted)).toEqual(['.evalkit']);
+    // The default file typed another way is the default file, its folder refused alike.
+    const typed = await spawnCli(
+      [
+        'fixtures',
+        '--from',
+        source.dir,
+        '--out',
+        join(planted, 'out'),
+        '--pseudonymize',
+        '--pseudonym-key',
+        './.evalkit/pseudonym-key',
+      ],
+      { cwd: planted },
+    );
+    expect(typed.code).toBe(2);
+    expect(typed.stderr).toContain('.evalkit is a symbolic link');
   });
 });
