@@ -135,7 +135,7 @@ export class Pseudonymizer {
 
   /** A text no schema declares, with every personal value met replaced by its pseudonym, in any encoding. */
   sweep(text: string): string {
-    return this.met.values().next().done ? text : this.sweeper.text(text);
+    return this.met.values().next().done ? text : this.sweeper.text(text, false);
   }
 
   /** Meets the personal values of a body without changing it: a recording read whole first is swept for them all. */
