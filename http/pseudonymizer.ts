@@ -135,7 +135,9 @@ export class Pseudonymizer {
 
   /** A text no schema declares, with every personal value met replaced by its pseudonym, in any encoding. */
   sweep(text: string): string {
-    return this.met.values().next().done ? text : this.sweeper.text(text, false);
+    // Shorter than any value met, it holds none: no search, and no rebuild of the forms for one.
+    if (text.length < minimumSweptLength || this.met.values().next().done) return text;
+    return this.sweeper.text(text, false);
   }
 
   /** Meets the personal values of a body without changing it: a recording read whole first is swept for them all. */
@@ -148,7 +150,8 @@ export class Pseudonymizer {
 
   /** Meets the personal values of a recorded request: its path's id, its body's by the operation's schema. */
   learnRequest(recorded: RequestParts): void {
-    this.path(recorded.path);
+    // Meeting is all: a sweep of the other segments here would rebuild the sweep's forms at each newly met value.
+    for (const value of personalPathValues(recorded.path)) this.pseudonymOf(value);
     const resource = requestResource(recorded);
     if (resource !== undefined) this.learn(schemas[resource], recorded.request.body);
   }
